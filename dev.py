@@ -1,0 +1,67 @@
+#!/usr/bin/env python3
+"""Developer entry point: creates or reuses `.venv`, then plays, tests or lints.
+
+    python3 dev.py play [ARGS...]   start the game (arguments go to `python -m splendor`)
+    python3 dev.py test [ARGS...]   run the whole test suite (arguments go to pytest)
+    python3 dev.py lint             ruff on everything, mypy (strict on the engine)
+
+Only the standard library is used here, so a machine with nothing but Python 3.11
+can run it. The virtual environment is (re)installed whenever pyproject.toml changes.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+STAMP = VENV / ".installed-from"
+
+
+def venv_python() -> Path:
+    scripts = "Scripts" if os.name == "nt" else "bin"
+    exe = "python.exe" if os.name == "nt" else "python"
+    return VENV / scripts / exe
+
+
+def ensure_venv() -> Path:
+    """Create the virtual environment if needed and install the project into it."""
+    if sys.version_info < (3, 11):
+        sys.exit(f"Splendor needs Python 3.11 or newer (this is {sys.version.split()[0]}).")
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    python = venv_python()
+    if python.exists() and STAMP.exists() and STAMP.read_text().strip() == wanted:
+        return python
+    if not python.exists():
+        print("Creating the virtual environment in .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
+    print("Installing Splendor and its test tools into .venv ...", flush=True)
+    pip = [str(python), "-m", "pip", "--disable-pip-version-check", "-q"]
+    subprocess.run([*pip, "install", "-e", f"{ROOT}[test]"], check=True)
+    STAMP.write_text(wanted + "\n")
+    return python
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] not in {"play", "test", "lint"}:
+        print(__doc__.strip(), file=sys.stderr)
+        return 2
+    command, rest = argv[0], argv[1:]
+    python = str(ensure_venv())
+    if command == "play":
+        return subprocess.call([python, "-m", "splendor", *rest], cwd=ROOT)
+    if command == "test":
+        return subprocess.call([python, "-m", "pytest", *rest], cwd=ROOT)
+    status = subprocess.call([python, "-m", "ruff", "check", "."], cwd=ROOT)
+    status |= subprocess.call([python, "-m", "mypy", "splendor"], cwd=ROOT)
+    status |= subprocess.call([python, "-m", "mypy", "--strict", "splendor/engine"], cwd=ROOT)
+    return status
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

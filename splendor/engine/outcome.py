@@ -1,0 +1,45 @@
+"""The result of a finished game: winners, the tie-break, and the standings."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+EndReason = Literal["target", "all_passed"]
+TieBreak = Literal["fewest_cards", "shared"]
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a game ended.
+
+    `winners` holds one seat, or several when they share the victory. `tie_break` says
+    what decided among players tied on points: None when nobody tied for first,
+    'fewest_cards' when fewer purchased cards broke the tie, 'shared' when it did not.
+    """
+
+    winners: tuple[int, ...]
+    points: tuple[int, ...]
+    cards: tuple[int, ...]
+    reason: EndReason
+    tie_break: TieBreak | None
+
+    @property
+    def ranking(self) -> tuple[int, ...]:
+        """Seats from first to last place: most points, then fewest purchased cards."""
+        seats = range(len(self.points))
+        return tuple(sorted(seats, key=lambda s: (-self.points[s], self.cards[s], s)))
+
+
+def decide(points: tuple[int, ...], cards: tuple[int, ...], reason: EndReason) -> Outcome:
+    """Apply the winning rule: most points, then fewest purchased cards, else shared."""
+    best = max(points)
+    tied = [s for s, p in enumerate(points) if p == best]
+    tie_break: TieBreak | None = None
+    if len(tied) > 1:
+        fewest = min(cards[s] for s in tied)
+        winners = tuple(s for s in tied if cards[s] == fewest)
+        tie_break = "fewest_cards" if len(winners) == 1 else "shared"
+    else:
+        winners = (tied[0],)
+    return Outcome(winners, points, cards, reason, tie_break)

@@ -1,0 +1,132 @@
+"""Game records: a JSON-ready dict holding the setup and every action in text form.
+
+Format (version 1)::
+
+    {
+      "format": "splendor-record",
+      "version": 1,
+      "setup": {
+        "players": 2,
+        "names": ["Ada", "Bob"],
+        "seed": 12345,                 # informational; null if the game was not dealt from a seed
+        "first_player": 0,             # seat index, 0-based
+        "decks": {"1": ["L1-07", ...], "2": [...], "3": [...]},   # draw order, top first
+        "nobles": ["N04", "N09", "N01"]                            # the nobles dealt
+      },
+      "actions": ["take white blue green", "reserve deck 3", "return gold", ...]
+    }
+
+The decks hold the whole order dealt (market cards are the first ones drawn). Replaying
+uses the decks, not the seed, so a record stays valid whatever the shuffling code does.
+Action texts follow the grammar in `splendor.engine.actions`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from splendor.engine.actions import parse_action
+from splendor.engine.components import GameData
+from splendor.engine.errors import ActionParseError, IllegalActionError, RecordError
+from splendor.engine.setup import GameSetup
+from splendor.engine.state import GameState
+
+RECORD_FORMAT = "splendor-record"
+RECORD_VERSION = 1
+
+
+def make_record(state: GameState) -> dict[str, Any]:
+    """The record of `state`: its setup and every action applied so far."""
+    setup = state.setup
+    return {
+        "format": RECORD_FORMAT,
+        "version": RECORD_VERSION,
+        "setup": {
+            "players": setup.players,
+            "names": list(setup.names),
+            "seed": setup.seed,
+            "first_player": setup.first_player,
+            "decks": {str(level): list(ids) for level, ids in enumerate(setup.decks, 1)},
+            "nobles": list(setup.nobles),
+        },
+        "actions": [a.text() for a in state.history],
+    }
+
+
+def _require(cond: bool, message: str) -> None:
+    if not cond:
+        raise RecordError(message)
+
+
+def read_setup(data: GameData, record: object) -> GameSetup:
+    """The setup of a record, checked for shape and for fitting `data`."""
+    _require(isinstance(record, Mapping), "a record must be a JSON object")
+    assert isinstance(record, Mapping)
+    _require(record.get("format") == RECORD_FORMAT, f"'format' must be '{RECORD_FORMAT}'")
+    version = record.get("version")
+    _require(
+        version == RECORD_VERSION,
+        f"unsupported record version {version!r} (this game reads version {RECORD_VERSION})",
+    )
+    raw = record.get("setup")
+    _require(isinstance(raw, Mapping), "'setup' must be an object")
+    assert isinstance(raw, Mapping)
+    players = raw.get("players")
+    _require(type(players) is int, "'setup.players' must be a number")
+    assert isinstance(players, int)
+    names = raw.get("names")
+    _require(
+        isinstance(names, list) and all(isinstance(n, str) for n in names),
+        "'setup.names' must be a list of names",
+    )
+    seed = raw.get("seed")
+    _require(seed is None or type(seed) is int, "'setup.seed' must be a number or null")
+    first = raw.get("first_player")
+    _require(type(first) is int, "'setup.first_player' must be a seat number")
+    decks = raw.get("decks")
+    _require(isinstance(decks, Mapping), "'setup.decks' must map levels to card lists")
+    assert isinstance(decks, Mapping)
+    orders = []
+    for level in data.levels:
+        ids = decks.get(str(level))
+        _require(
+            isinstance(ids, list) and all(isinstance(i, str) for i in ids),
+            f"'setup.decks' lacks the level {level} deck",
+        )
+        assert isinstance(ids, list)
+        orders.append(tuple(ids))
+    nobles = raw.get("nobles")
+    _require(
+        isinstance(nobles, list) and all(isinstance(i, str) for i in nobles),
+        "'setup.nobles' must be a list of noble ids",
+    )
+    assert isinstance(names, list) and isinstance(first, int) and isinstance(nobles, list)
+    setup = GameSetup(players, tuple(names), first, tuple(orders), tuple(nobles), seed)
+    try:
+        GameState.from_setup(data, setup)
+    except ValueError as exc:
+        raise RecordError(f"bad setup: {exc}") from None
+    return setup
+
+
+def replay(data: GameData, record: object) -> GameState:
+    """Rebuild the game a record describes by applying its actions through the engine.
+
+    Raises RecordError naming the index (0-based) of the first unparsable or illegal action.
+    """
+    state = GameState.from_setup(data, read_setup(data, record))
+    assert isinstance(record, Mapping)
+    actions = record.get("actions")
+    _require(isinstance(actions, list), "'actions' must be a list of action texts")
+    assert isinstance(actions, list)
+    for index, text in enumerate(actions):
+        if not isinstance(text, str):
+            raise RecordError(f"{text!r} is not an action text", index)
+        try:
+            state.apply(parse_action(text))
+        except ActionParseError as exc:
+            raise RecordError(f"cannot parse: {exc}", index) from None
+        except IllegalActionError as exc:
+            raise RecordError(f"'{text}' is illegal here: {exc.reason}", index) from None
+    return state

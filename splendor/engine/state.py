@@ -1,0 +1,578 @@
+"""The game state: legal actions, checked application, decision steps and turn flow.
+
+A `GameState` is mutable (OpenSpiel style): `apply` changes it in place and `clone`
+copies it, which keeps search cheap. `legal_actions()` is the single source of truth;
+`apply` accepts exactly those actions (plus a `Buy` with an explicit, exact payment)
+and raises `IllegalActionError` without changing anything otherwise.
+
+A turn is one main action, then, as separate decisions of the same player, returning
+tokens above the limit (`Phase.RETURN`) and choosing among several qualifying nobles
+(`Phase.NOBLE`). A single qualifying noble visits without a decision.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+from typing import Final
+
+from splendor.engine.actions import (
+    PASS,
+    TAKE2,
+    TAKES_BY_MASK,
+    Action,
+    Buy,
+    ChooseNoble,
+    Pass,
+    Reserve,
+    ReserveDeck,
+    Return,
+    Take,
+    TakeTwo,
+    buy_action,
+    noble_action,
+    reserve_action,
+    reserve_deck_action,
+    return_actions,
+)
+from splendor.engine.colors import COLOR_NAMES, GEMS, GOLD
+from splendor.engine.components import Card, GameData, Noble
+from splendor.engine.errors import IllegalActionError
+from splendor.engine.outcome import EndReason, Outcome, decide
+from splendor.engine.payment import default_payment, token_shortfall
+from splendor.engine.setup import GameSetup, check_setup, deal
+
+
+class Phase(Enum):
+    """Which kind of decision the current player faces."""
+
+    MAIN = "main"
+    RETURN = "return"
+    NOBLE = "noble"
+    OVER = "over"
+
+
+class PlayerState:
+    """One seat's possessions. Mutable; owned by its `GameState`."""
+
+    __slots__ = ("blind", "bonuses", "nobles", "points", "purchased", "reserved", "tokens")
+
+    def __init__(self) -> None:
+        self.tokens: list[int] = [0] * 6
+        self.bonuses: list[int] = [0] * 5
+        self.purchased: list[Card] = []
+        self.reserved: list[Card] = []
+        #: Ids of reserved cards taken blind from a deck: only their owner may see them.
+        self.blind: set[str] = set()
+        self.nobles: list[Noble] = []
+        self.points = 0
+
+    def clone(self) -> PlayerState:
+        p = PlayerState.__new__(PlayerState)
+        p.tokens = self.tokens[:]
+        p.bonuses = self.bonuses[:]
+        p.purchased = self.purchased[:]
+        p.reserved = self.reserved[:]
+        p.blind = set(self.blind)
+        p.nobles = self.nobles[:]
+        p.points = self.points
+        return p
+
+    def key(self) -> tuple[object, ...]:
+        """Everything this seat holds, as a comparable value."""
+        return (
+            tuple(self.tokens),
+            tuple(c.id for c in self.purchased),
+            tuple(c.id for c in self.reserved),
+            tuple(sorted(self.blind)),
+            tuple(n.id for n in self.nobles),
+            self.points,
+        )
+
+
+_NO_ACTIONS: Final[tuple[Action, ...]] = ()
+
+
+class GameState:
+    """A game in progress. Build one with `new_game` or `GameState.from_setup`."""
+
+    __slots__ = (
+        "_candidates",
+        "_legal",
+        "_passed",
+        "_visited",
+        "bank",
+        "current",
+        "data",
+        "decks",
+        "end_reason",
+        "final_round",
+        "history",
+        "market",
+        "nobles",
+        "passes_in_row",
+        "phase",
+        "players",
+        "setup",
+        "turns",
+    )
+
+    def __init__(self, data: GameData, setup: GameSetup) -> None:
+        """Start the game `setup` describes; raises ValueError if it does not fit `data`."""
+        check_setup(data, setup)
+        self.data = data
+        self.setup = setup
+        counts = data.setups[setup.players]
+        self.bank: list[int] = [counts.gems] * 5 + [counts.gold]
+        # Internally the top of each deck is the end of its list, so drawing is a pop().
+        self.decks: list[list[Card]] = [
+            [data.card_by_id[i] for i in reversed(ids)] for ids in setup.decks
+        ]
+        self.market: list[Card | None] = []
+        for deck in self.decks:
+            for _ in range(data.market_slots):
+                self.market.append(deck.pop() if deck else None)
+        self.nobles: list[Noble] = [data.noble_by_id[i] for i in setup.nobles]
+        self.players = [PlayerState() for _ in range(setup.players)]
+        self.current = setup.first_player
+        self.phase = Phase.MAIN
+        self.final_round = False
+        self.passes_in_row = 0
+        self.turns = 0
+        self.end_reason: EndReason | None = None
+        self.history: list[Action] = []
+        self._legal: tuple[Action, ...] | None = None
+        self._candidates: list[Noble] = []
+        self._passed = False
+        self._visited = False
+
+    @classmethod
+    def from_setup(cls, data: GameData, setup: GameSetup) -> GameState:
+        """The starting position of `setup`."""
+        return cls(data, setup)
+
+    # ----------------------------------------------------------------- queries
+
+    @property
+    def num_players(self) -> int:
+        return len(self.players)
+
+    @property
+    def last_seat(self) -> int:
+        """The seat that closes each round (the one before the first player)."""
+        return (self.setup.first_player - 1) % len(self.players)
+
+    @property
+    def round(self) -> int:
+        """The current round, counted from 1 (every seat plays once per round)."""
+        return self.turns // len(self.players) + 1
+
+    def current_player(self) -> int | None:
+        """The seat that must decide now, or None when the game is over."""
+        return None if self.phase is Phase.OVER else self.current
+
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def scores(self) -> tuple[int, ...]:
+        """Prestige points by seat, nobles included."""
+        return tuple(p.points for p in self.players)
+
+    def outcome(self) -> Outcome:
+        """The result; only once the game is over."""
+        if self.end_reason is None:
+            raise ValueError("the game is not over yet")
+        cards = tuple(len(p.purchased) for p in self.players)
+        return decide(self.scores(), cards, self.end_reason)
+
+    def noble_candidates(self) -> tuple[Noble, ...]:
+        """The nobles the current player may choose from (only in `Phase.NOBLE`)."""
+        return tuple(self._candidates)
+
+    def excess_tokens(self) -> int:
+        """How many tokens the current player must return (only in `Phase.RETURN`)."""
+        if self.phase is not Phase.RETURN:
+            return 0
+        return sum(self.players[self.current].tokens) - self.data.token_limit
+
+    def deck_sizes(self) -> tuple[int, ...]:
+        return tuple(len(d) for d in self.decks)
+
+    def market_cards(self) -> list[Card]:
+        """The face-up cards, lowest level first (empty slots left out)."""
+        return [c for c in self.market if c is not None]
+
+    def card_location(self, card_id: str) -> str:
+        """Where a card is: 'market', 'deck', 'reserved:S' or 'purchased:S' (S a seat)."""
+        if any(c is not None and c.id == card_id for c in self.market):
+            return "market"
+        for seat, p in enumerate(self.players):
+            if any(c.id == card_id for c in p.reserved):
+                return f"reserved:{seat}"
+            if any(c.id == card_id for c in p.purchased):
+                return f"purchased:{seat}"
+        return "deck"
+
+    # ----------------------------------------------------------- legal actions
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the current player may take now, in a fixed order."""
+        if self._legal is None:
+            self._legal = self._generate()
+        return self._legal
+
+    def _generate(self) -> tuple[Action, ...]:
+        phase = self.phase
+        p = self.players[self.current]
+        if phase is Phase.RETURN:
+            return tuple(return_actions(p.tokens, self.excess_tokens()))
+        if phase is Phase.NOBLE:
+            return tuple(noble_action(n.id) for n in self._candidates)
+        if phase is Phase.OVER:
+            return _NO_ACTIONS
+        data = self.data
+        bank = self.bank
+        mask = 0
+        for c in GEMS:
+            if bank[c]:
+                mask |= 1 << c
+        acts: list[Action] = list(TAKES_BY_MASK[mask])
+        minimum = data.take_two_minimum
+        for c in GEMS:
+            if bank[c] >= minimum:
+                acts.append(TAKE2[c])
+        if len(p.reserved) < data.reserve_limit:
+            for card in self.market:
+                if card is not None:
+                    acts.append(reserve_action(card.id))
+            for level, deck in enumerate(self.decks, 1):
+                if deck:
+                    acts.append(reserve_deck_action(level))
+        tokens = p.tokens
+        gold = tokens[GOLD]
+        power = [p.bonuses[c] + tokens[c] for c in GEMS]
+        for group in (self.market, p.reserved):
+            for card in group:
+                if card is None:
+                    continue
+                short = 0
+                for c, n in card.cost_items:
+                    d = n - power[c]
+                    if d > 0:
+                        short += d
+                if short <= gold:
+                    acts.append(buy_action(card.id))
+        if not acts:
+            return (PASS,)
+        return tuple(acts)
+
+    def why_illegal(self, action: object) -> str | None:
+        """None if `action` may be applied now, else the reason in plain words."""
+        phase = self.phase
+        if phase is Phase.OVER:
+            return "the game is over"
+        p = self.players[self.current]
+        kind = type(action)
+        if kind is Return:
+            assert isinstance(action, Return)
+            return self._why_not_return(p, action)
+        if phase is Phase.RETURN:
+            return f"tokens above {self.data.token_limit} must be returned first"
+        if kind is ChooseNoble:
+            assert isinstance(action, ChooseNoble)
+            if phase is not Phase.NOBLE:
+                return "there is no noble to choose now"
+            if not any(n.id == action.noble_id for n in self._candidates):
+                ids = ", ".join(n.id for n in self._candidates)
+                return f"noble {action.noble_id} is not one of those that qualify ({ids})"
+            return None
+        if phase is Phase.NOBLE:
+            return "a noble must be chosen first"
+        if kind is Take:
+            assert isinstance(action, Take)
+            return self._why_not_take(action)
+        if kind is TakeTwo:
+            assert isinstance(action, TakeTwo)
+            c = action.color
+            if c not in GEMS:
+                return "only gem colours can be taken (gold comes from reserving)"
+            left, need = self.bank[c], self.data.take_two_minimum
+            if left < need:
+                return f"only {left} {COLOR_NAMES[c]} left: you can't take two (needs {need})"
+            return None
+        if kind is Reserve or kind is ReserveDeck:
+            limit = self.data.reserve_limit
+            if len(p.reserved) >= limit:
+                return f"you already hold {limit} reserved cards"
+            if isinstance(action, Reserve):
+                if not any(c is not None and c.id == action.card_id for c in self.market):
+                    return f"card {action.card_id} is not face up in the market"
+                return None
+            assert isinstance(action, ReserveDeck)
+            if not 1 <= action.level <= len(self.decks):
+                return f"there is no level {action.level} deck"
+            if not self.decks[action.level - 1]:
+                return f"the level {action.level} deck is empty"
+            return None
+        if kind is Buy:
+            assert isinstance(action, Buy)
+            return self._why_not_buy(p, action)
+        if kind is Pass:
+            if self.legal_actions() != (PASS,):
+                return "you may pass only when no other action is possible"
+            return None
+        return f"{action!r} is not an action"
+
+    def _why_not_take(self, action: Take) -> str | None:
+        colors = action.colors
+        if any(c not in GEMS for c in colors):
+            return "only gem colours can be taken (gold comes from reserving)"
+        if len(set(colors)) != len(colors) or not colors:
+            return "take one to three different colours"
+        for c in colors:
+            if not self.bank[c]:
+                return f"no {COLOR_NAMES[c]} tokens are left"
+        available = sum(1 for c in GEMS if self.bank[c])
+        wanted = min(3, available)
+        if len(colors) != wanted:
+            if wanted == 3:
+                return "take three different colours while three or more are available"
+            return f"only {available} colours are left: take one of each"
+        return None
+
+    def _why_not_return(self, p: PlayerState, action: Return) -> str | None:
+        if self.phase is not Phase.RETURN:
+            return "there are no tokens to return now"
+        excess = self.excess_tokens()
+        tokens = action.tokens
+        if len(tokens) != 6 or any(n < 0 for n in tokens):
+            return "a return lists tokens by colour"
+        if sum(tokens) != excess:
+            return f"return exactly {excess} token{'s' if excess > 1 else ''}"
+        for c, n in enumerate(tokens):
+            if n > p.tokens[c]:
+                return f"you hold only {p.tokens[c]} {COLOR_NAMES[c]}"
+        return None
+
+    def _why_not_buy(self, p: PlayerState, action: Buy) -> str | None:
+        card = self._find_buyable(p, action.card_id)
+        if card is None:
+            return f"card {action.card_id} is neither in the market nor reserved by you"
+        short = token_shortfall(p.tokens, p.bonuses, card)
+        if short > p.tokens[GOLD]:
+            return f"you can't afford {card.id}: {short - p.tokens[GOLD]} token(s) short"
+        pay = action.payment
+        if pay is None:
+            return None
+        if len(pay) != 6 or any(n < 0 for n in pay):
+            return "a payment lists tokens by colour, gold last"
+        gold_needed = 0
+        for c in GEMS:
+            need = max(0, card.cost[c] - p.bonuses[c])
+            if pay[c] > need:
+                return f"{card.id} needs only {need} {COLOR_NAMES[c]} after bonuses"
+            if pay[c] > p.tokens[c]:
+                return f"you hold only {p.tokens[c]} {COLOR_NAMES[c]}"
+            gold_needed += need - pay[c]
+        if pay[GOLD] > p.tokens[GOLD]:
+            return f"you hold only {p.tokens[GOLD]} gold"
+        if pay[GOLD] != gold_needed:
+            return f"this payment needs exactly {gold_needed} gold to cover the rest"
+        return None
+
+    def _find_buyable(self, p: PlayerState, card_id: str) -> Card | None:
+        for card in self.market:
+            if card is not None and card.id == card_id:
+                return card
+        for card in p.reserved:
+            if card.id == card_id:
+                return card
+        return None
+
+    # ------------------------------------------------------------------ apply
+
+    def apply(self, action: Action) -> None:
+        """Apply a legal action; raise `IllegalActionError` (state unchanged) otherwise."""
+        reason = self.why_illegal(action)
+        if reason is not None:
+            text = action.text() if hasattr(action, "text") else repr(action)
+            raise IllegalActionError(text, reason)
+        self._apply(action)
+
+    def _apply(self, action: Action) -> None:
+        """Apply an action already known to be legal (the unchecked fast path)."""
+        self._legal = None
+        self.history.append(action)
+        p = self.players[self.current]
+        bank = self.bank
+        if isinstance(action, Take):
+            for c in action.colors:
+                bank[c] -= 1
+                p.tokens[c] += 1
+        elif isinstance(action, TakeTwo):
+            bank[action.color] -= 2
+            p.tokens[action.color] += 2
+        elif isinstance(action, Reserve):
+            i = next(
+                i for i, c in enumerate(self.market) if c is not None and c.id == action.card_id
+            )
+            card = self.market[i]
+            assert card is not None
+            self._refill(i)
+            self._take_reserved(p, card)
+        elif isinstance(action, ReserveDeck):
+            card = self.decks[action.level - 1].pop()
+            p.blind.add(card.id)
+            self._take_reserved(p, card)
+        elif isinstance(action, Buy):
+            self._buy(p, action)
+        elif isinstance(action, Return):
+            for c, n in enumerate(action.tokens):
+                p.tokens[c] -= n
+                bank[c] += n
+            self._check_nobles(p)
+            return
+        elif isinstance(action, ChooseNoble):
+            self._visit(p, self.data.noble_by_id[action.noble_id])
+            self._end_turn(p)
+            return
+        else:
+            self._passed = True
+        if sum(p.tokens) > self.data.token_limit:
+            self.phase = Phase.RETURN
+        else:
+            self._check_nobles(p)
+
+    def _refill(self, slot: int) -> None:
+        deck = self.decks[slot // self.data.market_slots]
+        self.market[slot] = deck.pop() if deck else None
+
+    def _take_reserved(self, p: PlayerState, card: Card) -> None:
+        p.reserved.append(card)
+        if self.bank[GOLD]:
+            self.bank[GOLD] -= 1
+            p.tokens[GOLD] += 1
+
+    def _buy(self, p: PlayerState, action: Buy) -> None:
+        card = None
+        for i, c in enumerate(self.market):
+            if c is not None and c.id == action.card_id:
+                card = c
+                self._refill(i)
+                break
+        else:
+            card = next(c for c in p.reserved if c.id == action.card_id)
+            p.reserved.remove(card)
+            p.blind.discard(card.id)
+        pay = action.payment or default_payment(p.tokens, p.bonuses, card)
+        for color, n in enumerate(pay):
+            if n:
+                p.tokens[color] -= n
+                self.bank[color] += n
+        p.purchased.append(card)
+        p.bonuses[card.bonus] += 1
+        p.points += card.points
+
+    def _check_nobles(self, p: PlayerState) -> None:
+        bonuses = p.bonuses
+        candidates = [
+            n
+            for n in self.nobles
+            if all(bonuses[c] >= need for c, need in enumerate(n.requires))
+        ]
+        if len(candidates) > 1:
+            self._candidates = candidates
+            self.phase = Phase.NOBLE
+            return
+        if candidates:
+            self._visit(p, candidates[0])
+        self._end_turn(p)
+
+    def _visit(self, p: PlayerState, noble: Noble) -> None:
+        self.nobles.remove(noble)
+        p.nobles.append(noble)
+        p.points += noble.points
+        self._visited = True
+        self._candidates = []
+
+    def _end_turn(self, p: PlayerState) -> None:
+        n = len(self.players)
+        if p.points >= self.data.target_points:
+            self.final_round = True
+        self.passes_in_row = self.passes_in_row + 1 if self._passed and not self._visited else 0
+        self._passed = self._visited = False
+        self.turns += 1
+        self.phase = Phase.MAIN
+        if self.passes_in_row >= n:
+            self.phase, self.end_reason = Phase.OVER, "all_passed"
+        elif self.final_round and self.current == self.last_seat:
+            self.phase, self.end_reason = Phase.OVER, "target"
+        else:
+            self.current = (self.current + 1) % n
+
+    # ----------------------------------------------------------------- copies
+
+    def clone(self) -> GameState:
+        """An independent copy (components are shared: they are immutable)."""
+        s = GameState.__new__(GameState)
+        s.data = self.data
+        s.setup = self.setup
+        s.bank = self.bank[:]
+        s.decks = [d[:] for d in self.decks]
+        s.market = self.market[:]
+        s.nobles = self.nobles[:]
+        s.players = [p.clone() for p in self.players]
+        s.current = self.current
+        s.phase = self.phase
+        s.final_round = self.final_round
+        s.passes_in_row = self.passes_in_row
+        s.turns = self.turns
+        s.end_reason = self.end_reason
+        s.history = self.history[:]
+        s._legal = self._legal
+        s._candidates = self._candidates[:]
+        s._passed = self._passed
+        s._visited = self._visited
+        return s
+
+    def key(self) -> tuple[object, ...]:
+        """The whole position (history included) as a comparable value."""
+        return (
+            self.setup,
+            tuple(self.bank),
+            tuple(tuple(c.id for c in d) for d in self.decks),
+            tuple(c.id if c else None for c in self.market),
+            tuple(n.id for n in self.nobles),
+            tuple(p.key() for p in self.players),
+            self.current,
+            self.phase,
+            self.final_round,
+            self.passes_in_row,
+            self.turns,
+            self.end_reason,
+            tuple(n.id for n in self._candidates),
+            tuple(a.text() for a in self.history),
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        return self.key() == other.key()
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        return (
+            f"<GameState {len(self.players)}p round {self.round} seat {self.current} "
+            f"{self.phase.value} scores {self.scores()}>"
+        )
+
+
+def new_game(
+    data: GameData,
+    players: int,
+    seed: int,
+    names: tuple[str, ...] | None = None,
+    first_player: int | None = None,
+) -> GameState:
+    """A new game dealt from `seed`: fully deterministic (see `setup.deal`)."""
+    return GameState(data, deal(data, players, seed, names, first_player))

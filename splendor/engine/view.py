@@ -1,0 +1,118 @@
+"""What one seat may see: `observe(state, seat)`.
+
+The view holds everything public (bank, market, deck sizes, nobles, every player's
+tokens, purchased cards, nobles and face-up reserved cards) plus the seat's own blind
+reservations. It never holds the order of a deck or another seat's blind-reserved card:
+those appear only as `HiddenCard(level)`. Bots and the table scene for a seat get this.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from splendor.engine.actions import Action
+from splendor.engine.components import Card, Noble
+from splendor.engine.state import GameState, Phase
+
+
+@dataclass(frozen=True, slots=True)
+class HiddenCard:
+    """Another seat's blind-reserved card: only its level is known."""
+
+    level: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """One player's public possessions, as seen by the observing seat."""
+
+    seat: int
+    name: str
+    tokens: tuple[int, ...]
+    bonuses: tuple[int, ...]
+    purchased: tuple[Card, ...]
+    #: Reserved cards in the order taken; another seat's blind ones are HiddenCard.
+    reserved: tuple[Card | HiddenCard, ...]
+    #: For each reserved card, whether it was taken blind from a deck.
+    reserved_blind: tuple[bool, ...]
+    nobles: tuple[Noble, ...]
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """The game as `seat` sees it. `legal_actions` is filled only when `seat` decides now."""
+
+    seat: int
+    num_players: int
+    first_player: int
+    current_player: int | None
+    phase: Phase
+    round: int
+    turns: int
+    final_round: bool
+    passes_in_row: int
+    bank: tuple[int, ...]
+    #: Face-up cards by level (lowest first), None for an empty slot.
+    market: tuple[tuple[Card | None, ...], ...]
+    deck_sizes: tuple[int, ...]
+    nobles: tuple[Noble, ...]
+    noble_candidates: tuple[Noble, ...]
+    players: tuple[PlayerView, ...]
+    legal_actions: tuple[Action, ...]
+    #: Every action so far in text form. Public: a blind reservation reads 'reserve deck N'.
+    history: tuple[str, ...]
+
+    @property
+    def me(self) -> PlayerView:
+        return self.players[self.seat]
+
+
+def observe(state: GameState, seat: int) -> View:
+    """The view of `state` for `seat` (0-based)."""
+    if not 0 <= seat < state.num_players:
+        raise ValueError(f"seat {seat} is not in this {state.num_players}-player game")
+    slots = state.data.market_slots
+    market = tuple(
+        tuple(state.market[i : i + slots]) for i in range(0, len(state.market), slots)
+    )
+    players = []
+    for s, p in enumerate(state.players):
+        blind = tuple(c.id in p.blind for c in p.reserved)
+        reserved = tuple(
+            HiddenCard(c.level) if hidden and s != seat else c
+            for c, hidden in zip(p.reserved, blind, strict=True)
+        )
+        players.append(
+            PlayerView(
+                seat=s,
+                name=state.setup.names[s],
+                tokens=tuple(p.tokens),
+                bonuses=tuple(p.bonuses),
+                purchased=tuple(p.purchased),
+                reserved=reserved,
+                reserved_blind=blind,
+                nobles=tuple(p.nobles),
+                points=p.points,
+            )
+        )
+    deciding = state.current_player()
+    return View(
+        seat=seat,
+        num_players=state.num_players,
+        first_player=state.setup.first_player,
+        current_player=deciding,
+        phase=state.phase,
+        round=state.round,
+        turns=state.turns,
+        final_round=state.final_round,
+        passes_in_row=state.passes_in_row,
+        bank=tuple(state.bank),
+        market=market,
+        deck_sizes=state.deck_sizes(),
+        nobles=tuple(state.nobles),
+        noble_candidates=state.noble_candidates(),
+        players=tuple(players),
+        legal_actions=state.legal_actions() if deciding == seat else (),
+        history=tuple(a.text() for a in state.history),
+    )
