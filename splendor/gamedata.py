@@ -156,7 +156,7 @@ def parse_setup(
     top = ck.mapping(doc, "")
     ck.version(top)
     numbers = {"target_points", "token_limit", "reserve_limit", "market_slots", "take_two_minimum"}
-    ck.known_fields(top, {"version", "players", *numbers}, "")
+    ck.known_fields(top, {"version", "players", "deck_sizes", "noble_count", *numbers}, "")
     values = {name: ck.int_field(top, name, name, low=1) for name in sorted(numbers)}
     per_count = ck.mapping(ck.field(top, "players", ""), "players")
     setups: dict[int, PlayerCountSetup] = {}
@@ -177,11 +177,29 @@ def parse_setup(
     if not setups:
         raise ck.fail("players", "no player counts")
     data = GameData(cards=cards, nobles=nobles, setups=setups, **values)
+    _check_counts(ck, top, data)
     for level in data.levels:
         have = len(data.level_cards(level))
         if have < data.market_slots:
             raise ck.fail("market_slots", f"level {level} has only {have} cards")
     return data
+
+
+def _check_counts(ck: _Checker, top: Mapping[str, Any], data: GameData) -> None:
+    sizes: Mapping[Any, Any] = ck.mapping(ck.field(top, "deck_sizes", ""), "deck_sizes")
+    for level in sorted(set(sizes) | set(data.levels), key=str):
+        want = sizes.get(level)
+        have = len(data.level_cards(level)) if isinstance(level, int) else 0
+        if want != have:
+            raise DataError(
+                f"cards.yaml: level {level}: {have} cards, but {ck.filename} deck_sizes says {want}"
+            )
+    want_nobles = ck.int_field(top, "noble_count", "noble_count", low=1)
+    if len(data.nobles) != want_nobles:
+        raise DataError(
+            f"nobles.yaml: {len(data.nobles)} nobles, but {ck.filename} noble_count says "
+            f"{want_nobles}"
+        )
 
 
 def load_game_data(folder: Path | None = None) -> GameData:

@@ -1,0 +1,34 @@
+"""The bot interface and the registry of bots by name."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from splendor.engine import Action, View
+
+
+class Bot(Protocol):
+    """Chooses one of `view.legal_actions`; must not see anything beyond the view."""
+
+    name: str
+
+    def choose(self, view: View) -> Action: ...
+
+
+def _registry() -> dict[str, Callable[[int], Bot]]:
+    from splendor.bots.greedy import GreedyBot
+    from splendor.bots.random_bot import RandomBot
+
+    return {"random": RandomBot, "greedy": GreedyBot}
+
+
+BOT_NAMES = ("random", "greedy")
+
+
+def make_bot(name: str, seed: int = 0) -> Bot:
+    """The bot called `name`, seeded; raise ValueError naming the known bots."""
+    factories = _registry()
+    if name not in factories:
+        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
+    return factories[name](seed)

@@ -1,0 +1,137 @@
+"""Command line: `python -m splendor [play|replay|bench] ...` (also the `splendor` command)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import sys
+from pathlib import Path
+
+from splendor import __version__
+
+
+def _players(text: str) -> int:
+    if text not in {"2", "3", "4"}:
+        raise argparse.ArgumentTypeError(f"players must be 2, 3 or 4, not {text!r}")
+    return int(text)
+
+
+def _positive(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
+    if value <= 0:
+        raise argparse.ArgumentTypeError("must be greater than 0")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="splendor", description="Splendor, the desktop game. Without a command: play."
+    )
+    parser.add_argument("--version", action="version", version=f"splendor {__version__}")
+    sub = parser.add_subparsers(dest="command")
+    play = sub.add_parser("play", help="play a game in the terminal")
+    play.add_argument("--players", type=_players, default=2, help="2, 3 or 4 (default 2)")
+    play.add_argument("--seed", type=int, help="deal from this seed (default: random)")
+    play.add_argument("--human", action="append", default=None, metavar="NAME",
+                      help="a human seat (repeat for more); default: one human if on a terminal")
+    play.add_argument("--bot", default="greedy", help="bot for the other seats (default greedy)")
+    play.add_argument("--record", type=Path, metavar="FILE", help="write the game record here")
+    replay = sub.add_parser("replay", help="replay a game record and print the standings")
+    replay.add_argument("file", type=Path)
+    replay.add_argument("--json", action="store_true", help="print the standings as JSON")
+    bench = sub.add_parser("bench", help="measure engine speed with random games on one core")
+    bench.add_argument("--seconds", type=_positive, default=5.0, help="how long (default 5)")
+    bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "replay":
+        return _replay(args)
+    if args.command == "bench":
+        return _bench(args)
+    if args.command is None:
+        args = build_parser().parse_args(["play"])
+    return _play(args)
+
+
+def _play(args: argparse.Namespace) -> int:
+    from splendor.bots import make_bot
+    from splendor.engine import make_record, new_game
+    from splendor.gamedata import base_game
+    from splendor.terminal import play_in_terminal
+
+    humans = args.human if args.human is not None else (["You"] if sys.stdin.isatty() else [])
+    if len(humans) > args.players:
+        print(f"splendor: {len(humans)} humans do not fit {args.players} seats", file=sys.stderr)
+        return 2
+    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    try:
+        seats = [None] * len(humans) + [
+            make_bot(args.bot, seed + i) for i in range(args.players - len(humans))
+        ]
+    except ValueError as exc:
+        print(f"splendor: {exc}", file=sys.stderr)
+        return 2
+    names = tuple(humans) + tuple(
+        f"{args.bot.capitalize()} {i + 1}" for i in range(args.players - len(humans))
+    )
+    state = new_game(base_game(), args.players, seed, names)
+    print(f"Splendor, {args.players} players, seed {seed}" + (" (bots only)" if not humans else ""))
+    state = play_in_terminal(base_game(), state, seats, sys.stdout)
+    if args.record:
+        args.record.write_text(json.dumps(make_record(state), indent=1) + "\n", encoding="utf-8")
+        print(f"Record written to {args.record}")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from splendor.engine import RecordError, replay
+    from splendor.gamedata import base_game
+    from splendor.standings import standings_dict, standings_lines
+
+    try:
+        text = args.file.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        print(f"splendor replay: cannot read {args.file}: {exc}", file=sys.stderr)
+        return 1
+    try:
+        record = json.loads(text)
+    except json.JSONDecodeError as exc:
+        print(f"splendor replay: {args.file} is not valid JSON: {exc}", file=sys.stderr)
+        return 1
+    try:
+        state = replay(base_game(), record)
+    except RecordError as exc:
+        print(f"splendor replay: {args.file}: {exc}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(standings_dict(state), indent=2))
+    else:
+        print("\n".join(standings_lines(state)))
+    return 0
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from splendor.bench import run_bench
+    from splendor.gamedata import base_game
+
+    result = run_bench(base_game(), seconds=args.seconds, seed=args.seed)
+    if args.json:
+        figures = {
+            "decisions_per_s": round(result.decisions_per_s, 1),
+            "games_per_s": round(result.games_per_s, 2),
+        }
+        print(json.dumps(figures))
+    else:
+        print(f"{result.games} random games (2-4 players), {result.decisions} decisions "
+              f"in {result.seconds:.2f} s on one core")
+        print(f"decisions per second: {result.decisions_per_s:,.0f}")
+        print(f"games per second:     {result.games_per_s:,.1f}")
+    return 0

@@ -1,0 +1,43 @@
+"""Playing whole games between bots: the loop shared by the CLI, benchmarks and tests."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from splendor.bots import Bot
+from splendor.engine import Action, GameData, GameState, new_game, observe
+
+#: Tools stop a game after this many rounds and report it as unfinished (RULES.md,
+#: "Endless play"). Real games last 25-40 rounds; random play about 40.
+DEFAULT_ROUND_CAP = 200
+
+
+@dataclass(frozen=True, slots=True)
+class MatchResult:
+    state: GameState
+    finished: bool
+
+
+def play_match(
+    data: GameData,
+    bots: Sequence[Bot],
+    seed: int,
+    *,
+    names: tuple[str, ...] | None = None,
+    first_player: int | None = None,
+    round_cap: int = DEFAULT_ROUND_CAP,
+    on_action: Callable[[GameState, int, Action], None] | None = None,
+) -> MatchResult:
+    """Play one game; each bot sees only its seat's view. Stops at `round_cap` rounds.
+
+    `on_action(state_before, seat, action)` is called before each action is applied.
+    """
+    state = new_game(data, len(bots), seed, names, first_player)
+    while not state.is_over() and state.round <= round_cap:
+        seat = state.current
+        action = bots[seat].choose(observe(state, seat))
+        if on_action is not None:
+            on_action(state, seat, action)
+        state.apply(action)
+    return MatchResult(state, state.is_over())

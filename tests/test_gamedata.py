@@ -1,0 +1,404 @@
+"""The shipped YAML game data against the verified component list, and the loader's checks.
+
+The verified source is `shared/data/base/cards.csv` and `nobles.csv`, which sit beside the
+repository (`/work/shared` next to `/work/main`, in CI too).
+"""
+
+from __future__ import annotations
+
+import csv
+import shutil
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from splendor.engine import COLOR_NAMES, GEMS, new_game
+from splendor.gamedata import DataError, base_game, load_game_data
+
+REPO = Path(__file__).resolve().parents[1]
+LEVELS_DATA = REPO / "levels_data"
+SHARED_BASE = Path(__file__).resolve().parents[2] / "shared/data/base"
+GEM_NAMES = [COLOR_NAMES[c] for c in GEMS]
+
+
+def _csv_rows(name: str) -> list[dict[str, str]]:
+    with (SHARED_BASE / name).open(newline="", encoding="utf-8") as f:
+        return list(csv.DictReader(f))
+
+
+CSV_CARDS = _csv_rows("cards.csv")
+CSV_NOBLES = _csv_rows("nobles.csv")
+
+
+# --------------------------------------------------------------- the data itself
+
+
+def test_the_verified_source_is_where_expected() -> None:
+    assert len(CSV_CARDS) == 90
+    assert len(CSV_NOBLES) == 10
+
+
+def test_card_ids_match_the_csv() -> None:
+    data = base_game()
+    assert sorted(c.id for c in data.cards) == sorted(r["id"] for r in CSV_CARDS)
+    assert len(data.cards) == len({c.id for c in data.cards}) == 90
+
+
+@pytest.mark.parametrize("row", CSV_CARDS, ids=[r["id"] for r in CSV_CARDS])
+def test_card_matches_the_csv(row: dict[str, str]) -> None:
+    card = base_game().card_by_id[row["id"]]
+    assert card.level == int(row["level"])
+    assert COLOR_NAMES[card.bonus] == row["bonus"]
+    assert card.points == int(row["points"])
+    for c, name in zip(GEMS, GEM_NAMES, strict=True):
+        assert card.cost[c] == int(row[name]), f"{card.id} cost of {name}"
+
+
+def test_noble_ids_match_the_csv() -> None:
+    data = base_game()
+    assert sorted(n.id for n in data.nobles) == sorted(r["id"] for r in CSV_NOBLES)
+    assert len(data.nobles) == 10
+
+
+@pytest.mark.parametrize("row", CSV_NOBLES, ids=[r["id"] for r in CSV_NOBLES])
+def test_noble_matches_the_csv(row: dict[str, str]) -> None:
+    noble = base_game().noble_by_id[row["id"]]
+    assert noble.points == int(row["points"])
+    for c, name in zip(GEMS, GEM_NAMES, strict=True):
+        assert noble.requires[c] == int(row[name]), f"{noble.id} requirement of {name}"
+
+
+def test_cards_by_level() -> None:
+    data = base_game()
+    assert data.levels == (1, 2, 3)
+    assert Counter(c.level for c in data.cards) == {1: 40, 2: 30, 3: 20}
+    for level, n in ((1, 40), (2, 30), (3, 20)):
+        assert len(data.level_cards(level)) == n
+        # each level has the same number of cards of every bonus colour
+        assert Counter(c.bonus for c in data.level_cards(level)) == {g: n // 5 for g in GEMS}
+
+
+def test_card_ids_follow_their_level() -> None:
+    for card in base_game().cards:
+        assert card.id.startswith(f"L{card.level}-")
+
+
+@pytest.mark.parametrize(("players", "gems", "gold", "nobles"), [(2, 4, 5, 3), (3, 5, 5, 4), (4, 7, 5, 5)])
+def test_setup_per_player_count(players: int, gems: int, gold: int, nobles: int) -> None:
+    data = base_game()
+    setup = data.setups[players]
+    assert (setup.gems, setup.gold, setup.nobles) == (gems, gold, nobles)
+    # ... and a new game actually starts that way
+    state = new_game(data, players, seed=players)
+    assert state.bank == [gems] * 5 + [gold]
+    assert len(state.nobles) == nobles == players + 1
+    assert len(state.market_cards()) == 12
+    assert state.deck_sizes() == (36, 26, 16)
+
+
+def test_only_two_to_four_players() -> None:
+    assert base_game().player_counts == (2, 3, 4)
+
+
+def test_rule_numbers() -> None:
+    data = base_game()
+    assert data.target_points == 15
+    assert data.token_limit == 10
+    assert data.reserve_limit == 3
+    assert data.market_slots == 4
+    assert data.take_two_minimum == 4
+
+
+def test_loading_a_copy_gives_the_same_data(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    assert load_game_data(folder) == base_game()
+    assert load_game_data(LEVELS_DATA) == base_game()
+
+
+# ------------------------------------------------------------------ validation
+
+
+def _copy(tmp_path: Path) -> Path:
+    for name in ("cards.yaml", "nobles.yaml", "setup.yaml"):
+        shutil.copy(LEVELS_DATA / name, tmp_path / name)
+    return tmp_path
+
+
+def _load(folder: Path, name: str) -> Any:
+    return yaml.safe_load((folder / name).read_text(encoding="utf-8"))
+
+
+def _save(folder: Path, name: str, doc: Any) -> None:
+    (folder / name).write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
+
+
+def _edit_card(folder: Path, level: int, index: int, edit: Any) -> None:
+    """Apply `edit(entry)` to the card at 0-based `index` of `level` in cards.yaml."""
+    doc = _load(folder, "cards.yaml")
+    edit(doc["levels"][level][index])
+    _save(folder, "cards.yaml", doc)
+
+
+def _edit_noble(folder: Path, index: int, edit: Any) -> None:
+    doc = _load(folder, "nobles.yaml")
+    edit(doc["nobles"][index])
+    _save(folder, "nobles.yaml", doc)
+
+
+def _error(folder: Path) -> str:
+    with pytest.raises(DataError) as info:
+        load_game_data(folder)
+    return str(info.value)
+
+
+def _assert_names(message: str, *parts: str) -> None:
+    for part in parts:
+        assert part in message, f"{part!r} not in the error message {message!r}"
+
+
+def test_the_copy_is_untouched_by_the_helpers(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    _edit_card(folder, 1, 2, lambda e: None)
+    _edit_noble(folder, 3, lambda e: None)
+    assert load_game_data(folder) == base_game()
+
+
+@pytest.mark.parametrize("field", ["bonus", "points", "cost"])
+def test_card_missing_field(tmp_path: Path, field: str) -> None:
+    folder = _copy(tmp_path)
+    _edit_card(folder, 1, 2, lambda e: e.pop(field))
+    _assert_names(_error(folder), "cards.yaml", "L1-03", "level 1", "missing", field)
+
+
+def test_card_missing_id_names_its_index(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    _edit_card(folder, 2, 4, lambda e: e.pop("id"))
+    _assert_names(_error(folder), "cards.yaml", "level 2", "entry 5", "missing", "id")
+
+
+@pytest.mark.parametrize("field", ["points", "requires"])
+def test_noble_missing_field(tmp_path: Path, field: str) -> None:
+    folder = _copy(tmp_path)
+    _edit_noble(folder, 3, lambda e: e.pop(field))
+    _assert_names(_error(folder), "nobles.yaml", "N04", "missing", field)
+
+
+def test_noble_missing_id_names_its_index(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    _edit_noble(folder, 6, lambda e: e.pop("id"))
+    _assert_names(_error(folder), "nobles.yaml", "entry 7", "missing", "id")
+
+
+@pytest.mark.parametrize("field", ["gems", "gold", "nobles"])
+def test_setup_missing_field(tmp_path: Path, field: str) -> None:
+    folder = _copy(tmp_path)
+    doc = _load(folder, "setup.yaml")
+    del doc["players"][3][field]
+    _save(folder, "setup.yaml", doc)
+    _assert_names(_error(folder), "setup.yaml", "players 3", "missing", field)
+
+
+def test_setup_missing_rule_number(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    doc = _load(folder, "setup.yaml")
+    del doc["token_limit"]
+    _save(folder, "setup.yaml", doc)
+    _assert_names(_error(folder), "setup.yaml", "token_limit", "missing")
+
+
+@pytest.mark.parametrize("colour", ["purple", "gold", "White", "diamond"])
+def test_unknown_colour_in_cost(tmp_path: Path, colour: str) -> None:
+    folder = _copy(tmp_path)
+    _edit_card(folder, 2, 9, lambda e: e["cost"].update({colour: 2}))
+    _assert_names(_error(folder), "cards.yaml", "L2-10", repr(colour), "colour", "cost")
+
+
+@pytest.mark.parametrize("colour", ["purple", "gold", "Red", "ruby"])
+def test_unknown_colour_as_bonus(tmp_path: Path, colour: str) -> None:
+    folder = _copy(tmp_path)
+    _edit_card(folder, 3, 0, lambda e: e.update(bonus=colour))
+    _assert_names(_error(folder), "cards.yaml", "L3-01", repr(colour), "bonus")
+
+
+def test_unknown_colour_in_noble_requirement(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    _edit_noble(folder, 0, lambda e: e["requires"].update(purple=3))
+    _assert_names(_error(folder), "nobles.yaml", "N01", "'purple'", "requires")
+
+
+def test_duplicate_card_id_within_a_level(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    _edit_card(folder, 1, 3, lambda e: e.update(id="L1-03"))
+    _assert_names(_error(folder), "cards.yaml", "duplicate", "L1-03", "entry 4")
+
+
+def test_duplicate_card_id_across_levels(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    _edit_card(folder, 3, 5, lambda e: e.update(id="L1-07"))
+    _assert_names(_error(folder), "cards.yaml", "duplicate", "L1-07", "level 3")
+
+
+def test_duplicate_noble_id(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    _edit_noble(folder, 8, lambda e: e.update(id="N02"))
+    _assert_names(_error(folder), "nobles.yaml", "duplicate", "N02", "entry 9")
+
+
+@pytest.mark.parametrize("amount", [-1, 1.5, "two", True, None, [2]])
+def test_bad_cost_amount(tmp_path: Path, amount: object) -> None:
+    folder = _copy(tmp_path)
+    _edit_card(folder, 1, 13, lambda e: e["cost"].update(green=amount))
+    _assert_names(_error(folder), "cards.yaml", "L1-14", "green", "cost", "whole number")
+
+
+@pytest.mark.parametrize("amount", [-3, 2.5, "4"])
+def test_bad_noble_requirement(tmp_path: Path, amount: object) -> None:
+    folder = _copy(tmp_path)
+    _edit_noble(folder, 4, lambda e: e["requires"].update(red=amount))
+    _assert_names(_error(folder), "nobles.yaml", "N05", "red", "requires", "whole number")
+
+
+@pytest.mark.parametrize("points", [-1, 1.0, "one", False])
+def test_bad_card_points(tmp_path: Path, points: object) -> None:
+    folder = _copy(tmp_path)
+    _edit_card(folder, 2, 0, lambda e: e.update(points=points))
+    _assert_names(_error(folder), "cards.yaml", "L2-01", "points", "whole number")
+
+
+@pytest.mark.parametrize("gems", [0, -2, 3.5])
+def test_bad_setup_number(tmp_path: Path, gems: object) -> None:
+    folder = _copy(tmp_path)
+    doc = _load(folder, "setup.yaml")
+    doc["players"][4]["gems"] = gems
+    _save(folder, "setup.yaml", doc)
+    _assert_names(_error(folder), "setup.yaml", "players 4", "gems")
+
+
+@pytest.mark.parametrize("name", ["cards.yaml", "nobles.yaml", "setup.yaml"])
+def test_invalid_yaml_syntax(tmp_path: Path, name: str) -> None:
+    folder = _copy(tmp_path)
+    text = (folder / name).read_text(encoding="utf-8")
+    (folder / name).write_text(text + "\n  - {id: X, bonus: [unclosed\n: :\n", encoding="utf-8")
+    _assert_names(_error(folder), name, "YAML")
+
+
+@pytest.mark.parametrize("name", ["cards.yaml", "nobles.yaml", "setup.yaml"])
+def test_missing_file(tmp_path: Path, name: str) -> None:
+    folder = _copy(tmp_path)
+    (folder / name).unlink()
+    _assert_names(_error(folder), name)
+
+
+def test_missing_folder(tmp_path: Path) -> None:
+    _assert_names(_error(tmp_path / "nowhere"), "cards.yaml")
+
+
+@pytest.mark.parametrize("name", ["cards.yaml", "nobles.yaml", "setup.yaml"])
+@pytest.mark.parametrize("version", [2, 0, "1", None])
+def test_wrong_version(tmp_path: Path, name: str, version: object) -> None:
+    folder = _copy(tmp_path)
+    doc = _load(folder, name)
+    doc["version"] = version
+    _save(folder, name, doc)
+    _assert_names(_error(folder), name, "version", repr(version))
+
+
+@pytest.mark.parametrize("name", ["cards.yaml", "nobles.yaml", "setup.yaml"])
+def test_missing_version(tmp_path: Path, name: str) -> None:
+    folder = _copy(tmp_path)
+    doc = _load(folder, name)
+    del doc["version"]
+    _save(folder, name, doc)
+    _assert_names(_error(folder), name, "version")
+
+
+def test_unknown_card_field(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    _edit_card(folder, 1, 20, lambda e: e.update(colour="red"))
+    _assert_names(_error(folder), "cards.yaml", "L1-21", "unknown field", "colour")
+
+
+def test_unknown_noble_field(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    _edit_noble(folder, 9, lambda e: e.update(name="Mary Stuart"))
+    _assert_names(_error(folder), "nobles.yaml", "N10", "unknown field", "name")
+
+
+@pytest.mark.parametrize("where", ["top", "players"])
+def test_unknown_setup_field(tmp_path: Path, where: str) -> None:
+    folder = _copy(tmp_path)
+    doc = _load(folder, "setup.yaml")
+    if where == "top":
+        doc["turn_limit"] = 100
+    else:
+        doc["players"][2]["turn_limit"] = 100
+    _save(folder, "setup.yaml", doc)
+    _assert_names(_error(folder), "setup.yaml", "unknown field", "turn_limit")
+
+
+def test_entry_that_is_not_a_mapping(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    doc = _load(folder, "cards.yaml")
+    doc["levels"][2][6] = "L2-07 blue 1"
+    _save(folder, "cards.yaml", doc)
+    _assert_names(_error(folder), "cards.yaml", "level 2", "entry 7", "mapping")
+
+
+def test_levels_must_be_numbered_from_one(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    doc = _load(folder, "cards.yaml")
+    doc["levels"][4] = doc["levels"].pop(3)
+    _save(folder, "cards.yaml", doc)
+    _assert_names(_error(folder), "cards.yaml", "levels")
+
+
+def test_too_few_nobles_for_the_largest_player_count(tmp_path: Path) -> None:
+    # four players show five nobles: four nobles in the file cannot do
+    folder = _copy(tmp_path)
+    doc = _load(folder, "nobles.yaml")
+    doc["nobles"] = doc["nobles"][:4]
+    _save(folder, "nobles.yaml", doc)
+    message = _error(folder)
+    _assert_names(message, "nobles", "4", "5")
+
+
+# "A wrong count": the base game has 40 / 30 / 20 cards by level. A level with a card
+# too many or too few is a broken data file and should be refused, naming the level.
+
+
+@pytest.mark.parametrize("level", [1, 2, 3])
+def test_a_level_with_a_card_too_few_is_refused(tmp_path: Path, level: int) -> None:
+    folder = _copy(tmp_path)
+    doc = _load(folder, "cards.yaml")
+    expected = len(doc["levels"][level])
+    doc["levels"][level].pop()
+    _save(folder, "cards.yaml", doc)
+    message = _error(folder)
+    _assert_names(message, "cards.yaml", f"level {level}")
+    assert str(expected) in message or str(expected - 1) in message, message
+
+
+def test_a_level_with_a_card_too_many_is_refused(tmp_path: Path) -> None:
+    folder = _copy(tmp_path)
+    doc = _load(folder, "cards.yaml")
+    doc["levels"][3].append(
+        {"id": "L3-21", "bonus": "red", "points": 5, "cost": {"green": 7, "red": 3}}
+    )
+    _save(folder, "cards.yaml", doc)
+    message = _error(folder)
+    _assert_names(message, "cards.yaml", "level 3")
+    assert "20" in message or "21" in message, message
+
+
+def test_a_missing_noble_is_refused(tmp_path: Path) -> None:
+    # nine nobles are still enough for four players, but the base game has ten
+    folder = _copy(tmp_path)
+    doc = _load(folder, "nobles.yaml")
+    doc["nobles"].pop(4)
+    _save(folder, "nobles.yaml", doc)
+    message = _error(folder)
+    _assert_names(message, "nobles.yaml")
+    assert "9" in message or "10" in message, message
