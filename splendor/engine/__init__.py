@@ -29,6 +29,7 @@ from splendor.engine.outcome import Outcome
 from splendor.engine.payment import default_payment, payment_options, token_shortfall
 from splendor.engine.position import build_position
 from splendor.engine.record import RECORD_VERSION, make_record, replay
+from splendor.engine.sampling import sample_world, unseen_cards
 from splendor.engine.setup import GameSetup, deal
 from splendor.engine.state import GameState, Phase, PlayerState, new_game
 from splendor.engine.view import HiddenCard, PlayerView, View, observe
@@ -74,5 +75,7 @@ __all__ = [
     "parse_action",
     "payment_options",
     "replay",
+    "sample_world",
     "token_shortfall",
+    "unseen_cards",
 ]

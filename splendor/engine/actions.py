@@ -237,6 +237,8 @@ def parse_action(text: str) -> Action:
             if not args[1].isdigit():
                 raise ActionParseError(f"{text!r}: deck level must be a number")
             return reserve_deck_action(int(args[1]))
+        if args == ["deck"]:
+            raise ActionParseError(f"{text!r}: 'reserve deck' needs a level, e.g. 'reserve deck 2'")
         if len(args) != 1:
             raise ActionParseError(f"{text!r}: use 'reserve CARD' or 'reserve deck LEVEL'")
         return reserve_action(args[0].upper())
