@@ -15,6 +15,7 @@ from splendor.engine import (
     Phase,
     ReserveDeck,
     build_position,
+    new_game,
     parse_action,
 )
 from splendor.engine.colors import BLUE, GREEN, RED, WHITE
@@ -392,3 +393,28 @@ def test_slot_stays_empty_when_the_deck_is_empty() -> None:
     assert "buy L1-02" not in legal_texts(state) and state.phase is Phase.MAIN
     # The empty slot offers nothing to reserve either.
     assert sum(1 for a in state.legal_actions() if a.kind == "reserve") == 11
+
+
+# ---------------------------------------------------------------- setup
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_setup_deals_four_face_up_cards_per_level_from_shuffled_decks(players: int) -> None:
+    state = new_game(base_game(), players, seed=21)
+    for level, size in zip((1, 2, 3), (40, 30, 20), strict=True):
+        row = market_ids(state, level)
+        assert len(row) == 4 and None not in row, f"level {level}: four face-up cards"
+        assert all(i is not None and i.startswith(f"L{level}-") for i in row), row
+        assert state.deck_sizes()[level - 1] == size - 4, f"level {level} deck after dealing"
+        deck = [c.id for c in state.decks[level - 1]]
+        assert len(set(deck) | set(row)) == size, f"level {level}: every card exactly once"
+
+
+def test_setup_shuffles_each_deck_by_seed() -> None:
+    a = new_game(base_game(), 2, seed=1)
+    b = new_game(base_game(), 2, seed=1)
+    c = new_game(base_game(), 2, seed=2)
+    assert a.setup.decks == b.setup.decks, "the same seed deals the same game"
+    assert a.setup.decks != c.setup.decks, "another seed deals another game"
+    for deck in a.setup.decks:
+        assert list(deck) != sorted(deck), "each deck is shuffled"

@@ -18,6 +18,7 @@ from splendor.engine import (
     Take,
     TakeTwo,
     build_position,
+    new_game,
     parse_action,
 )
 from splendor.engine.colors import BLACK, BLUE, GREEN, RED, WHITE
@@ -274,11 +275,7 @@ def test_return_options_are_every_choice_of_exactly_the_excess() -> None:
     state = _nine_tokens()
     act(state, "take white blue black")  # holds white 3, blue 3, green 2, red 1, black 1, gold 2
     held = state.players[0].tokens
-    expected = {
-        counts
-        for counts in product(*(range(n + 1) for n in held))
-        if sum(counts) == 2
-    }
+    expected = {counts for counts in product(*(range(n + 1) for n in held)) if sum(counts) == 2}
     offered = {a.tokens for a in state.legal_actions() if isinstance(a, Return)}
     assert offered == expected, "every mix of held tokens, gold and new ones included"
     # C(7,2) = 21 multisets of two from six colours, minus red+red and black+black.
@@ -322,3 +319,22 @@ def test_tokens_conserved_through_take_and_return() -> None:
     for c in TOKENS:
         total = state.bank[c] + sum(p.tokens[c] for p in state.players)
         assert total == (5 if c == GOLD else 4), f"colour {c} leaked: {total}"
+
+
+# ---------------------------------------------------------------- setup
+
+
+@pytest.mark.parametrize(("players", "gems"), [(2, 4), (3, 5), (4, 7)])
+def test_setup_bank_by_player_count(players: int, gems: int) -> None:
+    state = new_game(base_game(), players, seed=5)
+    assert state.bank == [gems] * 5 + [5], f"{players} players: {gems} of each gem, 5 gold"
+    assert all(p.tokens == [0] * 6 for p in state.players), "players start with no token"
+
+
+def test_reserving_with_ten_tokens_and_no_gold_left_needs_no_return() -> None:
+    ten = {"white": 2, "blue": 2, "green": 2, "red": 2, "black": 2}
+    state = position(4, seats=[{"tokens": ten}, {"tokens": {"gold": 5}}])
+    assert state.bank[GOLD] == 0
+    act(state, "reserve deck 2")
+    assert sum(state.players[0].tokens) == 10 and len(state.players[0].reserved) == 1
+    assert state.phase is Phase.MAIN and state.current == 1, "no gold came, nothing to return"

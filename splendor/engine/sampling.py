@@ -78,5 +78,4 @@ def sample_world(view: View, data: GameData, rng: random.Random) -> GameState:
     state._legal = None
     state._candidates = list(view.noble_candidates)
     state._passed = False
-    state._visited = False
     return state

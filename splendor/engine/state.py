@@ -99,7 +99,6 @@ class GameState:
         "_candidates",
         "_legal",
         "_passed",
-        "_visited",
         "bank",
         "current",
         "data",
@@ -143,7 +142,6 @@ class GameState:
         self._legal: tuple[Action, ...] | None = None
         self._candidates: list[Noble] = []
         self._passed = False
-        self._visited = False
 
     @classmethod
     def from_setup(cls, data: GameData, setup: GameSetup) -> GameState:
@@ -491,15 +489,15 @@ class GameState:
         self.nobles.remove(noble)
         p.nobles.append(noble)
         p.points += noble.points
-        self._visited = True
         self._candidates = []
 
     def _end_turn(self, p: PlayerState) -> None:
         n = len(self.players)
         if p.points >= self.data.target_points:
             self.final_round = True
-        self.passes_in_row = self.passes_in_row + 1 if self._passed and not self._visited else 0
-        self._passed = self._visited = False
+        # A noble visit is not an action: a forced pass that brings one still counts.
+        self.passes_in_row = self.passes_in_row + 1 if self._passed else 0
+        self._passed = False
         self.turns += 1
         self.phase = Phase.MAIN
         if self.passes_in_row >= n:
@@ -531,7 +529,6 @@ class GameState:
         s._legal = self._legal
         s._candidates = self._candidates[:]
         s._passed = self._passed
-        s._visited = self._visited
         return s
 
     def key(self) -> tuple[object, ...]:
