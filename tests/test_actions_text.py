@@ -244,10 +244,8 @@ def test_noisy_text_parses_to_the_same_action(action: Action, data: st.DataObjec
     seps = data.draw(st.lists(st.sampled_from([" ", "  ", "\t", " \t "]), min_size=len(words)))
     flips = data.draw(st.lists(st.booleans(), min_size=sum(map(len, words))))
     letters = iter(flips)
-    noisy_words = [
-        "".join(ch.upper() if next(letters) else ch.lower() for ch in w) for w in words
-    ]
-    noisy = seps[0] + "".join(w + s for w, s in zip(noisy_words, seps[1:] + [" "], strict=False))
+    noisy_words = ["".join(ch.upper() if next(letters) else ch.lower() for ch in w) for w in words]
+    noisy = seps[0] + "".join(w + s for w, s in zip(noisy_words, [*seps[1:], " "], strict=False))
     assert parse_action(noisy) == action, noisy
     assert parse_action(noisy).text() == action.text()
 

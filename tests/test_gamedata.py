@@ -86,7 +86,9 @@ def test_card_ids_follow_their_level() -> None:
         assert card.id.startswith(f"L{card.level}-")
 
 
-@pytest.mark.parametrize(("players", "gems", "gold", "nobles"), [(2, 4, 5, 3), (3, 5, 5, 4), (4, 7, 5, 5)])
+@pytest.mark.parametrize(
+    ("players", "gems", "gold", "nobles"), [(2, 4, 5, 3), (3, 5, 5, 4), (4, 7, 5, 5)]
+)
 def test_setup_per_player_count(players: int, gems: int, gold: int, nobles: int) -> None:
     data = base_game()
     setup = data.setups[players]

@@ -92,7 +92,7 @@ def read_setup(data: GameData, record: object) -> GameSetup:
         ids = decks.get(str(level))
         _require(
             isinstance(ids, list) and all(isinstance(i, str) for i in ids),
-            f"'setup.decks' lacks the level {level} deck",
+            f"'setup.decks' must list the level {level} deck as card ids",
         )
         assert isinstance(ids, list)
         orders.append(tuple(ids))

@@ -392,7 +392,10 @@ class GameState:
         """Apply a legal action; raise `IllegalActionError` (state unchanged) otherwise."""
         reason = self.why_illegal(action)
         if reason is not None:
-            text = action.text() if hasattr(action, "text") else repr(action)
+            try:
+                text = action.text()
+            except (AttributeError, IndexError, TypeError):
+                text = repr(action)  # a hand-built value too malformed to spell
             raise IllegalActionError(text, reason)
         self._apply(action)
 
