@@ -31,7 +31,7 @@ def venv_python() -> Path:
 
 def ensure_venv() -> Path:
     """Create the virtual environment if needed and install the project into it."""
-    if sys.version_info < (3, 11):
+    if sys.version_info < (3, 11):  # noqa: UP036 -- dev.py runs under any system Python
         sys.exit(f"Splendor needs Python 3.11 or newer (this is {sys.version.split()[0]}).")
     wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
     python = venv_python()
