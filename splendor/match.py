@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -17,6 +18,8 @@ DEFAULT_ROUND_CAP = 200
 class MatchResult:
     state: GameState
     finished: bool
+    #: Seconds each seat's bot spent in `choose`, one entry per decision.
+    decision_seconds: tuple[tuple[float, ...], ...]
 
 
 def play_match(
@@ -34,10 +37,15 @@ def play_match(
     `on_action(state_before, seat, action)` is called before each action is applied.
     """
     state = new_game(data, len(bots), seed, names, first_player)
+    times: list[list[float]] = [[] for _ in bots]
+    clock = time.perf_counter
     while not state.is_over() and state.round <= round_cap:
         seat = state.current
-        action = bots[seat].choose(observe(state, seat))
+        view = observe(state, seat)
+        start = clock()
+        action = bots[seat].choose(view)
+        times[seat].append(clock() - start)
         if on_action is not None:
             on_action(state, seat, action)
         state.apply(action)
-    return MatchResult(state, state.is_over())
+    return MatchResult(state, state.is_over(), tuple(tuple(t) for t in times))

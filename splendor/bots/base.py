@@ -16,19 +16,25 @@ class Bot(Protocol):
     def choose(self, view: View) -> Action: ...
 
 
-def _registry() -> dict[str, Callable[[int], Bot]]:
+def _registry() -> dict[str, Callable[[int, float | None], Bot]]:
     from splendor.bots.greedy import GreedyBot
     from splendor.bots.random_bot import RandomBot
 
-    return {"random": RandomBot, "greedy": GreedyBot}
+    return {
+        "random": lambda seed, budget: RandomBot(seed),
+        "greedy": lambda seed, budget: GreedyBot(seed),
+    }
 
 
 BOT_NAMES = ("random", "greedy")
 
 
-def make_bot(name: str, seed: int = 0) -> Bot:
-    """The bot called `name`, seeded; raise ValueError naming the known bots."""
+def make_bot(name: str, seed: int = 0, *, budget: float | None = None) -> Bot:
+    """The bot called `name`, seeded; raise ValueError naming the known bots.
+
+    `budget` is the thinking time per move in seconds for search bots (others ignore it).
+    """
     factories = _registry()
     if name not in factories:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
-    return factories[name](seed)
+    return factories[name](seed, budget)
