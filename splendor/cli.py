@@ -1,4 +1,4 @@
-"""Command line: `python -m splendor [play|replay|bench] ...` (also the `splendor` command)."""
+"""Command line: `python -m splendor [play|replay|bench|tournament] ...` (or `splendor ...`)."""
 
 from __future__ import annotations
 
@@ -27,6 +27,28 @@ def _positive(text: str) -> float:
     return value
 
 
+def _at_least_one(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _bot_list(text: str) -> list[str]:
+    from splendor.bots import BOT_NAMES
+
+    names = [name.strip() for name in text.split(",")]
+    for name in names:
+        if name not in BOT_NAMES:
+            raise argparse.ArgumentTypeError(
+                f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})"
+            )
+    return names
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="splendor", description="Splendor, the desktop game. Without a command: play."
@@ -47,6 +69,20 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=_positive, default=5.0, help="how long (default 5)")
     bench.add_argument("--seed", type=int, default=1)
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
+    tour = sub.add_parser("tournament", help="bots against bots over many games, seats rotated")
+    tour.add_argument("--players", type=_players, default=2, help="2, 3 or 4 (default 2)")
+    tour.add_argument("--bots", type=_bot_list, required=True, metavar="NAME,NAME,...",
+                      help="one bot per seat, comma-separated; a name may repeat")
+    tour.add_argument("--games", type=_at_least_one, default=100,
+                      help="games to play, rounded up to a multiple of the seat orders "
+                           "(default 100)")
+    tour.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
+    tour.add_argument("--jobs", type=_at_least_one, default=1,
+                      help="worker processes (default 1: in this process)")
+    tour.add_argument("--budget", type=_positive, metavar="SECONDS",
+                      help="thinking time per move for search bots (default: their own)")
+    tour.add_argument("--json", action="store_true", help="print the results as JSON")
+    tour.set_defaults(subparser=tour)
     return parser
 
 
@@ -56,6 +92,8 @@ def main(argv: list[str] | None = None) -> int:
         return _replay(args)
     if args.command == "bench":
         return _bench(args)
+    if args.command == "tournament":
+        return _tournament(args)
     if args.command is None:
         args = build_parser().parse_args(["play"])
     return _play(args)
@@ -134,4 +172,31 @@ def _bench(args: argparse.Namespace) -> int:
               f"in {result.seconds:.2f} s on one core")
         print(f"decisions per second: {result.decisions_per_s:,.0f}")
         print(f"games per second:     {result.games_per_s:,.1f}")
+    return 0
+
+
+def _tournament(args: argparse.Namespace) -> int:
+    from splendor.tournament import (
+        run_tournament,
+        stderr_progress,
+        summarize,
+        summary_dict,
+        summary_lines,
+    )
+
+    if len(args.bots) != args.players:
+        args.subparser.error(
+            f"--bots names {len(args.bots)} bots for {args.players} players (one per seat)"
+        )
+    try:
+        results = run_tournament(args.bots, args.games, args.seed, jobs=args.jobs,
+                                 budget=args.budget, on_progress=stderr_progress())
+    except KeyboardInterrupt:
+        print("\nsplendor tournament: interrupted", file=sys.stderr)
+        return 130
+    summary = summarize(args.bots, results)
+    if args.json:
+        print(json.dumps(summary_dict(summary)))
+    else:
+        print("\n".join(summary_lines(summary, args.players, args.seed, args.games)))
     return 0

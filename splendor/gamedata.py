@@ -37,7 +37,7 @@ def read_yaml(path: Path) -> Any:
         raise DataError(f"{path.name}: not valid YAML: {exc}") from None
 
 
-class _Checker:
+class Checker:
     """Builds error messages that always name the file and the entry."""
 
     def __init__(self, filename: str) -> None:
@@ -88,7 +88,7 @@ class _Checker:
 
 def parse_cards(doc: object, filename: str = "cards.yaml") -> tuple[Card, ...]:
     """Cards from the parsed cards file: ids unique, colours known, costs non-negative."""
-    ck = _Checker(filename)
+    ck = Checker(filename)
     top = ck.mapping(doc, "")
     ck.version(top)
     levels = ck.mapping(ck.field(top, "levels", ""), "levels")
@@ -124,7 +124,7 @@ def parse_cards(doc: object, filename: str = "cards.yaml") -> tuple[Card, ...]:
 
 def parse_nobles(doc: object, filename: str = "nobles.yaml") -> tuple[Noble, ...]:
     """Nobles from the parsed nobles file."""
-    ck = _Checker(filename)
+    ck = Checker(filename)
     top = ck.mapping(doc, "")
     ck.version(top)
     entries = ck.field(top, "nobles", "")
@@ -152,7 +152,7 @@ def parse_setup(
     doc: object, cards: tuple[Card, ...], nobles: tuple[Noble, ...], filename: str = "setup.yaml"
 ) -> GameData:
     """Combine the setup file with cards and nobles, checking that they fit together."""
-    ck = _Checker(filename)
+    ck = Checker(filename)
     top = ck.mapping(doc, "")
     ck.version(top)
     numbers = {"target_points", "token_limit", "reserve_limit", "market_slots", "take_two_minimum"}
@@ -185,7 +185,7 @@ def parse_setup(
     return data
 
 
-def _check_counts(ck: _Checker, top: Mapping[str, Any], data: GameData) -> None:
+def _check_counts(ck: Checker, top: Mapping[str, Any], data: GameData) -> None:
     sizes: Mapping[Any, Any] = ck.mapping(ck.field(top, "deck_sizes", ""), "deck_sizes")
     for level in sorted(set(sizes) | set(data.levels), key=str):
         want = sizes.get(level)

@@ -18,15 +18,26 @@ class Bot(Protocol):
 
 def _registry() -> dict[str, Callable[[int, float | None], Bot]]:
     from splendor.bots.greedy import GreedyBot
+    from splendor.bots.heuristic import HeuristicBot
+    from splendor.bots.profiles import HeuristicProfile, shipped_profiles
     from splendor.bots.random_bot import RandomBot
+    from splendor.gamedata import base_game
 
-    return {
+    factories: dict[str, Callable[[int, float | None], Bot]] = {
         "random": lambda seed, budget: RandomBot(seed),
         "greedy": lambda seed, budget: GreedyBot(seed),
     }
+    def heuristic(profile: HeuristicProfile) -> Callable[[int, float | None], Bot]:
+        return lambda seed, budget: HeuristicBot(profile, base_game(), seed)
+
+    for name, profile in shipped_profiles().items():
+        if isinstance(profile, HeuristicProfile):
+            factories[name] = heuristic(profile)
+    return factories
 
 
-BOT_NAMES = ("random", "greedy")
+#: Every bot name, weakest first (the ladder's names come from levels_data/bots.yaml).
+BOT_NAMES = ("random", "greedy", "easy", "medium", "hard")
 
 
 def make_bot(name: str, seed: int = 0, *, budget: float | None = None) -> Bot:

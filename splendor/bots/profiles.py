@@ -1,0 +1,103 @@
+"""Bot profiles from `levels_data/bots.yaml`, validated like the game data."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from splendor.bots.evaluation import Weights
+from splendor.gamedata import Checker, DataError, read_yaml
+from splendor.resources import levels_data_dir
+
+_WEIGHT_FIELDS = {f.name: f.type for f in dataclasses.fields(Weights)}
+
+
+@dataclass(frozen=True, slots=True)
+class HeuristicProfile:
+    name: str
+    label: str
+    weights: Weights
+    noise: float
+    blunder: float
+
+
+@dataclass(frozen=True, slots=True)
+class SearchProfile:
+    name: str
+    label: str
+    rollout: str
+    budget: float
+    candidates: int
+
+
+Profile = HeuristicProfile | SearchProfile
+
+
+def _number(ck: Checker, entry: dict[str, Any], key: str, where: str, default: float) -> float:
+    value = entry.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
+        raise ck.fail(where, f"'{key}' must be a number >= 0, got {value!r}")
+    return float(value)
+
+
+def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profile]:
+    """Profiles by name; raise DataError naming the file, the bot and the problem."""
+    ck = Checker(filename)
+    top = ck.mapping(doc, "")
+    ck.version(top)
+    bots = ck.mapping(ck.field(top, "bots", ""), "bots")
+    profiles: dict[str, Profile] = {}
+    for name, raw in bots.items():
+        where = f"bot {name}"
+        entry = dict(ck.mapping(raw, where))
+        label = entry.get("label", str(name).capitalize())
+        kind = ck.field(entry, "kind", where)
+        if kind == "heuristic":
+            ck.known_fields(entry, {"label", "kind", "noise", "blunder", "weights"}, where)
+            raw_weights = ck.mapping(entry.get("weights", {}), f"{where}, weights")
+            values: dict[str, Any] = {}
+            for key, value in raw_weights.items():
+                if key not in _WEIGHT_FIELDS:
+                    raise ck.fail(f"{where}, weights", f"unknown weight {key!r}")
+                if isinstance(value, bool) or not isinstance(value, int | float):
+                    raise ck.fail(f"{where}, weights", f"'{key}' must be a number")
+                values[key] = int(value) if key == "prospect_cards" else float(value)
+            blunder = _number(ck, entry, "blunder", where, 0.0)
+            if blunder > 1:
+                raise ck.fail(where, "'blunder' is a probability: at most 1")
+            profiles[name] = HeuristicProfile(
+                name, label, Weights(**values), _number(ck, entry, "noise", where, 0.0), blunder
+            )
+        elif kind == "search":
+            ck.known_fields(entry, {"label", "kind", "rollout", "budget", "candidates"}, where)
+            budget = _number(ck, entry, "budget", where, 1.0)
+            candidates = ck.int_field(entry, "candidates", where, low=1)
+            rollout = ck.field(entry, "rollout", where)
+            profiles[name] = SearchProfile(name, label, str(rollout), budget, candidates)
+        else:
+            raise ck.fail(where, f"unknown kind {kind!r} (heuristic or search)")
+    for profile in profiles.values():
+        if isinstance(profile, SearchProfile):
+            rollout = profiles.get(profile.rollout)
+            if not isinstance(rollout, HeuristicProfile):
+                raise ck.fail(f"bot {profile.name}", f"rollout {profile.rollout!r} is not a "
+                              "heuristic bot of this file")
+    return profiles
+
+
+def load_profiles(folder: Path | None = None) -> dict[str, Profile]:
+    """Read bots.yaml from `folder` (default: levels_data/)."""
+    folder = folder or levels_data_dir()
+    return parse_profiles(read_yaml(folder / "bots.yaml"))
+
+
+@functools.cache
+def shipped_profiles() -> dict[str, Profile]:
+    """The shipped profiles, loaded once."""
+    return load_profiles()
+
+
+__all__ = ["DataError", "HeuristicProfile", "Profile", "SearchProfile", "load_profiles"]
