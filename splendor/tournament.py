@@ -14,7 +14,6 @@ import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from itertools import permutations
 from typing import Any, TextIO
@@ -88,8 +87,9 @@ def play_game(order: Order, seed: int, budget: float | None = None) -> GameResul
     return GameResult(order, (0.0,) * players, state.round, False, result.decision_seconds)
 
 
-def _play_chunk(tasks: list[tuple[int, Order, int]], budget: float | None
+def _play_chunk(work: tuple[list[tuple[int, Order, int]], float | None]
                 ) -> list[tuple[int, GameResult]]:
+    tasks, budget = work
     return [(index, play_game(order, seed, budget)) for index, order, seed in tasks]
 
 
@@ -120,20 +120,15 @@ def run_tournament(
                 on_progress(done, total)
         return [r for r in results if r is not None]
     size = max(1, total // (jobs * 50))
-    chunks = [tasks[i:i + size] for i in range(0, total, size)]
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(jobs, mp_context=context, initializer=_ignore_sigint) as pool:
-        futures = {pool.submit(_play_chunk, chunk, budget): len(chunk) for chunk in chunks}
-        try:
-            for future in as_completed(futures):
-                for index, result in future.result():
-                    results[index] = result
-                done += futures[future]
-                if on_progress:
-                    on_progress(done, total)
-        except BaseException:
-            pool.shutdown(wait=False, cancel_futures=True)
-            raise
+    chunks = [(tasks[i:i + size], budget) for i in range(0, total, size)]
+    # `with` terminates the workers on the way out, at once on Ctrl-C or an error.
+    with multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_sigint) as pool:
+        for chunk in pool.imap_unordered(_play_chunk, chunks):
+            for index, result in chunk:
+                results[index] = result
+            done += len(chunk)
+            if on_progress:
+                on_progress(done, total)
     return [r for r in results if r is not None]
 
 
