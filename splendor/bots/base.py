@@ -17,9 +17,10 @@ class Bot(Protocol):
 
 
 def _registry() -> dict[str, Callable[[int, float | None], Bot]]:
+    from splendor.bots.expert import ExpertBot
     from splendor.bots.greedy import GreedyBot
     from splendor.bots.heuristic import HeuristicBot
-    from splendor.bots.profiles import HeuristicProfile, shipped_profiles
+    from splendor.bots.profiles import HeuristicProfile, SearchProfile, shipped_profiles
     from splendor.bots.random_bot import RandomBot
     from splendor.gamedata import base_game
 
@@ -30,14 +31,28 @@ def _registry() -> dict[str, Callable[[int, float | None], Bot]]:
     def heuristic(profile: HeuristicProfile) -> Callable[[int, float | None], Bot]:
         return lambda seed, budget: HeuristicBot(profile, base_game(), seed)
 
-    for name, profile in shipped_profiles().items():
-        if isinstance(profile, HeuristicProfile):
-            factories[name] = heuristic(profile)
+    def search(profile: SearchProfile) -> Callable[[int, float | None], Bot]:
+        rollout = profiles[profile.rollout]
+        assert isinstance(rollout, HeuristicProfile)
+        return lambda seed, budget: ExpertBot(
+            rollout,
+            base_game(),
+            seed,
+            budget=budget if budget is not None else profile.budget,
+            candidates=profile.candidates,
+            name=profile.name,
+        )
+
+    profiles = shipped_profiles()
+    for name, profile in profiles.items():
+        factories[name] = (
+            heuristic(profile) if isinstance(profile, HeuristicProfile) else search(profile)
+        )
     return factories
 
 
 #: Every bot name, weakest first (the ladder's names come from levels_data/bots.yaml).
-BOT_NAMES = ("random", "greedy", "easy", "medium", "hard")
+BOT_NAMES = ("random", "greedy", "easy", "medium", "hard", "expert")
 
 
 def make_bot(name: str, seed: int = 0, *, budget: float | None = None) -> Bot:

@@ -142,10 +142,10 @@ def situation_from_view(view: View, target: int, token_limit: int) -> Situation:
     )
 
 
-def situation_from_state(state: GameState) -> Situation:
-    """The current player's situation in a (sampled) world: it uses only what that player
-    could see, except for other players' blind reserves, which it ignores."""
-    seat = state.current
+def situation_from_state(state: GameState, seat: int | None = None) -> Situation:
+    """A seat's situation (default: the current player's) in a sampled world. Other
+    players' blind reserves are left out: that seat could not see them."""
+    seat = state.current if seat is None else seat
     market = [c for c in state.market if c is not None]
     sides = []
     for s, p in enumerate(state.players):
@@ -154,7 +154,7 @@ def situation_from_state(state: GameState) -> Situation:
         sides.append(Side(p.tokens[:], p.bonuses[:], p.points, reserved, len(p.purchased)))
     me = sides[seat]
     just_taken = None
-    if state.phase is Phase.RETURN and state.history:
+    if state.phase is Phase.RETURN and state.history and seat == state.current:
         just_taken = _taken_by(state.history[-1])
     return Situation(
         me=me,

@@ -1,0 +1,138 @@
+"""The expert: a search bot over worlds sampled from its own view (determinized Monte Carlo).
+
+For each move it ranks the legal actions with its rollout profile and keeps the best
+few candidates. Each simulation deals a fresh world consistent with what the seat can
+see (`sample_world`: deck order and other seats' blind reserves are guessed, never read),
+plays the candidate, continues with the rollout profile for a few turns (or to the end),
+and scores the result: the win share if the game ended, else a logistic of the value gap
+to the best opponent. Candidates are chosen by UCB1; the most simulated one is played.
+
+The budget is either thinking time per move (default 1 s) or a fixed number of
+simulations, which makes the bot deterministic for a given seed.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from splendor.bots.evaluation import Evaluator, pick, situation_from_state, situation_from_view
+from splendor.bots.profiles import HeuristicProfile
+from splendor.engine import Action, GameData, GameState, Phase, View, sample_world
+
+#: Turns simulated after the candidate move before the position is judged.
+ROLLOUT_TURNS = 6
+#: Prestige-point gap that maps to a ~73% judged win chance (logistic scale).
+LEAF_SCALE = 3.0
+#: UCB1 exploration constant for rewards in [0, 1].
+EXPLORATION = 0.5
+#: Noise on rollout decisions, so that simulations of one candidate differ.
+ROLLOUT_NOISE = 0.15
+
+
+class ExpertBot:
+    """Determinized Monte Carlo search; see the module docstring."""
+
+    def __init__(
+        self,
+        rollout: HeuristicProfile,
+        data: GameData,
+        seed: int = 0,
+        *,
+        budget: float | None = 1.0,
+        simulations: int | None = None,
+        candidates: int = 6,
+        name: str = "expert",
+    ) -> None:
+        self.name = name
+        self.data = data
+        self.rollout = Evaluator(rollout.weights)
+        self.budget = budget
+        self.simulations = simulations
+        self.candidates = candidates
+        self.rng = random.Random(seed)
+        self.last_simulations = 0
+
+    def choose(self, view: View) -> Action:
+        actions = view.legal_actions
+        if len(actions) == 1:
+            return actions[0]
+        situation = situation_from_view(view, self.data.target_points, self.data.token_limit)
+        scores = self.rollout.score_actions(situation, actions)
+        if view.phase is not Phase.MAIN:
+            return pick(scores, actions, self.rng, 0.0)  # returns and noble choices: no search
+        ranked = sorted(range(len(actions)), key=lambda i: -scores[i])[: self.candidates]
+        candidates = [actions[i] for i in ranked]
+        return self._search(view, candidates)
+
+    def _search(self, view: View, candidates: list[Action]) -> Action:
+        n = len(candidates)
+        visits = [0] * n
+        totals = [0.0] * n
+        start = time.perf_counter()
+        deadline = None if self.budget is None else start + self.budget
+        limit = self.simulations
+        done = 0
+        while True:
+            if limit is not None and done >= limit:
+                break
+            if deadline is not None and done >= n:
+                now = time.perf_counter()
+                if now >= deadline:
+                    break
+                if done % 16 == 0:
+                    # The move played is the most visited: stop once no other can catch up.
+                    left = done / (now - start) * (deadline - now)
+                    if limit is not None:
+                        left = min(left, limit - done)
+                    if self._decided(visits, left):
+                        break
+            elif (
+                limit is not None and done >= n and done % 16 == 0
+                and self._decided(visits, limit - done)
+            ):
+                break
+            if done < n:
+                k = done
+            else:
+                log_n = math.log(done)
+                k = max(
+                    range(n),
+                    key=lambda i: totals[i] / visits[i]
+                    + EXPLORATION * math.sqrt(log_n / visits[i]),
+                )
+            world = sample_world(view, self.data, self.rng)
+            world.apply(candidates[k])
+            totals[k] += self._playout(world, view.seat)
+            visits[k] += 1
+            done += 1
+        self.last_simulations = done
+        best = max(range(n), key=lambda i: (visits[i], totals[i]))
+        return candidates[best]
+
+    @staticmethod
+    def _decided(visits: list[int], simulations_left: float) -> bool:
+        first, second = sorted(visits, reverse=True)[:2]
+        return first - second > simulations_left
+
+    def _playout(self, world: GameState, me: int) -> float:
+        stop = world.turns + ROLLOUT_TURNS
+        evaluator, rng = self.rollout, self.rng
+        while not world.is_over() and world.turns < stop:
+            actions = world.legal_actions()
+            if len(actions) == 1:
+                action = actions[0]
+            else:
+                scores = evaluator.score_actions(situation_from_state(world), actions)
+                action = pick(scores, actions, rng, ROLLOUT_NOISE)
+            world.apply(action)
+        if world.is_over():
+            outcome = world.outcome()
+            return 1.0 / len(outcome.winners) if me in outcome.winners else 0.0
+        values = []
+        for seat in range(world.num_players):
+            s = situation_from_state(world, seat)
+            values.append(evaluator.value(s, s.me, s.market))
+        gap = values[me] - max(v for i, v in enumerate(values) if i != me)
+        return 1.0 / (1.0 + math.exp(-gap / LEAF_SCALE))
