@@ -49,13 +49,28 @@ def _bot_list(text: str) -> list[str]:
     return names
 
 
+def _size(text: str) -> tuple[int, int]:
+    from splendor.ui.screenshots import parse_size
+
+    try:
+        return parse_size(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="splendor", description="Splendor, the desktop game. Without a command: play."
+        prog="splendor",
+        description="Splendor, the desktop game. Without a command: open the game window."
     )
     parser.add_argument("--version", action="version", version=f"splendor {__version__}")
+    parser.add_argument("--size", type=_size, default=None, metavar="WxH",
+                        help="window (or screenshot) size, e.g. 1920x1080 (default 1280x720)")
+    parser.add_argument("--fullscreen", action="store_true", help="start in full screen")
+    parser.add_argument("--screenshots", type=Path, metavar="DIR",
+                        help="render every screen to PNG files in DIR, without a window")
     sub = parser.add_subparsers(dest="command")
-    play = sub.add_parser("play", help="play a game in the terminal")
+    play = sub.add_parser("play", help="play a game in the terminal (no window)")
     play.add_argument("--players", type=_players, default=2, help="2, 3 or 4 (default 2)")
     play.add_argument("--seed", type=int, help="deal from this seed (default: random)")
     play.add_argument("--human", action="append", default=None, metavar="NAME",
@@ -94,9 +109,37 @@ def main(argv: list[str] | None = None) -> int:
         return _bench(args)
     if args.command == "tournament":
         return _tournament(args)
+    if args.screenshots is not None:
+        return _screenshots(args)
     if args.command is None:
-        args = build_parser().parse_args(["play"])
+        return _window(args)
     return _play(args)
+
+
+def _window(args: argparse.Namespace) -> int:
+    from splendor.ui.main import run
+
+    try:
+        run(args.size or (1280, 720), fullscreen=args.fullscreen)
+    except Exception as exc:  # a window that cannot open: say why instead of a traceback
+        import pygame
+
+        if isinstance(exc, pygame.error):
+            print(f"splendor: cannot open the game window: {exc}", file=sys.stderr)
+            print("(no display? `python -m splendor play` plays in the terminal)",
+                  file=sys.stderr)
+            return 1
+        raise
+    return 0
+
+
+def _screenshots(args: argparse.Namespace) -> int:
+    from splendor.ui.screenshots import render_all
+
+    written = render_all(args.screenshots, args.size or (1280, 720))
+    for path in written:
+        print(path)
+    return 0
 
 
 def _play(args: argparse.Namespace) -> int:

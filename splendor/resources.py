@@ -7,9 +7,19 @@ from pathlib import Path
 _PACKAGE = Path(__file__).resolve().parent
 
 
-def levels_data_dir() -> Path:
-    """The `levels_data/` folder: inside the package when installed, else the source tree's."""
-    for candidate in (_PACKAGE / "levels_data", _PACKAGE.parent / "levels_data"):
+def _data_folder(name: str) -> Path:
+    # Installed wheels carry the folder inside the package; the source tree has it beside.
+    for candidate in (_PACKAGE / name, _PACKAGE.parent / name):
         if candidate.is_dir():
             return candidate
-    raise FileNotFoundError(f"levels_data/ not found next to {_PACKAGE}")
+    raise FileNotFoundError(f"{name}/ not found next to {_PACKAGE}")
+
+
+def levels_data_dir() -> Path:
+    """The `levels_data/` folder (cards, nobles, setup, bot profiles)."""
+    return _data_folder("levels_data")
+
+
+def assets_dir() -> Path:
+    """The `assets/` folder (fonts, images, sounds)."""
+    return _data_folder("assets")

@@ -1,0 +1,1 @@
+"""The pygame-ce front end: the only package that imports pygame."""

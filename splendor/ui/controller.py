@@ -1,0 +1,137 @@
+"""The game as the table scene runs it: seats, bots off the frame loop, the log.
+
+No pygame here. The table scene asks the controller what to show (`view_for`, `viewer`)
+and hands it the human's actions; bots think in a worker thread so the window stays
+responsive, and their moves wait in `incoming` until the scene has animated them.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass
+
+from splendor.bots import Bot, make_bot
+from splendor.engine import Action, GameData, GameState, View, new_game, observe
+from splendor.ui.options import GameOptions
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    """One applied action, for the game log panel."""
+
+    round: int
+    seat: int
+    action: Action
+
+
+class GameController:
+    """Runs one game for the table scene."""
+
+    def __init__(
+        self,
+        data: GameData,
+        options: GameOptions,
+        *,
+        bot_factory: Callable[[str, int], Bot] | None = None,
+    ) -> None:
+        self.data = data
+        self.options = options
+        seed = options.seed if options.seed is not None else secrets.randbelow(2**31)
+        names = tuple(s.name for s in options.seats)
+        self.state: GameState = new_game(data, len(names), seed, names, options.first_player)
+        factory = bot_factory or (lambda name, s: make_bot(name, s))
+        self.bots: dict[int, Bot] = {
+            seat: factory(s.kind, seed * 10 + seat)
+            for seat, s in enumerate(options.seats)
+            if not s.is_human
+        }
+        self.log: list[LogEntry] = []
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="bot")
+        self._thinking: Future[Action] | None = None
+        #: A bot's chosen action, waiting for the scene to animate and then `commit` it.
+        self.incoming: tuple[int, Action] | None = None
+        #: The last human seat that acted, so all-bot stretches keep its point of view.
+        self._last_human: int | None = None
+
+    # --------------------------------------------------------------- queries
+
+    @property
+    def humans(self) -> list[int]:
+        return [i for i, s in enumerate(self.options.seats) if s.is_human]
+
+    def is_human(self, seat: int) -> bool:
+        return self.options.seats[seat].is_human
+
+    def human_to_act(self) -> bool:
+        seat = self.state.current_player()
+        return seat is not None and self.is_human(seat)
+
+    def viewer(self) -> int:
+        """The seat whose eyes the table shows: the human to act, else the last human
+        who acted, else the first human; seat 0 when only bots play."""
+        seat = self.state.current_player()
+        if seat is not None and self.is_human(seat):
+            return seat
+        if self._last_human is not None:
+            return self._last_human
+        return self.humans[0] if self.humans else 0
+
+    def view_for(self, seat: int) -> View:
+        return observe(self.state, seat)
+
+    @property
+    def thinking(self) -> bool:
+        return self._thinking is not None
+
+    # --------------------------------------------------------------- actions
+
+    def why_illegal(self, action: Action) -> str | None:
+        return self.state.why_illegal(action)
+
+    def play(self, action: Action) -> str | None:
+        """Apply a human's action; return the reason when the engine refuses it."""
+        seat = self.state.current_player()
+        if seat is None or not self.is_human(seat):
+            return "it is not your turn"
+        reason = self.state.why_illegal(action)
+        if reason is not None:
+            return reason
+        self.commit(seat, action)
+        self._last_human = seat
+        return None
+
+    def poll(self) -> None:
+        """Start a bot's thinking when it is its turn; collect its move when ready."""
+        if self.incoming is not None or self.state.is_over():
+            return
+        if self._thinking is not None:
+            if self._thinking.done():
+                action = self._thinking.result()
+                self._thinking = None
+                self.incoming = (self.state.current, action)
+            return
+        seat = self.state.current
+        bot = self.bots.get(seat)
+        if bot is not None:
+            view = observe(self.state, seat)  # the bot sees only its seat's view
+            self._thinking = self._pool.submit(bot.choose, view)
+
+    def commit_incoming(self) -> None:
+        """Apply the bot move the scene has finished showing."""
+        if self.incoming is None:
+            return
+        seat, action = self.incoming
+        self.incoming = None
+        self.commit(seat, action)
+
+    def commit(self, seat: int, action: Action) -> None:
+        """Apply an action already chosen for `seat` and log it."""
+        round_number = self.state.round
+        self.state.apply(action)
+        self.log.append(LogEntry(round_number, seat, action))
+
+    def close(self) -> None:
+        """Stop the worker (a running bot finishes its move in the background)."""
+        self._pool.shutdown(wait=False, cancel_futures=True)

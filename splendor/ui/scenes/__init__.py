@@ -1,0 +1,1 @@
+"""The game's scenes: menu, new game, table, overlays, results."""

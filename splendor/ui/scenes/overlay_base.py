@@ -1,0 +1,56 @@
+"""Shared look of the overlays: a dimmed table and a centred card-like box."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+
+import pygame
+
+from splendor.ui import theme
+from splendor.ui.scene import Scene
+
+
+class Overlay(Scene):
+    """A modal box over the table; subclasses fill `draw_body`."""
+
+    opaque = False
+    modal = True
+    title = ""
+    box_size = (560, 320)
+
+    def box(self, surface: pygame.Surface) -> pygame.Rect:
+        s = theme.ui_scale(surface.get_size())
+        w, h = round(self.box_size[0] * s), round(self.box_size[1] * s)
+        rect = pygame.Rect(0, 0, w, h)
+        rect.center = surface.get_rect().center
+        return rect
+
+    def px(self, surface: pygame.Surface, value: float) -> int:
+        return max(1, round(value * theme.ui_scale(surface.get_size())))
+
+    def scaler(self, surface: pygame.Surface) -> Callable[[float], int]:
+        """`px` bound to this surface's size."""
+        return functools.partial(self.px, surface)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        box = self.box(surface)
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=self.px(surface, 14))
+        pygame.draw.rect(surface, theme.ACTIVE, box, 2, border_radius=self.px(surface, 14))
+        title = theme.text(self.title, self.px(surface, 22), theme.TEXT, bold=True)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + self.px(surface, 16))))
+        self.draw_body(surface, box)
+
+    def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """Draw the overlay's content inside `box`."""
+
+    def button(self, surface: pygame.Surface, rect: pygame.Rect, label: str,
+               enabled: bool = True) -> None:
+        fill = theme.ACCENT if enabled else theme.TABLE_DARK
+        ink = theme.INK if enabled else theme.TEXT_DIM
+        pygame.draw.rect(surface, fill, rect, border_radius=self.px(surface, 8))
+        image = theme.text(label, self.px(surface, 17), ink, bold=True)
+        surface.blit(image, image.get_rect(center=rect.center))
