@@ -17,6 +17,7 @@ from splendor.ui.scenes.pause import PauseScene
 from splendor.ui.scenes.results import ResultsScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.token_return import TokenReturnScene
+from splendor.ui.table_view import Assists
 
 
 class Game:
@@ -27,6 +28,9 @@ class Game:
         self.data = data or base_game()
         self.controller: GameController | None = None
         self.last_options: GameOptions | None = None
+        #: Kept across games in this window (saved settings come with the settings scene).
+        self.assists = Assists()
+        self.speed = 1.0
 
     def menu_scene(self) -> Scene:
         return MenuScene(on_new_game=self.open_new_game)
@@ -48,6 +52,8 @@ class Game:
             controller,
             on_finished=self.finish,
             on_pause=self.pause,
+            assists=self.assists,
+            speed=self.speed,
             decision_overlays={
                 "return": lambda: TokenReturnScene(controller),
                 "noble": lambda: NobleChoiceScene(controller),
@@ -58,7 +64,15 @@ class Game:
         self.app.stack.replace(table)
 
     def pause(self) -> None:
-        self.app.stack.push(PauseScene(on_leave=self.confirm_leave))
+        table = self.app.stack.scenes[-1]
+        assert isinstance(table, TableScene)
+
+        def set_speed(factor: float) -> None:
+            table.speed = factor
+            self.speed = factor
+
+        self.app.stack.push(PauseScene(on_leave=self.confirm_leave, assists=self.assists,
+                                       speed=lambda: table.speed, set_speed=set_speed))
 
     def confirm_leave(self) -> None:
         self.app.stack.push(

@@ -205,8 +205,9 @@ def _draw_my_area(surface: pygame.Surface, lay: TableLayout, view: View, ui: Tab
     total = sum(shown)
     _blit_text(surface, f"{total}/10", px(15), (x + px(300), row_y - px(2)),
                theme.DANGER if total > 10 else theme.TEXT_DIM, anchor="topright")
-    _blit_text(surface, "Bonuses", px(14), (x, row_y + px(66)), theme.TEXT_DIM)
-    _draw_bonuses_row(surface, lay, x + px(66), row_y + px(62), me.bonuses, (px(38), px(26)))
+    label = _blit_text(surface, "Bonuses", px(14), (x, row_y + px(66)), theme.TEXT_DIM)
+    _draw_bonuses_row(surface, lay, label.right + px(8), row_y + px(62), me.bonuses,
+                      (px(38), px(26)))
     # Reserved cards: the owner sees all three faces, blind ones marked.
     rx = area.x + px(360)
     _blit_text(surface, "Reserved", px(14), (rx, y + px(2)), theme.TEXT_DIM)
