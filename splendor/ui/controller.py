@@ -54,6 +54,8 @@ class GameController:
         self.incoming: tuple[int, Action] | None = None
         #: The last human seat that acted, so all-bot stretches keep its point of view.
         self._last_human: int | None = None
+        #: Called after every applied action (the table plays its sound effects here).
+        self.on_commit: Callable[[int, Action], None] | None = None
 
     # --------------------------------------------------------------- queries
 
@@ -131,6 +133,8 @@ class GameController:
         round_number = self.state.round
         self.state.apply(action)
         self.log.append(LogEntry(round_number, seat, action))
+        if self.on_commit is not None:
+            self.on_commit(seat, action)
 
     def close(self) -> None:
         """Stop the worker (a running bot finishes its move in the background)."""

@@ -17,6 +17,7 @@ from splendor.ui.scenes.pause import PauseScene
 from splendor.ui.scenes.results import ResultsScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.token_return import TokenReturnScene
+from splendor.ui.sound import Sounds
 from splendor.ui.table_view import Assists
 
 
@@ -31,6 +32,7 @@ class Game:
         #: Kept across games in this window (saved settings come with the settings scene).
         self.assists = Assists()
         self.speed = 1.0
+        self.sounds = Sounds()
 
     def menu_scene(self) -> Scene:
         return MenuScene(on_new_game=self.open_new_game)
@@ -54,6 +56,7 @@ class Game:
             on_pause=self.pause,
             assists=self.assists,
             speed=self.speed,
+            sounds=self.sounds,
             decision_overlays={
                 "return": lambda: TokenReturnScene(controller),
                 "noble": lambda: NobleChoiceScene(controller),
@@ -72,7 +75,8 @@ class Game:
             self.speed = factor
 
         self.app.stack.push(PauseScene(on_leave=self.confirm_leave, assists=self.assists,
-                                       speed=lambda: table.speed, set_speed=set_speed))
+                                       speed=lambda: table.speed, set_speed=set_speed,
+                                       sounds=self.sounds))
 
     def confirm_leave(self) -> None:
         self.app.stack.push(

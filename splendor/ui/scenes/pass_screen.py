@@ -17,9 +17,14 @@ class PassScreenScene(Scene):
     def __init__(self, name: str) -> None:
         super().__init__()
         self.name = name
+        self._pressed = False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        done = event.type == pygame.MOUSEBUTTONUP and event.button == 1
+        # Only a click that starts here counts: the release of the click that ended the
+        # previous player's turn must not reveal the table to them.
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._pressed = True
+        done = event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed
         done |= event.type == pygame.KEYDOWN and event.key in (
             pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
         if done and self.app is not None:

@@ -9,10 +9,12 @@ import pygame
 
 from splendor.ui import theme
 from splendor.ui.scenes.overlay_base import Overlay
+from splendor.ui.sound import Sounds
 from splendor.ui.table_view import Assists
 
 #: Animation speeds offered, as (label, factor): factor 1 is the normal pace.
 SPEEDS = (("Slow", 0.5), ("Normal", 1.0), ("Fast", 2.0), ("Instant", 20.0))
+VOLUMES = (("Off", 0.0), ("Quiet", 0.3), ("Normal", 0.6), ("Loud", 1.0))
 ASSIST_LABELS = (
     ("affordable", "Highlight affordable cards"),
     ("remaining_cost", "Show what each card still costs"),
@@ -25,12 +27,14 @@ class PauseScene(Overlay):
     """Resume, switch assists and animation speed, or leave (after a confirmation)."""
 
     title = "Paused"
-    box_size = (520, 430)
+    box_size = (520, 480)
 
     def __init__(self, on_leave: Callable[[], None], assists: Assists | None = None,
                  speed: Callable[[], float] | None = None,
-                 set_speed: Callable[[float], None] | None = None) -> None:
+                 set_speed: Callable[[float], None] | None = None,
+                 sounds: Sounds | None = None) -> None:
         super().__init__()
+        self.sounds = sounds
         self.on_leave = on_leave
         self.assists = assists
         self.get_speed = speed
@@ -52,6 +56,14 @@ class PauseScene(Overlay):
         now = self.get_speed()
         index = min(range(len(factors)), key=lambda i: abs(factors[i] - now))
         self.set_speed(factors[(index + 1) % len(factors)])
+
+    def next_volume(self) -> None:
+        sounds = self.sounds
+        assert sounds is not None
+        levels = [v for _, v in VOLUMES]
+        index = min(range(len(levels)), key=lambda i: abs(levels[i] - sounds.volume))
+        sounds.volume = levels[(index + 1) % len(levels)]
+        sounds.play("take")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -97,6 +109,15 @@ class PauseScene(Overlay):
             self.button(surface, rect, f"Animation: {label}")
             self._buttons.append((rect, self.next_speed))
             y += h + px(12)
+        if self.sounds is not None:
+            volume = self.sounds.volume
+            label = next((lbl for lbl, v in VOLUMES if abs(v - volume) < 1e-6), "Custom")
+            if not self.sounds.available:
+                label = "no audio device"
+            rect = pygame.Rect(x, y, w, h)
+            self.button(surface, rect, f"Sound: {label}", self.sounds.available)
+            if self.sounds.available:
+                self._buttons.append((rect, self.next_volume))
         rect = pygame.Rect(x, box.bottom - h - px(22), w, h)
         self.button(surface, rect, "Leave game")
         self._buttons.append((rect, self.on_leave))

@@ -35,6 +35,7 @@ from splendor.ui import art, theme
 from splendor.ui.controller import GameController
 from splendor.ui.layout import TableLayout, compute_layout
 from splendor.ui.scene import Scene
+from splendor.ui.sound import Sounds
 from splendor.ui.table_view import Assists, TableUi, draw_table
 from splendor.ui.wording import describe
 
@@ -95,9 +96,13 @@ class TableScene(Scene):
         assists: Assists | None = None,
         speed: float = 1.0,
         decision_overlays: dict[str, Callable[[], Scene]] | None = None,
+        sounds: Sounds | None = None,
     ) -> None:
         super().__init__()
         self.controller = controller
+        self.sounds = sounds
+        self._nobles_heard: dict[int, int] = {}
+        controller.on_commit = self._sound_for
         self.on_finished = on_finished
         self.on_pause = on_pause
         self.assists = assists or Assists()
@@ -303,7 +308,8 @@ class TableScene(Scene):
             self.ui.selected = None
             self.ui.message = ""
             return True
-        self.ui.message = self._take_refusal(candidate, color)
+        reason = self._take_refusal(candidate, color)
+        self.ui.message = reason[0].upper() + reason[1:] + "."
         return False
 
     def _take_refusal(self, candidate: list[int], color: int) -> str:
@@ -347,12 +353,28 @@ class TableScene(Scene):
         self.ui.message = ""
         self.payment_index = 0
 
+    def _sound_for(self, seat: int, action: Action) -> None:
+        if self.sounds is None:
+            return
+        nobles = len(self.controller.state.players[seat].nobles)
+        if nobles > self._nobles_heard.get(seat, 0):
+            self._nobles_heard[seat] = nobles
+            self.sounds.play("noble")
+        elif isinstance(action, Take | TakeTwo):
+            self.sounds.play("take")
+        elif isinstance(action, Buy):
+            self.sounds.play("buy")
+        elif isinstance(action, Reserve | ReserveDeck):
+            self.sounds.play("reserve")
+
     def play(self, action: Action) -> bool:
         """Commit a human action through the controller; show the reason if refused."""
         before = self.view()
         reason = self.controller.play(action)
         if reason is not None:
             self.ui.message = reason[0].upper() + reason[1:] + "."
+            if self.sounds is not None:
+                self.sounds.play("refuse")
             return False
         self.ui.selected = None
         self.ui.message = ""
@@ -386,6 +408,8 @@ class TableScene(Scene):
             self._start_animation()
         elif controller.state.is_over() and not self._finished:
             self._finished = True
+            if self.sounds is not None:
+                self.sounds.play("end")
             self.on_finished(controller.state)
         elif not self._overlay_open:
             self._after_change()
