@@ -77,7 +77,7 @@ def start_game(app: App, seats: list[tuple[str, str]], *, seed: int,
                first_player: int = 0) -> tuple[Game, GameController, TableScene]:
     """A game begun the way the new-game screen begins it, with fast animations."""
     game = Game(app)
-    game.speed = SPEED  # the animation speed the pause menu sets
+    game.prefs.speed = SPEED  # the animation speed the pause menu sets
     options = GameOptions(tuple(SeatOption(kind, name) for kind, name in seats),
                           first_player=first_player, seed=seed)
     game.start(options)

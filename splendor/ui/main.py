@@ -15,8 +15,10 @@ from splendor.ui.scenes.noble_choice import NobleChoiceScene
 from splendor.ui.scenes.pass_screen import PassScreenScene
 from splendor.ui.scenes.pause import PauseScene
 from splendor.ui.scenes.results import ResultsScene
+from splendor.ui.scenes.settings import SettingsScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.token_return import TokenReturnScene
+from splendor.ui.settings_panel import Preferences, SettingsPanel
 from splendor.ui.sound import Sounds
 from splendor.ui.table_view import Assists
 
@@ -29,13 +31,11 @@ class Game:
         self.data = data or base_game()
         self.controller: GameController | None = None
         self.last_options: GameOptions | None = None
-        #: Kept across games in this window (saved settings come with the settings scene).
-        self.assists = Assists()
-        self.speed = 1.0
-        self.sounds = Sounds()
+        #: Assists, bot-move speed and sound, kept across the games of this window.
+        self.prefs = Preferences(Assists(), 1.0, Sounds())
 
     def menu_scene(self) -> Scene:
-        return MenuScene(on_new_game=self.open_new_game)
+        return MenuScene(on_new_game=self.open_new_game, on_settings=self.open_settings)
 
     def to_menu(self) -> None:
         self._close_game()
@@ -54,9 +54,9 @@ class Game:
             controller,
             on_finished=self.finish,
             on_pause=self.pause,
-            assists=self.assists,
-            speed=self.speed,
-            sounds=self.sounds,
+            assists=self.prefs.assists,
+            speed=self.prefs.speed,
+            sounds=self.prefs.sounds,
             decision_overlays={
                 "return": lambda: TokenReturnScene(controller),
                 "noble": lambda: NobleChoiceScene(controller),
@@ -72,11 +72,12 @@ class Game:
 
         def set_speed(factor: float) -> None:
             table.speed = factor
-            self.speed = factor
 
-        self.app.stack.push(PauseScene(on_leave=self.confirm_leave, assists=self.assists,
-                                       speed=lambda: table.speed, set_speed=set_speed,
-                                       sounds=self.sounds))
+        panel = SettingsPanel(self.prefs, on_speed=set_speed)
+        self.app.stack.push(PauseScene(on_leave=self.confirm_leave, panel=panel))
+
+    def open_settings(self) -> None:
+        self.app.stack.push(SettingsScene(SettingsPanel(self.prefs)))
 
     def confirm_leave(self) -> None:
         self.app.stack.push(

@@ -1,0 +1,116 @@
+"""The game's adjustable helps and paces: assists, animation speed, sound volume.
+
+Drawn inside the pause overlay and on the settings screen, so both offer the same
+controls. (Saving them between sessions belongs to the settings file.)
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from splendor.ui import theme
+from splendor.ui.sound import Sounds
+from splendor.ui.table_view import Assists
+
+#: Animation speeds offered, as (label, factor): factor 1 is the normal pace.
+SPEEDS = (("Slow", 0.5), ("Normal", 1.0), ("Fast", 2.0), ("Instant", 20.0))
+VOLUMES = (("Off", 0.0), ("Quiet", 0.3), ("Normal", 0.6), ("Loud", 1.0))
+ASSIST_LABELS = (
+    ("affordable", "Highlight affordable cards"),
+    ("remaining_cost", "Show what each card still costs"),
+    ("noble_progress", "Show progress towards nobles"),
+    ("reasons", "Explain refused moves"),
+)
+
+Hotspot = tuple[pygame.Rect, Callable[[], None]]
+
+
+def _nearest(options: tuple[tuple[str, float], ...], value: float) -> int:
+    return min(range(len(options)), key=lambda i: abs(options[i][1] - value))
+
+
+def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, px: Callable[[float], int],
+                enabled: bool = True) -> None:
+    """The overlays' flat button."""
+    fill = theme.ACCENT if enabled else theme.TABLE_DARK
+    ink = theme.INK if enabled else theme.TEXT_DIM
+    pygame.draw.rect(surface, fill, rect, border_radius=px(8))
+    image = theme.text(label, px(17), ink, bold=True)
+    surface.blit(image, image.get_rect(center=rect.center))
+
+
+@dataclass
+class Preferences:
+    """The values the panel changes; owned by the game window."""
+
+    assists: Assists
+    speed: float = 1.0
+    sounds: Sounds | None = None
+
+
+class SettingsPanel:
+    """Check boxes for the assists and buttons cycling the speed and the volume."""
+
+    def __init__(self, prefs: Preferences, on_speed: Callable[[float], None] | None = None):
+        self.prefs = prefs
+        self.on_speed = on_speed
+
+    def toggle(self, name: str) -> None:
+        assists = self.prefs.assists
+        setattr(assists, name, not getattr(assists, name))
+
+    def next_speed(self) -> None:
+        factor = SPEEDS[(_nearest(SPEEDS, self.prefs.speed) + 1) % len(SPEEDS)][1]
+        self.prefs.speed = factor
+        if self.on_speed is not None:
+            self.on_speed(factor)
+
+    def next_volume(self) -> None:
+        sounds = self.prefs.sounds
+        assert sounds is not None
+        sounds.volume = VOLUMES[(_nearest(VOLUMES, sounds.volume) + 1) % len(VOLUMES)][1]
+        sounds.play("take")
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, px: Callable[[float], int]
+             ) -> tuple[int, list[Hotspot]]:
+        """Draw from the top of `area`; return the bottom y and the clickable places."""
+        spots: list[Hotspot] = []
+        y = area.y
+        for name, label in ASSIST_LABELS:
+            row = pygame.Rect(area.x, y, area.width, px(30))
+            on = bool(getattr(self.prefs.assists, name))
+            check = pygame.Rect(row.x, row.y + px(3), px(24), px(24))
+            pygame.draw.rect(surface, theme.TABLE_DARK, check, border_radius=px(5))
+            pygame.draw.rect(surface, theme.ACCENT if on else theme.PANEL_EDGE, check, 2,
+                             border_radius=px(5))
+            if on:
+                pygame.draw.lines(surface, theme.ACCENT, False, [
+                    (check.x + px(5), check.centery), (check.x + px(10), check.bottom - px(6)),
+                    (check.right - px(5), check.y + px(6))], max(2, px(3)))
+            text = theme.text(label, px(16), theme.TEXT)
+            surface.blit(text, text.get_rect(midleft=(check.right + px(12), row.centery)))
+            spots.append((row, functools.partial(self.toggle, name)))
+            y += px(36)
+        w, h = px(300), px(42)
+        x = area.centerx - w // 2
+        y += px(8)
+        speed = SPEEDS[_nearest(SPEEDS, self.prefs.speed)][0]
+        rect = pygame.Rect(x, y, w, h)
+        draw_button(surface, rect, f"Bot moves: {speed}", px)
+        spots.append((rect, self.next_speed))
+        y += h + px(12)
+        sounds = self.prefs.sounds
+        if sounds is not None:
+            rect = pygame.Rect(x, y, w, h)
+            if sounds.available:
+                label = VOLUMES[_nearest(VOLUMES, sounds.volume)][0]
+                draw_button(surface, rect, f"Sound: {label}", px)
+                spots.append((rect, self.next_volume))
+            else:
+                draw_button(surface, rect, "Sound: no audio device", px, enabled=False)
+            y += h + px(12)
+        return y, spots
