@@ -15,6 +15,7 @@ import pygame
 from splendor.ui import theme
 from splendor.ui.sound import Sounds
 from splendor.ui.table_view import Assists
+from splendor.ui.widgets import draw_flat_button
 
 #: Animation speeds offered, as (label, factor): factor 1 is the normal pace.
 SPEEDS = (("Slow", 0.5), ("Normal", 1.0), ("Fast", 2.0), ("Instant", 20.0))
@@ -31,16 +32,6 @@ Hotspot = tuple[pygame.Rect, Callable[[], None]]
 
 def _nearest(options: tuple[tuple[str, float], ...], value: float) -> int:
     return min(range(len(options)), key=lambda i: abs(options[i][1] - value))
-
-
-def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str, px: Callable[[float], int],
-                enabled: bool = True) -> None:
-    """The overlays' flat button."""
-    fill = theme.ACCENT if enabled else theme.TABLE_DARK
-    ink = theme.INK if enabled else theme.TEXT_DIM
-    pygame.draw.rect(surface, fill, rect, border_radius=px(8))
-    image = theme.text(label, px(17), ink, bold=True)
-    surface.blit(image, image.get_rect(center=rect.center))
 
 
 @dataclass
@@ -100,7 +91,7 @@ class SettingsPanel:
         y += px(8)
         speed = SPEEDS[_nearest(SPEEDS, self.prefs.speed)][0]
         rect = pygame.Rect(x, y, w, h)
-        draw_button(surface, rect, f"Bot moves: {speed}", px)
+        draw_flat_button(surface, rect, f"Bot moves: {speed}", px)
         spots.append((rect, self.next_speed))
         y += h + px(12)
         sounds = self.prefs.sounds
@@ -108,9 +99,9 @@ class SettingsPanel:
             rect = pygame.Rect(x, y, w, h)
             if sounds.available:
                 label = VOLUMES[_nearest(VOLUMES, sounds.volume)][0]
-                draw_button(surface, rect, f"Sound: {label}", px)
+                draw_flat_button(surface, rect, f"Sound: {label}", px)
                 spots.append((rect, self.next_volume))
             else:
-                draw_button(surface, rect, "Sound: no audio device", px, enabled=False)
+                draw_flat_button(surface, rect, "Sound: no audio device", px, enabled=False)
             y += h + px(12)
         return y, spots

@@ -848,3 +848,13 @@ class Form:
     def draw(self, surface: pygame.Surface) -> None:
         for w in self.widgets:
             w.draw(surface)
+
+
+def draw_flat_button(surface: pygame.Surface, rect: pygame.Rect, label: str,
+                     px: Callable[[float], int], enabled: bool = True, text_px: float = 17) -> None:
+    """The table's and overlays' flat accent button (greyed out when not `enabled`)."""
+    fill = theme.ACCENT if enabled else theme.TABLE_DARK
+    ink = theme.INK if enabled else theme.TEXT_DIM
+    pygame.draw.rect(surface, fill, rect, border_radius=px(8))
+    image = theme.text(label, px(text_px), ink, bold=True)
+    surface.blit(image, image.get_rect(center=rect.center))

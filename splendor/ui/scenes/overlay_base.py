@@ -9,6 +9,7 @@ import pygame
 
 from splendor.ui import theme
 from splendor.ui.scene import Scene
+from splendor.ui.widgets import draw_flat_button
 
 
 class Overlay(Scene):
@@ -49,8 +50,4 @@ class Overlay(Scene):
 
     def button(self, surface: pygame.Surface, rect: pygame.Rect, label: str,
                enabled: bool = True) -> None:
-        fill = theme.ACCENT if enabled else theme.TABLE_DARK
-        ink = theme.INK if enabled else theme.TEXT_DIM
-        pygame.draw.rect(surface, fill, rect, border_radius=self.px(surface, 8))
-        image = theme.text(label, self.px(surface, 17), ink, bold=True)
-        surface.blit(image, image.get_rect(center=rect.center))
+        draw_flat_button(surface, rect, label, self.scaler(surface), enabled)

@@ -6,7 +6,7 @@ import pygame
 
 from splendor.ui import theme, widgets
 from splendor.ui.scene import Scene
-from splendor.ui.settings_panel import Hotspot, SettingsPanel, draw_button
+from splendor.ui.settings_panel import Hotspot, SettingsPanel
 
 
 class SettingsScene(Scene):
@@ -44,5 +44,5 @@ class SettingsScene(Scene):
         _, self._spots = self.panel.draw(surface, area, px)
         back = pygame.Rect(0, 0, px(200), px(46))
         back.midtop = (center_x, panel.bottom + px(30))
-        draw_button(surface, back, "Back", px)
+        widgets.draw_flat_button(surface, back, "Back", px)
         self._spots.append((back, self.back))

@@ -37,6 +37,7 @@ from splendor.ui.layout import TableLayout, compute_layout
 from splendor.ui.scene import Scene
 from splendor.ui.sound import Sounds
 from splendor.ui.table_view import Assists, TableUi, draw_table
+from splendor.ui.widgets import draw_flat_button
 from splendor.ui.wording import describe
 
 if TYPE_CHECKING:
@@ -524,11 +525,7 @@ class TableScene(Scene):
                 action: Callable[[], object], enabled: bool = True) -> None:
         lay = self.layout
         assert lay is not None
-        fill = theme.ACCENT if enabled else theme.TABLE_DARK
-        ink = theme.INK if enabled else theme.TEXT_DIM
-        pygame.draw.rect(surface, fill, rect, border_radius=lay.px(8))
-        image = theme.text(label, lay.px(16), ink, bold=True)
-        surface.blit(image, image.get_rect(center=rect.center))
+        draw_flat_button(surface, rect, label, lay.px, enabled, text_px=16)
         self.buttons.append(_Button(rect, label, action, enabled))
 
     def _draw_action_panel(self, surface: pygame.Surface, lay: TableLayout, view: View) -> None:
