@@ -204,7 +204,7 @@ def perform(app: App, table: TableScene, action: Action, turn: int) -> str:
         return "take2"
     if isinstance(action, Buy):
         assert action.payment is None, f"{action}: only default payments are chosen by the bot"
-        where = "market" if table._card_rect(table.view(), action.card_id) else "reserved"
+        where = "market" if table.market_rect(action.card_id) else "reserved"
         click(app, card_pos(table, action.card_id))
         assert table.ui.selected == action.card_id, table.ui.message
         click(app, button(table, "Buy"))

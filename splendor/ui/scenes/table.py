@@ -27,16 +27,17 @@ from splendor.engine import (
     Take,
     TakeTwo,
     View,
-    default_payment,
     payment_options,
 )
-from splendor.engine.colors import COLOR_NAMES, GOLD
+from splendor.engine.colors import GOLD
 from splendor.ui import art, theme
 from splendor.ui.controller import GameController
+from splendor.ui.flights import Flight, market_rect, plan_flights
 from splendor.ui.layout import TableLayout, compute_layout
 from splendor.ui.scene import Scene
 from splendor.ui.sound import Sounds
 from splendor.ui.table_view import Assists, TableUi, draw_table
+from splendor.ui.take_builder import can_grow, refusal, take_action
 from splendor.ui.widgets import draw_flat_button
 from splendor.ui.wording import describe
 
@@ -51,38 +52,11 @@ HOLD_SECONDS = 0.35
 
 
 @dataclass
-class Flight:
-    """A picture moving across the table while a move is shown."""
-
-    image: pygame.Surface
-    start: tuple[int, int]
-    end: tuple[int, int]
-
-    def at(self, t: float) -> tuple[int, int]:
-        e = 1 - (1 - min(1.0, t)) ** 3  # ease out
-        return (round(self.start[0] + (self.end[0] - self.start[0]) * e),
-                round(self.start[1] + (self.end[1] - self.start[1]) * e))
-
-
-@dataclass
 class _Button:
     rect: pygame.Rect
     label: str
     action: Callable[[], object]
     enabled: bool = True
-
-
-def tokens_of(action: Action) -> list[int]:
-    """The colours a take action takes, one entry per token."""
-    if isinstance(action, Take):
-        return list(action.colors)
-    if isinstance(action, TakeTwo):
-        return [action.color, action.color]
-    return []
-
-
-def _within(part: list[int], whole: list[int]) -> bool:
-    return all(part.count(c) <= whole.count(c) for c in set(part))
 
 
 class TableScene(Scene):
@@ -223,6 +197,11 @@ class TableScene(Scene):
         assert lay is not None
         return bool(lay.my_area.collidepoint(pos) or lay.action_panel.collidepoint(pos))
 
+    def market_rect(self, card_id: str) -> pygame.Rect | None:
+        """Where a face-up market card is drawn, or None if it is not in the market."""
+        assert self.layout is not None
+        return market_rect(self.layout, self.view(), card_id)
+
     def reserved_rects(self) -> list[tuple[str, pygame.Rect]]:
         """Where the viewer's reserved cards are drawn (kept in step with table_view)."""
         lay = self.layout
@@ -302,44 +281,18 @@ class TableScene(Scene):
 
     def add_token(self, color: int) -> bool:
         """Add a token to the pending take if some legal take still contains it."""
-        candidate = [*self.ui.pending, color]
-        legal = [tokens_of(a) for a in self.controller.state.legal_actions()]
-        if any(_within(candidate, whole) for whole in legal if whole):
+        state = self.controller.state
+        if can_grow(state, self.ui.pending, color):
             self.ui.pending.append(color)
             self.ui.selected = None
             self.ui.message = ""
             return True
-        reason = self._take_refusal(candidate, color)
+        reason = refusal(state, self.ui.pending, color)
         self.ui.message = reason[0].upper() + reason[1:] + "."
         return False
 
-    def _take_refusal(self, candidate: list[int], color: int) -> str:
-        """The engine's reason why `candidate` cannot become a take."""
-        why = self.controller.why_illegal
-        pending = self.ui.pending
-        name = COLOR_NAMES[color]
-        left = self.controller.state.bank[color] - pending.count(color)
-        if left <= 0:
-            return why(Take((color,))) or f"no {name} tokens are left"
-        if color in pending:
-            if len(pending) == 1:
-                return why(TakeTwo(color)) or "two of one colour needs a pile of four"
-            return "you can take two tokens only of a single colour"
-        if len(set(pending)) < len(pending):
-            return "two tokens of one colour are a whole take"
-        if len(candidate) > 3:
-            return "you can take at most three tokens"
-        return why(Take(tuple(candidate))) or "that take is not possible"
-
     def confirm_take(self) -> None:
-        pending = self.ui.pending
-        if not pending:
-            return
-        if len(pending) == 2 and pending[0] == pending[1]:
-            action: Action = TakeTwo(pending[0])
-        else:
-            action = Take(tuple(pending))
-        if self.play(action):
+        if self.ui.pending and self.play(take_action(self.ui.pending)):
             self.ui.pending = []
 
     def cancel(self) -> None:
@@ -454,7 +407,8 @@ class TableScene(Scene):
         incoming = self.controller.incoming
         assert incoming is not None and self.layout is not None
         seat, action = incoming
-        self._flights = self._flights_for(seat, action)
+        self._flights = plan_flights(self.layout, self.view(), self.controller.data, seat, action,
+                                     self._seat_rect)
         self._animating = True
         self._anim_start = self._clock
 
@@ -466,45 +420,6 @@ class TableScene(Scene):
             return lay.my_area
         others = [s for s in range(self.controller.state.num_players) if s != viewer]
         return lay.opponents[others.index(seat)]
-
-    def _card_rect(self, view: View, card_id: str) -> pygame.Rect | None:
-        lay = self.layout
-        assert lay is not None
-        for level_index, row in enumerate(view.market):
-            for slot, card in enumerate(row):
-                if card is not None and card.id == card_id:
-                    return lay.market[level_index][slot]
-        return None
-
-    def _flights_for(self, seat: int, action: Action) -> list[Flight]:
-        lay = self.layout
-        assert lay is not None
-        target = self._seat_rect(seat).center
-        view = self.view()
-
-        def token(color: int) -> pygame.Surface:
-            return art.token_surface(color, lay.px(44))
-
-        flights = [Flight(token(c), lay.bank[c].center, target) for c in tokens_of(action)]
-        if isinstance(action, Reserve | Buy):
-            rect = self._card_rect(view, action.card_id)
-            card = next((c for row in view.market for c in row
-                         if c is not None and c.id == action.card_id), None)
-            if rect is not None and card is not None:
-                flights.append(Flight(art.card_surface(card, rect.size), rect.center, target))
-        if isinstance(action, ReserveDeck):
-            rect = lay.decks[action.level - 1]
-            flights.append(Flight(art.card_back_surface(action.level, rect.size), rect.center,
-                                  target))
-        if isinstance(action, Reserve | ReserveDeck) and view.bank[GOLD]:
-            flights.append(Flight(token(GOLD), lay.bank[GOLD].center, target))
-        if isinstance(action, Buy):
-            player = self.controller.state.players[seat]
-            card = self.controller.data.card_by_id[action.card_id]
-            pay = action.payment or default_payment(player.tokens, player.bonuses, card)
-            for c, n in enumerate(pay):
-                flights += [Flight(token(c), target, lay.bank[c].center) for _ in range(n)]
-        return flights
 
     # --------------------------------------------------------------- drawing
 

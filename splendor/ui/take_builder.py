@@ -1,0 +1,50 @@
+"""Building a take token by token: which additions can still become a legal take, and
+why the others cannot. The engine decides; this only compares against its legal actions.
+"""
+
+from __future__ import annotations
+
+from splendor.engine import COLOR_NAMES, Action, GameState, Take, TakeTwo
+
+
+def tokens_of(action: Action) -> list[int]:
+    """The colours a take action takes, one entry per token (empty for other actions)."""
+    if isinstance(action, Take):
+        return list(action.colors)
+    if isinstance(action, TakeTwo):
+        return [action.color, action.color]
+    return []
+
+
+def _within(part: list[int], whole: list[int]) -> bool:
+    return all(part.count(c) <= whole.count(c) for c in set(part))
+
+
+def can_grow(state: GameState, pending: list[int], color: int) -> bool:
+    """Whether some legal take contains the pending tokens plus one of `color`."""
+    candidate = [*pending, color]
+    return any(_within(candidate, whole) for a in state.legal_actions() if (whole := tokens_of(a)))
+
+
+def refusal(state: GameState, pending: list[int], color: int) -> str:
+    """Why one more `color` cannot join `pending`: the engine's words where it has them."""
+    why = state.why_illegal
+    name = COLOR_NAMES[color]
+    if state.bank[color] - pending.count(color) <= 0:
+        return why(Take((color,))) or f"no {name} tokens are left"
+    if color in pending:
+        if len(pending) == 1:
+            return why(TakeTwo(color)) or "two of one colour needs a pile of four"
+        return "you can take two tokens only of a single colour"
+    if len(set(pending)) < len(pending):
+        return "two tokens of one colour are a whole take"
+    if len(pending) >= 3:
+        return "you can take at most three tokens"
+    return why(Take((*pending, color))) or "that take is not possible"
+
+
+def take_action(pending: list[int]) -> Action:
+    """The action the pending tokens stand for: two of a colour, or different colours."""
+    if len(pending) == 2 and pending[0] == pending[1]:
+        return TakeTwo(pending[0])
+    return Take(tuple(pending))
