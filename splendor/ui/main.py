@@ -15,6 +15,7 @@ from splendor.ui.scenes.noble_choice import NobleChoiceScene
 from splendor.ui.scenes.pass_screen import PassScreenScene
 from splendor.ui.scenes.pause import PauseScene
 from splendor.ui.scenes.results import ResultsScene
+from splendor.ui.scenes.rules import RulesScene
 from splendor.ui.scenes.settings import SettingsScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.token_return import TokenReturnScene
@@ -35,7 +36,8 @@ class Game:
         self.prefs = Preferences(Assists(), 1.0, Sounds())
 
     def menu_scene(self) -> Scene:
-        return MenuScene(on_new_game=self.open_new_game, on_settings=self.open_settings)
+        return MenuScene(on_new_game=self.open_new_game, on_settings=self.open_settings,
+                         on_rules=self.open_rules)
 
     def to_menu(self) -> None:
         self._close_game()
@@ -75,6 +77,9 @@ class Game:
 
         panel = SettingsPanel(self.prefs, on_speed=set_speed)
         self.app.stack.push(PauseScene(on_leave=self.confirm_leave, panel=panel))
+
+    def open_rules(self) -> None:
+        self.app.stack.push(RulesScene())
 
     def open_settings(self) -> None:
         self.app.stack.push(SettingsScene(SettingsPanel(self.prefs)))

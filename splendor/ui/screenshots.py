@@ -26,6 +26,7 @@ PICTURES = (
     "noble_choice",
     "pass_screen",
     "results",
+    "rules",
 )
 
 
@@ -153,6 +154,10 @@ def render_all(folder: Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
         state.apply(bots[state.current].choose(observe(state, state.current)))
     app.stack.replace(ResultsScene(state, on_play_again=lambda: None, on_menu=lambda: None))
     shot("results")
+    from splendor.ui.scenes.rules import RulesScene
+
+    app.stack.replace(RulesScene())
+    shot("rules")
     pygame.quit()
     return written
 

@@ -1,0 +1,190 @@
+"""The rules reference: a scrollable page of sections, illustrated with the game's art.
+
+The text lives in `assets/rules/<language>.yaml`, loaded with `yaml.safe_load` and
+checked; a broken file is reported in place of the page instead of crashing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+import yaml
+
+from splendor.engine import color_index
+from splendor.gamedata import base_game
+from splendor.resources import assets_dir
+from splendor.ui import art, theme, widgets
+from splendor.ui.scene import Scene
+
+
+@dataclass(frozen=True)
+class RulesSection:
+    title: str
+    paragraphs: tuple[str, ...]
+    illustration: dict[str, Any] = field(default_factory=dict)
+
+
+def load_rules(language: str = "en", folder: Path | None = None) -> tuple[str, list[RulesSection]]:
+    """The page title and its sections; ValueError naming the file and the problem."""
+    path = (folder or assets_dir() / "rules") / f"{language}.yaml"
+    try:
+        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, yaml.YAMLError) as exc:
+        raise ValueError(f"{path.name}: cannot read the rules: {exc}") from None
+    if not isinstance(doc, dict) or not isinstance(doc.get("sections"), list):
+        raise ValueError(f"{path.name}: expected a title and a list of sections")
+    sections = []
+    for n, raw in enumerate(doc["sections"], 1):
+        if not isinstance(raw, dict) or not isinstance(raw.get("title"), str):
+            raise ValueError(f"{path.name}: section {n}: needs a title")
+        paragraphs = raw.get("paragraphs", [])
+        if not isinstance(paragraphs, list) or not all(isinstance(p, str) for p in paragraphs):
+            raise ValueError(f"{path.name}: section {n} ({raw['title']}): paragraphs must be text")
+        picture = raw.get("illustration") or {}
+        if not isinstance(picture, dict):
+            raise ValueError(f"{path.name}: section {n}: illustration must be a mapping")
+        sections.append(RulesSection(raw["title"], tuple(" ".join(p.split()) for p in paragraphs),
+                                     picture))
+    return str(doc.get("title", "Rules")), sections
+
+
+def wrap(text: str, px: int, width: int) -> list[str]:
+    """Split `text` into lines no wider than `width` at font size `px`."""
+    font = theme.font(px)
+    lines, line = [], ""
+    for word in text.split():
+        trial = f"{line} {word}".strip()
+        if line and font.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return lines
+
+
+class RulesScene(Scene):
+    """Scroll with the wheel, the arrow keys, Page Up/Down or Home/End; Back or Escape."""
+
+    def __init__(self, language: str = "en") -> None:
+        super().__init__()
+        try:
+            self.title, self.sections = load_rules(language)
+            self.error = ""
+        except ValueError as exc:
+            self.title, self.sections, self.error = "Rules", [], str(exc)
+        self.scroll = 0
+        self._page: pygame.Surface | None = None
+        self._page_key: tuple[int, int] | None = None
+        self._back = pygame.Rect(0, 0, 0, 0)
+        self._view_h = 0
+
+    def back(self) -> None:
+        assert self.app is not None
+        self.app.stack.pop()
+
+    def _scroll_by(self, dy: int) -> None:
+        limit = max(0, (self._page.get_height() if self._page else 0) - self._view_h)
+        self.scroll = max(0, min(limit, self.scroll + dy))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        step = max(24, self._view_h // 12)
+        if event.type == pygame.MOUSEWHEEL:
+            self._scroll_by(-event.y * step)
+        elif event.type == pygame.KEYDOWN:
+            moves = {pygame.K_DOWN: step, pygame.K_UP: -step, pygame.K_PAGEDOWN: self._view_h,
+                     pygame.K_PAGEUP: -self._view_h, pygame.K_HOME: -10**6, pygame.K_END: 10**6}
+            if event.key in moves:
+                self._scroll_by(moves[event.key])
+            elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.back()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
+                self._back.collidepoint(event.pos):
+            self.back()
+        return True
+
+    def _render_page(self, width: int, scale: widgets.Scale) -> pygame.Surface:
+        """The whole page as one tall surface, rebuilt only when the size changes."""
+        px = scale.px
+        body = scale.text(17)
+        if self.error:
+            lines = [theme.text(line, body, theme.DANGER) for line in wrap(self.error, body, width)]
+            page = pygame.Surface((width, sum(i.get_height() + px(4) for i in lines)),
+                                  pygame.SRCALPHA)
+            for n, image in enumerate(lines):
+                page.blit(image, (0, n * (image.get_height() + px(4))))
+            return page
+        data = base_game()
+        # Lay out first (images and where they go), then paint onto a page of the right size.
+        placed: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        y = 0
+        for section in self.sections:
+            title = theme.text(section.title, scale.text(24), theme.ACCENT, serif=True)
+            placed.append((title, (0, y)))
+            y += title.get_height() + px(8)
+            top = y
+            picture = self._illustration(section.illustration, data, px)
+            text_w = width - (picture.get_width() + px(24) if picture else 0)
+            for paragraph in section.paragraphs:
+                for line in wrap(paragraph, body, text_w):
+                    image = theme.text(line, body, theme.TEXT)
+                    placed.append((image, (0, y)))
+                    y += image.get_height() + px(4)
+                y += px(10)
+            if picture:
+                placed.append((picture, (width - picture.get_width(), top)))
+                y = max(y, top + picture.get_height() + px(10))
+            y += px(18)
+        page = pygame.Surface((width, max(1, y)), pygame.SRCALPHA)
+        for image, pos in placed:
+            page.blit(image, pos)
+        return page
+
+    @staticmethod
+    def _illustration(spec: dict[str, Any], data: Any, px: Any) -> pygame.Surface | None:
+        if "tokens" in spec:
+            colors = [color_index(c) for c in spec["tokens"]]
+            d = px(56)
+            surface = pygame.Surface((len(colors) * (d + px(6)), d), pygame.SRCALPHA)
+            for i, c in enumerate(colors):
+                surface.blit(art.token_surface(c, d), (i * (d + px(6)), 0))
+            return surface
+        if "card" in spec:
+            return art.card_surface(data.card_by_id[spec["card"]], (px(100), px(140)))
+        if "noble" in spec:
+            return art.noble_surface(data.noble_by_id[spec["noble"]], (px(100), px(100)))
+        return None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        widgets.draw_background(surface)
+        scale = widgets.Scale(surface.get_size())
+        px = scale.px
+        w, h = surface.get_size()
+        title = theme.text(self.title, scale.text(40), theme.ACCENT, serif=True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, px(20))))
+        frame = pygame.Rect(0, 0, min(px(900), w - px(40)), h - px(170))
+        frame.midtop = (w // 2, px(84))
+        widgets.draw_panel(surface, frame, px(14))
+        inner = frame.inflate(-px(48), -px(32))
+        if self._page is None or self._page_key != (inner.width, h):
+            self._page = self._render_page(inner.width, scale)
+            self._page_key = (inner.width, h)
+        self._view_h = inner.height
+        self._scroll_by(0)
+        surface.blit(self._page, inner.topleft,
+                     pygame.Rect(0, self.scroll, inner.width, inner.height))
+        page_h = self._page.get_height()
+        if page_h > inner.height:  # a scroll bar showing where the view is
+            bar = pygame.Rect(frame.right - px(14), inner.y, px(6), inner.height)
+            pygame.draw.rect(surface, theme.TABLE_DARK, bar, border_radius=px(3))
+            thumb_h = max(px(30), bar.height * inner.height // page_h)
+            thumb_y = bar.y + (bar.height - thumb_h) * self.scroll // (page_h - inner.height)
+            pygame.draw.rect(surface, theme.ACCENT, (bar.x, thumb_y, bar.width, thumb_h),
+                             border_radius=px(3))
+        self._back = pygame.Rect(0, 0, px(200), px(46))
+        self._back.midtop = (w // 2, frame.bottom + px(20))
+        widgets.draw_flat_button(surface, self._back, "Back", px)
