@@ -1,0 +1,81 @@
+"""The game's art, drawn in code: gem symbols, tokens, cards, deck backs, nobles, badges.
+
+All of it is the project's own drawing; no image files are used. Every function is pure:
+it draws from its arguments alone. The `*_surface` functions are cached, so a frame costs
+blits, not redraws; the surfaces they return are shared, so treat them as read-only (copy
+one before changing it). Call `clear_caches()` after a large resize to free old sizes.
+
+How it is drawn: shapes go onto a supersampled canvas (`_Pen`, 2-8x the final size) that
+is smoothscaled down, which gives clean anti-aliased edges; text is rendered afterwards at
+the final size through `theme.text`, never below `theme.MIN_TEXT_PX`. Where a small size
+leaves no room, decoration is dropped and text keeps its size.
+
+Sizes: every surface is exactly the size asked for. Cards, deck backs and empty slots
+take `(width, height)` or a width (height is `CARD_RATIO` times it); nobles a side or
+`(side, side)`; badges `(width, height)` or a height; tokens a diameter (the surface is
+that square, the chip a little smaller to leave room for its shadow and glow).
+
+The package, one module per kind of picture: `palette` (colours and type aliases),
+`sizes`, `pen` (the supersampled canvas), `text`, `paths` (outlines, dashes, ticks),
+`symbols`, `tokens`, `decor` (sheen and the cut-gem illustration), `card_frame`,
+`card_marks` (cost discs, pills, ticks), `small_cards`, `cards`, `backs` (deck backs and
+empty slots), `crest`, `nobles`, `badges` and `caches`.
+"""
+
+from __future__ import annotations
+
+from splendor.ui.art.backs import card_back_surface, empty_slot_surface
+from splendor.ui.art.badges import bonus_badge_surface
+from splendor.ui.art.caches import clear_caches
+from splendor.ui.art.cards import card_surface
+from splendor.ui.art.nobles import noble_surface
+from splendor.ui.art.palette import (
+    BLACK,
+    COVERED,
+    LEVEL_COLORS,
+    LEVEL_NUMERALS,
+    MISSING,
+    NOBLE_FRAME,
+    NOBLE_INK,
+    PARCHMENT,
+    PARCHMENT_DARK,
+    RGBA,
+    WHITE,
+    Box,
+    Color,
+    Point,
+)
+from splendor.ui.art.sizes import CARD_RATIO, SizeArg
+from splendor.ui.art.symbols import draw_symbol, symbol_surface
+from splendor.ui.art.tokens import chip_surface, token_chip_diameter, token_margin, token_surface
+
+__all__ = [
+    "BLACK",
+    "CARD_RATIO",
+    "COVERED",
+    "LEVEL_COLORS",
+    "LEVEL_NUMERALS",
+    "MISSING",
+    "NOBLE_FRAME",
+    "NOBLE_INK",
+    "PARCHMENT",
+    "PARCHMENT_DARK",
+    "RGBA",
+    "WHITE",
+    "Box",
+    "Color",
+    "Point",
+    "SizeArg",
+    "bonus_badge_surface",
+    "card_back_surface",
+    "card_surface",
+    "chip_surface",
+    "clear_caches",
+    "draw_symbol",
+    "empty_slot_surface",
+    "noble_surface",
+    "symbol_surface",
+    "token_chip_diameter",
+    "token_margin",
+    "token_surface",
+]

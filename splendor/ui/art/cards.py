@@ -1,0 +1,137 @@
+"""Card faces: the full layout with points, bonus, level, cost and illustration."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+import pygame
+
+from splendor.engine.components import Card
+from splendor.ui import theme
+from splendor.ui.art.card_frame import _affordable_ring, _band_colors, _card_frame, _card_metrics
+from splendor.ui.art.card_marks import _draw_cost_disc, _pill, _tick
+from splendor.ui.art.decor import _draw_gem
+from splendor.ui.art.palette import _WHITE_GEM, BLACK, COVERED, MISSING, WHITE, _mix
+from splendor.ui.art.pen import _dim, _finish
+from splendor.ui.art.sizes import SizeArg, _card_size
+from splendor.ui.art.small_cards import _compact_card
+from splendor.ui.art.symbols import draw_symbol
+from splendor.ui.art.text import _put, _px
+from splendor.ui.art.tokens import chip_surface
+
+
+def card_surface(
+    card: Card,
+    size: SizeArg,
+    *,
+    dimmed: bool = False,
+    affordable: bool = False,
+    remaining: Sequence[int] | None = None,
+) -> pygame.Surface:
+    """A card's face, `size` = (w, h) or a width; cached by card id, size and flags.
+
+    Points large at the top left (none for 0), the bonus gem at the top right with the
+    level's dots beside it, the cost as gem discs with numbers and symbols at the bottom
+    left in colour order. `affordable` adds a bright border; `remaining` (gems still missing
+    per colour after bonuses and tokens) adds a red "−n" beside each short cost and a tick
+    beside each covered one, with a big tick when nothing is missing; `dimmed` greys it out.
+    """
+    w, h = _card_size(size)
+    rem = None if remaining is None else tuple(max(0, int(n)) for n in remaining[:5])
+    return _card(card, w, h, bool(dimmed), bool(affordable), rem)
+
+
+def _art_spot(
+    w: int, h: int, g: dict[str, float], top: float, rows: Sequence[tuple[float, float]]
+) -> tuple[float, float, float]:
+    """Centre and width of the largest gem that fits the face without touching the cost.
+
+    `rows` are (centre y, right edge) of the cost rows. Two candidates: above the rows
+    (centred) or to the right of them; a width under 16 px means no room.
+    """
+    f, m, cd = g["f"], g["m"], g["cd"]
+    left, right, bottom = f + m * 0.5, w - f - m * 0.5, h - f - m * 0.5
+    stack_top = min((y - cd / 2 for y, _ in rows), default=bottom)
+    above = min((stack_top - m * 0.4 - top) / 0.78, (right - left) * 0.6, w * 0.52)
+    row_right = max((x for _, x in rows), default=left) + m * 0.5
+    beside = min(right - row_right, (bottom - top) / 0.78, w * 0.52)
+    if above >= beside:
+        return w / 2, (top + stack_top - m * 0.4) / 2, above
+    return (row_right + right) / 2, (top + bottom) / 2 - (bottom - top) * 0.08, beside
+
+
+@functools.lru_cache(maxsize=256)
+def _card(card: Card, w: int, h: int, dimmed: bool, affordable: bool,
+          rem: tuple[int, ...] | None) -> pygame.Surface:
+    g = _card_metrics(w, h)
+    if g["compact"]:
+        out = _compact_card(card, w, h, g, affordable)
+        return _finish(_dim(out) if dimmed else out)
+    r, o, f, m, hh = g["r"], g["o"], g["f"], g["m"], g["hh"]
+    cd, cg = round(g["cd"]), g["cg"]
+    _, edge, face = _band_colors(card.bonus)
+    fill = theme.GEM_FILL[card.bonus]
+
+    # Where the cost rows go (bottom up, colour order), and how wide each one gets.
+    items = card.cost_items
+    x0 = f + m * 0.6
+    sym = max(10, round(cd * 0.6))
+    tick_s = max(10, round(cd * 0.62))
+    pill_px, pill_h = _px(cd * 0.72), round(cd * 0.92)
+    rows: list[tuple[int, int, float, float]] = []  # colour, amount, centre y, right edge
+    for i, (c, amount) in enumerate(items):
+        cy = h - f - m * 0.6 - (len(items) - 1 - i) * (cd + cg) - cd / 2
+        right = x0 + cd + 2 + sym
+        if rem is not None:
+            pill = _pill(f"−{rem[c]}", pill_px, MISSING, WHITE, pill_h) if rem[c] else None
+            right += 3 + (pill.get_width() if pill else tick_s)
+        rows.append((c, amount, cy, right))
+    art_cx, art_cy, art_s = _art_spot(w, h, g, hh + m * 0.6,
+                                      [(cy, right) for _, _, cy, right in rows])
+    all_paid = rem is not None and not any(rem[c] for c, _ in items)
+
+    pen = _card_frame(w, h, g, card.bonus)
+    # The illustration: a cut gem of the bonus colour (a big tick instead when all is paid).
+    if art_s >= max(18.0, w * 0.24) and not all_paid:
+        tone = (150, 156, 176) if card.bonus == _WHITE_GEM else fill
+        _draw_gem(pen, art_cx, art_cy, art_s, _mix(face, tone, 0.2), _mix(face, tone, 0.3),
+                  _mix(face, tone, 0.42), _mix(face, tone, 0.55))
+    chip_d = round(min(hh * 0.78, w * 0.34))
+    chip_cx = w - f - m * 0.5 - chip_d / 2
+    band_cy = hh / 2 + o / 2
+    dot = max(2.0, w * 0.026)
+    pip = theme.INK if card.bonus == _WHITE_GEM else WHITE
+    for i in range(card.level):  # level dots in the band, just left of the bonus gem
+        px = chip_cx - chip_d / 2 - m * 0.6 - dot - (card.level - 1 - i) * dot * 2.7
+        pen.circle(_mix(edge, BLACK, 0.3), (px, band_cy), dot + max(0.8, dot * 0.35))
+        pen.circle(pip, (px, band_cy), dot)
+    if affordable:
+        _affordable_ring(pen, r)
+    out = pen.done()
+
+    if card.points:
+        ink = theme.INK if card.bonus == _WHITE_GEM else WHITE
+        outline = None if card.bonus == _WHITE_GEM else _mix(fill, BLACK, 0.6)
+        _put(out, str(card.points), _px(hh * 0.76), ink, (f + m * 0.7, hh / 2 + o / 2), "midleft",
+             outline=outline)
+    out.blit(chip_surface(card.bonus, chip_d),
+             (round(chip_cx - chip_d / 2), round(band_cy - chip_d / 2)))
+    for c, amount, cy, _ in rows:
+        _draw_cost_disc(out, c, cd, amount, (x0 + cd / 2, cy))
+        sx = x0 + cd + 2 + sym / 2
+        draw_symbol(out, (sx, cy), sym, c, (70, 62, 56))
+        if rem is None:
+            continue
+        mx = sx + sym / 2 + 3
+        if rem[c] > 0:
+            pill = _pill(f"−{rem[c]}", pill_px, MISSING, WHITE, pill_h)
+            out.blit(pill, (round(mx), round(cy - pill.get_height() / 2)))
+        else:
+            out.blit(_tick(tick_s, COVERED), (round(mx), round(cy - tick_s / 2)))
+    if all_paid and art_s >= 16:
+        big = round(min(art_s * 0.75, w * 0.36))
+        out.blit(_tick(big, COVERED, COVERED), (round(art_cx - big / 2), round(art_cy - big / 2)))
+    if dimmed:
+        out = _dim(out)
+    return _finish(out)

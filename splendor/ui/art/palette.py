@@ -1,0 +1,40 @@
+"""Colours and the type aliases the art shares, and colour mixing."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+Color = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]
+
+
+#: Deck colours by level: green, amber, blue.
+LEVEL_COLORS: dict[int, Color] = {1: (40, 128, 72), 2: (204, 144, 30), 3: (42, 88, 172)}
+LEVEL_NUMERALS = {1: "I", 2: "II", 3: "III"}
+PARCHMENT: Color = (238, 224, 190)
+PARCHMENT_DARK: Color = (218, 198, 154)
+NOBLE_FRAME: Color = (104, 74, 42)
+NOBLE_INK: Color = (66, 42, 22)
+#: The colour of "still missing" marks on cards.
+MISSING: Color = (196, 40, 40)
+#: The colour of "covered" ticks.
+COVERED: Color = (34, 140, 66)
+
+WHITE: Color = (255, 255, 255)
+BLACK: Color = (0, 0, 0)
+_WHITE_GEM, _BLACK_GEM = 0, 4
+
+
+def _mix(a: Sequence[int], b: Sequence[int], t: float) -> Color:
+    """The colour a fraction `t` of the way from `a` to `b`."""
+    return (
+        round(a[0] + (b[0] - a[0]) * t),
+        round(a[1] + (b[1] - a[1]) * t),
+        round(a[2] + (b[2] - a[2]) * t),
+    )
+
+
+def _rgba(c: Sequence[int], alpha: int) -> RGBA:
+    return (c[0], c[1], c[2], alpha)

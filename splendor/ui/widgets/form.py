@@ -1,0 +1,105 @@
+"""A form: routes events to its widgets and owns the keyboard focus."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+import pygame
+
+from splendor.ui.widgets.events import CLICK, _button, _mods
+from splendor.ui.widgets.text_input import TextInput
+from splendor.ui.widgets.widget import Widget
+
+
+class Form:
+    """A set of widgets with one keyboard focus.
+
+    Mouse events go to every widget (hover, press, release); keyboard and text events
+    go to the focused widget. Tab and Shift+Tab move the focus; a click gives it to the
+    widget under the pointer (or takes it away when the click lands elsewhere).
+    """
+
+    def __init__(self, widgets: Iterable[Widget] = (), *, always_show_focus: bool = False) -> None:
+        self.widgets: list[Widget] = list(widgets)
+        self.focus: Widget | None = None
+        self.always_show_focus = always_show_focus
+
+    def set_widgets(self, widgets: Iterable[Widget]) -> None:
+        self.widgets = list(widgets)
+        if self.focus is not None and self.focus not in self.widgets:
+            self.set_focus(None)
+
+    def focusable(self) -> list[Widget]:
+        return [w for w in self.widgets if w.focusable and w.interactive]
+
+    def set_focus(self, widget: Widget | None, *, visible: bool = False) -> None:
+        if self.focus is not None:
+            self.focus.focused = False
+            self.focus.focus_visible = False
+        self.focus = widget
+        if widget is not None:
+            widget.focused = True
+            widget.focus_visible = visible or self.always_show_focus
+            if isinstance(widget, TextInput):
+                widget._blink = 0.0
+                widget.caret_on = True
+
+    def move_focus(self, step: int) -> None:
+        """Focus the next (`step` 1) or previous (-1) focusable widget, wrapping around."""
+        order = self.focusable()
+        if not order:
+            self.set_focus(None)
+            return
+        if self.focus in order:
+            i = (order.index(self.focus) + step) % len(order)
+        else:
+            i = 0 if step > 0 else len(order) - 1
+        self.set_focus(order[i], visible=True)
+
+    def widget_at(self, pos: tuple[int, int]) -> Widget | None:
+        for w in reversed(self.widgets):
+            if w.contains(pos):
+                return w
+        return None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Route `event`; True when a widget (or the focus logic) used it."""
+        if event.type == pygame.MOUSEMOTION:
+            for w in list(self.widgets):
+                w.handle_event(event)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and _button(event) == CLICK:
+            target = self.widget_at(event.pos)
+            if target is not None and target.focusable and target.interactive:
+                if target is not self.focus:
+                    self.set_focus(target)
+                else:
+                    target.focus_visible = self.always_show_focus
+            elif self.focus is not None and not self.always_show_focus:
+                self.set_focus(None)
+            return target.handle_event(event) if target is not None else False
+        if event.type == pygame.MOUSEBUTTONUP:
+            used = False
+            for w in list(self.widgets):
+                if w.handle_event(event):
+                    used = True
+                    break
+            return used
+        if event.type == pygame.MOUSEWHEEL:
+            return any(w.handle_event(event) for w in list(self.widgets) if w.hover)
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_TAB:
+            self.move_focus(-1 if _mods(event) & pygame.KMOD_SHIFT else 1)
+            return True
+        if event.type in (pygame.KEYDOWN, pygame.TEXTINPUT) and self.focus is not None:
+            return self.focus.handle_event(event)
+        return False
+
+    def update(self, dt: float) -> bool:
+        redraw = False
+        for w in self.widgets:
+            redraw = w.update(dt) or redraw
+        return redraw
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for w in self.widgets:
+            w.draw(surface)
