@@ -35,12 +35,18 @@ class GameController:
         options: GameOptions,
         *,
         bot_factory: Callable[[str, int], Bot] | None = None,
+        state: GameState | None = None,
     ) -> None:
+        """A new game from `options`, or, with `state`, the game a save resumes."""
         self.data = data
         self.options = options
-        seed = options.seed if options.seed is not None else secrets.randbelow(2**31)
-        names = tuple(s.name for s in options.seats)
-        self.state: GameState = new_game(data, len(names), seed, names, options.first_player)
+        if state is None:
+            seed = options.seed if options.seed is not None else secrets.randbelow(2**31)
+            names = tuple(s.name for s in options.seats)
+            state = new_game(data, len(names), seed, names, options.first_player)
+        else:
+            seed = state.setup.seed or 0
+        self.state: GameState = state
         factory = bot_factory or (lambda name, s: make_bot(name, s))
         self.bots: dict[int, Bot] = {
             seat: factory(s.kind, seed * 10 + seat)
@@ -56,6 +62,43 @@ class GameController:
         self._last_human: int | None = None
         #: Called after every applied action (the table plays its sound effects here).
         self.on_commit: Callable[[int, Action], None] | None = None
+        #: Called after every completed turn (the game autosaves here).
+        self.on_turn_end: Callable[[], None] | None = None
+        if self.state.history:
+            self.log = self._replayed_log()
+
+    def _replayed_log(self) -> list[LogEntry]:
+        """The log of a resumed game, rebuilt by replaying its actions from the setup."""
+        replayed = GameState.from_setup(self.data, self.state.setup)
+        log = []
+        for action in self.state.history:
+            log.append(LogEntry(replayed.round, replayed.current, action))
+            replayed.apply(action)
+        return log
+
+    # --------------------------------------------------------------- bot states
+
+    def bot_states(self) -> dict[int, list[object]]:
+        """Each bot's random generator state, JSON-ready, so a resumed game goes on
+        exactly as it would have."""
+        states: dict[int, list[object]] = {}
+        for seat, bot in self.bots.items():
+            rng = getattr(bot, "rng", None)
+            if rng is not None:
+                version, internal, gauss = rng.getstate()
+                states[seat] = [version, list(internal), gauss]
+        return states
+
+    def restore_bot_states(self, states: dict[int, object]) -> None:
+        """Undo `bot_states`; entries that do not fit a bot are ignored."""
+        for seat, value in states.items():
+            rng = getattr(self.bots.get(seat), "rng", None)
+            if rng is None or not isinstance(value, list) or len(value) != 3:
+                continue
+            try:
+                rng.setstate((value[0], tuple(value[1]), value[2]))
+            except (TypeError, ValueError):
+                continue  # a damaged state: the bot keeps its fresh generator
 
     # --------------------------------------------------------------- queries
 
@@ -130,11 +173,13 @@ class GameController:
 
     def commit(self, seat: int, action: Action) -> None:
         """Apply an action already chosen for `seat` and log it."""
-        round_number = self.state.round
+        round_number, turns = self.state.round, self.state.turns
         self.state.apply(action)
         self.log.append(LogEntry(round_number, seat, action))
         if self.on_commit is not None:
             self.on_commit(seat, action)
+        if self.state.turns != turns and self.on_turn_end is not None:
+            self.on_turn_end()
 
     def close(self) -> None:
         """Stop the worker (a running bot finishes its move in the background)."""

@@ -2,14 +2,30 @@
 
 from __future__ import annotations
 
+import sys
+from pathlib import Path
+
 from splendor.engine import GameData, GameState
 from splendor.gamedata import base_game
+from splendor.storage import paths
+from splendor.storage.atomic import StorageError
+from splendor.storage.logfile import logger as log
+from splendor.storage.logfile import setup_logging
+from splendor.storage.saves import (
+    SavedGame,
+    SaveError,
+    load_save,
+    save_document,
+    save_info,
+    write_autosave,
+)
 from splendor.ui.app import DEFAULT_SIZE, App
 from splendor.ui.controller import GameController
-from splendor.ui.options import GameOptions
+from splendor.ui.options import GameOptions, SeatOption
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.confirm import ConfirmScene
 from splendor.ui.scenes.menu import MenuScene
+from splendor.ui.scenes.message import MessageScene
 from splendor.ui.scenes.new_game import NewGameScene
 from splendor.ui.scenes.noble_choice import NobleChoiceScene
 from splendor.ui.scenes.pass_screen import PassScreenScene
@@ -36,8 +52,50 @@ class Game:
         self.prefs = Preferences(Assists(), 1.0, Sounds())
 
     def menu_scene(self) -> Scene:
-        return MenuScene(on_new_game=self.open_new_game, on_settings=self.open_settings,
+        info = save_info(paths.autosave_path()) if paths.autosave_path().exists() else None
+        resumable = info is not None and (info.error is not None or not info.over)
+        return MenuScene(has_continue=resumable, on_continue=self.continue_game,
+                         on_new_game=self.open_new_game, on_settings=self.open_settings,
                          on_rules=self.open_rules)
+
+    def continue_game(self) -> None:
+        """Resume the autosave; if it is damaged, say so and offer the backup."""
+        try:
+            saved = load_save(paths.autosave_path(), self.data)
+        except SaveError as exc:
+            log().warning("autosave unreadable: %s", exc)
+            backup = paths.autosave_backup_path()
+            if backup.exists() and save_info(backup).error is None:
+                self.app.stack.push(ConfirmScene(
+                    "Autosave damaged", "The last autosave cannot be read. Use the backup?",
+                    "Use backup", lambda: self.resume(backup)))
+            else:
+                self.app.stack.push(MessageScene("Cannot continue", str(exc)))
+            return
+        self._open_saved(saved)
+
+    def resume(self, path: Path) -> None:
+        """Resume the game saved in `path`, or explain why it cannot be."""
+        try:
+            saved = load_save(path, self.data)
+        except SaveError as exc:
+            log().warning("save unreadable: %s", exc)
+            self.app.stack.push(MessageScene("Cannot load the game", str(exc)))
+            return
+        self._open_saved(saved)
+
+    def _open_saved(self, saved: SavedGame) -> None:
+        state = saved.state
+        options = GameOptions(
+            tuple(SeatOption(seat["kind"], seat["name"]) for seat in saved.seats),
+            first_player=state.setup.first_player,
+            seed=state.setup.seed,
+        )
+        self._close_game()
+        controller = GameController(self.data, options, state=state)
+        controller.restore_bot_states(saved.bots)
+        self.last_options = options
+        self._open_table(controller)
 
     def to_menu(self) -> None:
         self._close_game()
@@ -50,8 +108,11 @@ class Game:
         """Begin a game with `options` on a fresh table."""
         self._close_game()
         self.last_options = options
-        controller = GameController(self.data, options)
+        self._open_table(GameController(self.data, options))
+
+    def _open_table(self, controller: GameController) -> None:
         self.controller = controller
+        controller.on_turn_end = self.autosave
         table = TableScene(
             controller,
             on_finished=self.finish,
@@ -67,6 +128,25 @@ class Game:
             },
         )
         self.app.stack.replace(table)
+
+    def autosave(self) -> None:
+        """Save the game after a completed turn; a failure is shown and logged, never fatal."""
+        controller = self.controller
+        if controller is None:
+            return
+        seats = [{"kind": s.kind, "name": s.name} for s in controller.options.seats]
+        document = save_document(controller.state, seats, controller.bot_states())
+        try:
+            write_autosave(document)
+        except StorageError as exc:
+            log().warning("autosave failed: %s", exc)
+            table = next((s for s in self.app.stack.scenes if isinstance(s, TableScene)), None)
+            if table is not None:
+                table.ui.notice = f"Autosave failed: {exc}"
+        else:
+            table = next((s for s in self.app.stack.scenes if isinstance(s, TableScene)), None)
+            if table is not None:
+                table.ui.notice = ""
 
     def pause(self) -> None:
         table = self.app.stack.scenes[-1]
@@ -108,6 +188,9 @@ class Game:
 
 def run(size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False) -> None:
     """Open the window on the main menu and play until it is closed."""
+    problem = setup_logging()
+    if problem:
+        print(f"splendor: {problem}", file=sys.stderr)
     app = App(size, fullscreen=fullscreen)
     game = Game(app)
     app.run(game.menu_scene())

@@ -38,6 +38,7 @@ class TableUi:
     message: str = ""
     highlight: set[str] = field(default_factory=set)  # ids/keys changed by the last move
     thinking: str | None = None  # name of the bot thinking now
+    notice: str = ""  # a problem outside the game itself, e.g. an autosave that failed
 
 
 def remaining_cost(me: PlayerView, card: Card) -> tuple[int, ...]:

@@ -473,6 +473,8 @@ class TableScene(Scene):
             y += px(26)
         if self.ui.message and self.assists.reasons:
             self._wrap(surface, self.ui.message, px(15), theme.DANGER, x, panel.bottom - px(70), w)
+        if self.ui.notice:
+            self._wrap(surface, self.ui.notice, px(14), theme.ACCENT, x, panel.bottom - px(130), w)
 
     def _wrap(self, surface: pygame.Surface, message: str, size: int, color: theme.Color,
               x: int, y: int, width: int) -> int:

@@ -1,0 +1,6 @@
+"""Where saves, settings and statistics live, and how they are written so none is lost.
+
+`paths` knows the folders (platformdirs, or everything under $SPLENDOR_HOME), `atomic`
+writes files so that a crash leaves either the old or the new content, and `saves`
+reads and writes versioned saved games built on the engine's game records.
+"""
