@@ -120,7 +120,7 @@ def _window(args: argparse.Namespace) -> int:
     from splendor.ui.main import run
 
     try:
-        run(args.size or (1280, 720), fullscreen=args.fullscreen)
+        run(args.size, fullscreen=args.fullscreen)
     except Exception as exc:  # a window that cannot open: say why instead of a traceback
         import pygame
 

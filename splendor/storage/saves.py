@@ -121,6 +121,12 @@ def _decode(data: bytes, name: str) -> Any:
     except json.JSONDecodeError as exc:
         raise SaveError(f"{name} is not a saved game (broken JSON at line {exc.lineno}, "
                         f"column {exc.colno}: {exc.msg})") from None
+    except (ValueError, RecursionError) as exc:
+        # Valid-looking JSON the decoder still refuses: an integer over Python's digit
+        # limit (ValueError) or nesting deeper than the recursion limit (RecursionError).
+        reason = ("nested too deeply" if isinstance(exc, RecursionError)
+                  else str(exc).split(":")[0])
+        raise SaveError(f"{name} is not a saved game (unreadable JSON: {reason})") from None
 
 
 def _upgrade(doc: Any, name: str) -> dict[str, Any]:
@@ -173,9 +179,14 @@ def load_save(path: Path, data: GameData) -> SavedGame:
         raise SaveError(f"{path.name} is damaged: {len(seats)} seats for "
                         f"{state.num_players} players")
     bots_raw = doc.get("bots") or {}
-    bots = {int(k): v for k, v in bots_raw.items() if str(k).isdigit()} \
+    bots = {int(k): v for k, v in bots_raw.items() if _is_seat_key(k)} \
         if isinstance(bots_raw, dict) else {}
     return SavedGame(path, state, tuple(seats), str(doc.get("saved_at", "")), bots)
+
+
+def _is_seat_key(key: str) -> bool:
+    # str.isdigit() also accepts superscripts such as '²', which int() refuses.
+    return key.isascii() and key.isdigit()
 
 
 def save_info(path: Path) -> SaveInfo:

@@ -84,16 +84,21 @@ class App:
         pygame.display.flip()
         self._redraw = False
 
-    def run(self, first: Scene) -> None:
-        """Run until the window closes or a scene stops the app."""
-        self.stack.push(first)
+    def run(self, first: Scene | None = None) -> None:
+        """Run until the window closes or a scene stops the app (`first` is pushed
+        first, unless scenes were pushed before)."""
+        if first is not None:
+            self.stack.push(first)
         self.running = True
         dt = 0.0
         while self.running and self.stack.top is not None:
             self.step(dt)
             # Clock.tick sleeps, so an idle window does not spin the CPU.
             dt = self.clock.tick(FPS if self.stack.busy else IDLE_FPS) / 1000.0
-        pygame.quit()
 
     def quit(self) -> None:
         self.running = False
+
+    def close(self) -> None:
+        """Close the window and pygame."""
+        pygame.quit()

@@ -19,7 +19,8 @@ from splendor.storage.saves import (
     save_info,
     write_autosave,
 )
-from splendor.ui.app import DEFAULT_SIZE, App
+from splendor.storage.settings import Settings, load_settings, save_settings
+from splendor.ui.app import App
 from splendor.ui.controller import GameController
 from splendor.ui.options import GameOptions, SeatOption
 from splendor.ui.scene import Scene
@@ -43,13 +44,21 @@ from splendor.ui.table_view import Assists
 class Game:
     """Wires the scenes together; one per window."""
 
-    def __init__(self, app: App, data: GameData | None = None) -> None:
+    def __init__(self, app: App, data: GameData | None = None,
+                 loaded: tuple[Settings, str | None] | None = None) -> None:
+        """`loaded`: settings already read by the caller (and the problem, if any)."""
         self.app = app
         self.data = data or base_game()
         self.controller: GameController | None = None
         self.last_options: GameOptions | None = None
-        #: Assists, bot-move speed and sound, kept across the games of this window.
-        self.prefs = Preferences(Assists(), 1.0, Sounds())
+        self.settings, self.settings_problem = loaded or load_settings()
+        if self.settings_problem:
+            log().warning("%s", self.settings_problem)
+        #: Assists, bot-move speed and sound: what the settings panel changes.
+        self.prefs = Preferences(
+            Assists(**self.settings.assists), self.settings.animation_speed,
+            Sounds(self.settings.volume),
+        )
 
     def menu_scene(self) -> Scene:
         info = save_info(paths.autosave_path()) if paths.autosave_path().exists() else None
@@ -102,12 +111,32 @@ class Game:
         self.app.stack.replace(self.menu_scene())
 
     def open_new_game(self) -> None:
-        self.app.stack.push(NewGameScene(on_start=self.start, defaults=self.last_options))
+        defaults = self.last_options or GameOptions(
+            tuple(SeatOption(s["kind"], s["name"]) for s in self.settings.default_seats))
+        self.app.stack.push(NewGameScene(on_start=self.start, defaults=defaults))
+
+    def save_settings(self) -> None:
+        """Store the current preferences; a failure is logged and shown, never fatal."""
+        s = self.settings
+        s.assists = {name: bool(getattr(self.prefs.assists, name)) for name in s.assists}
+        s.animation_speed = self.prefs.speed
+        if self.prefs.sounds is not None:
+            s.volume = self.prefs.sounds.volume
+        s.window = self.app.windowed_size
+        s.fullscreen = self.app.fullscreen
+        if self.last_options is not None:
+            s.default_seats = [{"kind": x.kind, "name": x.name} for x in self.last_options.seats]
+        try:
+            save_settings(s)
+        except StorageError as exc:
+            log().warning("settings not saved: %s", exc)
+            self.app.stack.push(MessageScene("Settings not saved", str(exc)))
 
     def start(self, options: GameOptions) -> None:
         """Begin a game with `options` on a fresh table."""
         self._close_game()
         self.last_options = options
+        self.save_settings()  # remembers these seats for the next new game
         self._open_table(GameController(self.data, options))
 
     def _open_table(self, controller: GameController) -> None:
@@ -155,14 +184,14 @@ class Game:
         def set_speed(factor: float) -> None:
             table.speed = factor
 
-        panel = SettingsPanel(self.prefs, on_speed=set_speed)
+        panel = SettingsPanel(self.prefs, on_speed=set_speed, on_change=self.save_settings)
         self.app.stack.push(PauseScene(on_leave=self.confirm_leave, panel=panel))
 
     def open_rules(self) -> None:
         self.app.stack.push(RulesScene())
 
     def open_settings(self) -> None:
-        self.app.stack.push(SettingsScene(SettingsPanel(self.prefs)))
+        self.app.stack.push(SettingsScene(SettingsPanel(self.prefs, on_change=self.save_settings)))
 
     def confirm_leave(self) -> None:
         self.app.stack.push(
@@ -186,12 +215,19 @@ class Game:
             self.controller = None
 
 
-def run(size: tuple[int, int] = DEFAULT_SIZE, fullscreen: bool = False) -> None:
+def run(size: tuple[int, int] | None = None, fullscreen: bool = False) -> None:
     """Open the window on the main menu and play until it is closed."""
     problem = setup_logging()
     if problem:
         print(f"splendor: {problem}", file=sys.stderr)
-    app = App(size, fullscreen=fullscreen)
-    game = Game(app)
-    app.run(game.menu_scene())
+    loaded = load_settings()
+    settings = loaded[0]
+    app = App(size or settings.window, fullscreen=fullscreen or settings.fullscreen)
+    game = Game(app, loaded=loaded)
+    app.stack.push(game.menu_scene())
+    if game.settings_problem:
+        app.stack.push(MessageScene("Settings reset", game.settings_problem))
+    app.run()
+    game.save_settings()
     game._close_game()
+    app.close()

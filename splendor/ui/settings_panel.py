@@ -46,25 +46,35 @@ class Preferences:
 class SettingsPanel:
     """Check boxes for the assists and buttons cycling the speed and the volume."""
 
-    def __init__(self, prefs: Preferences, on_speed: Callable[[float], None] | None = None):
+    def __init__(self, prefs: Preferences, on_speed: Callable[[float], None] | None = None,
+                 on_change: Callable[[], None] | None = None):
         self.prefs = prefs
         self.on_speed = on_speed
+        #: Called after any change, so the owner can save the settings.
+        self.on_change = on_change
+
+    def _changed(self) -> None:
+        if self.on_change is not None:
+            self.on_change()
 
     def toggle(self, name: str) -> None:
         assists = self.prefs.assists
         setattr(assists, name, not getattr(assists, name))
+        self._changed()
 
     def next_speed(self) -> None:
         factor = SPEEDS[(_nearest(SPEEDS, self.prefs.speed) + 1) % len(SPEEDS)][1]
         self.prefs.speed = factor
         if self.on_speed is not None:
             self.on_speed(factor)
+        self._changed()
 
     def next_volume(self) -> None:
         sounds = self.prefs.sounds
         assert sounds is not None
         sounds.volume = VOLUMES[(_nearest(VOLUMES, sounds.volume) + 1) % len(VOLUMES)][1]
         sounds.play("take")
+        self._changed()
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, px: Callable[[float], int]
              ) -> tuple[int, list[Hotspot]]:

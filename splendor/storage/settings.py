@@ -1,0 +1,115 @@
+"""The player's settings, saved atomically as JSON (versioned).
+
+An unreadable or invalid settings file never stops the game: the defaults are used, the
+file is kept beside as `settings.json.bak`, and a message says so.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from splendor.storage import paths
+from splendor.storage.atomic import StorageError, atomic_write_text, read_bytes_limited
+
+SETTINGS_VERSION = 1
+ASSIST_NAMES = ("affordable", "remaining_cost", "noble_progress", "reasons")
+
+
+def _default_seats() -> list[dict[str, str]]:
+    return [{"kind": "human", "name": "Player 1"}, {"kind": "medium", "name": "Medium bot"}]
+
+
+@dataclass
+class Settings:
+    """Everything the player can set; saved between sessions."""
+
+    language: str = "en"
+    window: tuple[int, int] = (1280, 720)
+    fullscreen: bool = False
+    animation_speed: float = 1.0
+    volume: float = 0.6
+    assists: dict[str, bool] = field(default_factory=lambda: dict.fromkeys(ASSIST_NAMES, True))
+    colour_symbols: bool = True
+    default_seats: list[dict[str, str]] = field(default_factory=_default_seats)
+
+    def to_json(self) -> dict[str, Any]:
+        data = asdict(self)
+        data["window"] = list(self.window)
+        return {"version": SETTINGS_VERSION, **data}
+
+
+def _check(doc: Any) -> Settings:
+    """Settings from a parsed file; ValueError naming the first wrong entry."""
+    if not isinstance(doc, dict):
+        raise ValueError("expected a JSON object")
+    if doc.get("version") != SETTINGS_VERSION:
+        raise ValueError(f"unknown version {doc.get('version')!r}")
+    known = {f.name for f in fields(Settings)}
+    unknown = sorted(set(doc) - known - {"version"})
+    if unknown:
+        raise ValueError(f"unknown setting(s) {', '.join(unknown)}")
+    s = Settings()
+    if "language" in doc:
+        if not isinstance(doc["language"], str):
+            raise ValueError("'language' must be text")
+        s.language = doc["language"]
+    if "window" in doc:
+        w = doc["window"]
+        if not (isinstance(w, list) and len(w) == 2 and all(type(v) is int and v > 0 for v in w)):
+            raise ValueError("'window' must be [width, height]")
+        s.window = (w[0], w[1])
+    for name in ("fullscreen", "colour_symbols"):
+        if name in doc:
+            if not isinstance(doc[name], bool):
+                raise ValueError(f"'{name}' must be true or false")
+            setattr(s, name, doc[name])
+    for name, low, high in (("animation_speed", 0.1, 50.0), ("volume", 0.0, 1.0)):
+        if name in doc:
+            value = doc[name]
+            if isinstance(value, bool) or not isinstance(value, int | float) \
+                    or not low <= value <= high:
+                raise ValueError(f"'{name}' must be a number from {low} to {high}")
+            setattr(s, name, float(value))
+    if "assists" in doc:
+        assists = doc["assists"]
+        if not isinstance(assists, dict) or not all(
+            k in ASSIST_NAMES and isinstance(v, bool) for k, v in assists.items()
+        ):
+            raise ValueError("'assists' must map assist names to true or false")
+        s.assists.update(assists)
+    if "default_seats" in doc:
+        seats = doc["default_seats"]
+        if not (isinstance(seats, list) and 2 <= len(seats) <= 4 and all(
+            isinstance(x, dict) and isinstance(x.get("kind"), str)
+            and isinstance(x.get("name"), str) for x in seats
+        )):
+            raise ValueError("'default_seats' must list 2 to 4 seats with a kind and a name")
+        s.default_seats = [{"kind": x["kind"], "name": x["name"]} for x in seats]
+    return s
+
+
+def load_settings() -> tuple[Settings, str | None]:
+    """The saved settings and None, or the defaults and a message saying what happened."""
+    path = paths.settings_path()
+    if not path.exists():
+        return Settings(), None
+    try:
+        raw = read_bytes_limited(path, 256 * 1024)
+        return _check(json.loads(raw.decode("utf-8"))), None
+    except (StorageError, UnicodeDecodeError, json.JSONDecodeError, ValueError) as exc:
+        problem = str(exc)
+    backup = path.with_name(path.name + ".bak")
+    try:
+        os.replace(path, backup)  # kept for the player, out of the way of the next save
+        kept = f"; it was kept as {backup.name}"
+    except OSError:
+        kept = ""
+    return Settings(), f"The settings file could not be used ({problem}): defaults apply{kept}."
+
+
+def save_settings(settings: Settings) -> None:
+    """Write the settings atomically; StorageError if the folder refuses."""
+    atomic_write_text(paths.settings_path(), json.dumps(settings.to_json(), indent=1) + "\n")

@@ -1,0 +1,64 @@
+"""Settings are saved atomically and restored; a bad file falls back to defaults, kept as .bak."""
+
+from __future__ import annotations
+
+import json
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pytest
+
+from splendor.storage import paths
+from splendor.storage.settings import Settings, load_settings, save_settings
+from splendor.ui.app import App
+from splendor.ui.main import Game
+from splendor.ui.options import GameOptions, SeatOption
+
+
+def test_defaults_without_a_file() -> None:
+    settings, problem = load_settings()
+    assert problem is None
+    assert settings == Settings()
+
+
+def test_settings_round_trip() -> None:
+    settings = Settings(volume=0.3, animation_speed=2.0, fullscreen=True, window=(1600, 900))
+    settings.assists["reasons"] = False
+    save_settings(settings)
+    loaded, problem = load_settings()
+    assert problem is None
+    assert loaded == settings
+
+
+@pytest.mark.parametrize("content", [
+    b"", b"{not json", b"\xff\xfe\x00", b"[]", b'{"version": 99}',
+    b'{"version": 1, "volume": 7}', b'{"version": 1, "window": [0, 10]}',
+    b'{"version": 1, "assists": {"cheat": true}}', b'{"version": 1, "wat": 1}',
+])
+def test_a_bad_file_gives_defaults_a_message_and_is_kept(content: bytes) -> None:
+    path = paths.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(content)
+    settings, problem = load_settings()
+    assert settings == Settings()
+    assert problem is not None and "defaults" in problem and "settings.json.bak" in problem
+    assert path.with_name("settings.json.bak").read_bytes() == content, "the bad file is kept"
+
+
+def test_the_game_saves_what_the_player_changes_and_the_seats_of_the_last_game() -> None:
+    game = Game(App((1280, 720)))
+    game.prefs.assists.affordable = False
+    game.prefs.speed = 2.0
+    game.save_settings()
+    options = GameOptions((SeatOption("human", "Ada"), SeatOption("hard", "Hard bot"),
+                           SeatOption("easy", "Easy bot")), first_player=0, seed=3)
+    game.start(options)
+    saved = json.loads(paths.settings_path().read_text())
+    assert saved["assists"]["affordable"] is False
+    assert saved["animation_speed"] == 2.0
+    assert [s["kind"] for s in saved["default_seats"]] == ["human", "hard", "easy"]
+    again = Game(App((1280, 720)))
+    assert again.prefs.assists.affordable is False
+    assert again.prefs.speed == 2.0
