@@ -20,6 +20,7 @@ from splendor.storage.saves import (
     write_autosave,
 )
 from splendor.storage.settings import Settings, load_settings, save_settings
+from splendor.storage.stats import add_game, describe, load_stats, save_stats
 from splendor.ui.app import App
 from splendor.ui.controller import GameController
 from splendor.ui.options import GameOptions, SeatOption
@@ -34,6 +35,7 @@ from splendor.ui.scenes.pause import PauseScene
 from splendor.ui.scenes.results import ResultsScene
 from splendor.ui.scenes.rules import RulesScene
 from splendor.ui.scenes.settings import SettingsScene
+from splendor.ui.scenes.statistics import StatisticsScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.token_return import TokenReturnScene
 from splendor.ui.settings_panel import Preferences, SettingsPanel
@@ -65,7 +67,7 @@ class Game:
         resumable = info is not None and (info.error is not None or not info.over)
         return MenuScene(has_continue=resumable, on_continue=self.continue_game,
                          on_new_game=self.open_new_game, on_settings=self.open_settings,
-                         on_rules=self.open_rules)
+                         on_rules=self.open_rules, on_statistics=self.open_statistics)
 
     def continue_game(self) -> None:
         """Resume the autosave; if it is damaged, say so and offer the backup."""
@@ -200,9 +202,27 @@ class Game:
         )
 
     def finish(self, state: GameState) -> None:
-        self.app.stack.replace(
-            ResultsScene(state, on_play_again=self.play_again, on_menu=self.to_menu)
-        )
+        """Count the game in the statistics and show the results."""
+        record_text = None
+        options = self.last_options
+        if options is not None:
+            records, problem = load_stats()
+            if problem:
+                log().warning("%s", problem)
+            key = add_game(records, state, [s.kind for s in options.seats])
+            if key is not None:
+                record_text = describe(key, records[key])
+                try:
+                    save_stats(records)
+                except StorageError as exc:
+                    log().warning("statistics not saved: %s", exc)
+                    record_text += f" (not saved: {exc})"
+        self.app.stack.replace(ResultsScene(state, on_play_again=self.play_again,
+                                            on_menu=self.to_menu, record_text=record_text))
+
+    def open_statistics(self) -> None:
+        records, problem = load_stats()
+        self.app.stack.push(StatisticsScene(records, problem))
 
     def play_again(self) -> None:
         if self.last_options is not None:

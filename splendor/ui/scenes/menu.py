@@ -1,4 +1,4 @@
-"""The title screen: Continue, New game, Settings, Rules, Quit."""
+"""The title screen: Continue, New game, Settings, Statistics, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ class MenuScene(Scene):
         on_new_game: Callback = None,
         on_settings: Callback = None,
         on_rules: Callback = None,
+        on_statistics: Callback = None,
     ) -> None:
         super().__init__()
         self.has_continue = has_continue
@@ -39,10 +40,12 @@ class MenuScene(Scene):
         entries += [
             ("new_game", "New game", on_new_game),
             ("settings", "Settings", on_settings),
+            ("statistics", "Statistics", on_statistics),
             ("rules", "Rules", on_rules),
             ("quit", "Quit", self._quit),
         ]
-        #: The buttons by key ('continue', 'new_game', 'settings', 'rules', 'quit').
+        #: The buttons by key ('continue', 'new_game', 'settings', 'statistics', 'rules',
+        #: 'quit').
         self.buttons: dict[str, Button] = {}
         for key, label, callback in entries:
             self.buttons[key] = Button(

@@ -129,9 +129,12 @@ class ResultsScene(Scene):
         state: GameState,
         on_play_again: Callable[[], None] | None,
         on_menu: Callable[[], None] | None,
+        record_text: str | None = None,
     ) -> None:
         super().__init__()
         self.state = state
+        #: The player's record at this table's level, from the statistics, if any.
+        self.record_text = record_text
         self.info = standings_dict(state)
         self.rows = result_rows(state, self.info)
         #: The sentences the screen shows, in order: who won, how it ended, the tie-break.
@@ -152,7 +155,11 @@ class ResultsScene(Scene):
 
     @property
     def lines(self) -> list[str]:
-        return [self.headline, self.end_text] + ([self.tie_text] if self.tie_text else [])
+        return [self.headline, *self._sentences()]
+
+    def _sentences(self) -> list[str]:
+        extra = [t for t in (self.tie_text, self.record_text) if t]
+        return [self.end_text, *extra]
 
     # ----------------------------------------------------------------- lifecycle
 
@@ -183,7 +190,7 @@ class ResultsScene(Scene):
 
         n = len(self.rows)
         row_h, pitch = 58, 64
-        lines = 3 if self.tie_text else 2
+        lines = 1 + len(self._sentences())
         # Vertical budget: crown, headline, sentences, table, buttons; centred as a block.
         table_h = 44 + n * pitch + 12
         block = 44 + 66 + lines * 30 + 22 + table_h + 34 + 52
@@ -245,7 +252,7 @@ class ResultsScene(Scene):
         box = head.get_rect(center=(w // 2, self._lines_y[0]))
         surface.blit(shadow, box.move(sc.px(2), sc.px(3)))
         surface.blit(head, box)
-        sentences = [self.end_text] + ([self.tie_text] if self.tie_text else [])
+        sentences = self._sentences()
         for text, y in zip(sentences, self._lines_y[1:], strict=False):
             color = theme.ACTIVE if text is self.tie_text else theme.TEXT_DIM
             room = w - sc.px(60)

@@ -1,0 +1,101 @@
+"""Statistics of the human players' games, per bot level and player count.
+
+A game counts when it has a human and a bot; its key is the strongest bot level at the
+table and the number of players. Games between humans only count under 'humans'.
+Bot-only games (watching) are not counted. Saved atomically; a damaged file is kept
+aside as statistics.json.bak and counting starts again, with a message.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from splendor.engine import GameState
+from splendor.storage import paths
+from splendor.storage.atomic import StorageError, atomic_write_text, read_bytes_limited
+
+STATS_VERSION = 1
+#: Bot levels from weakest to strongest; the table's level is its strongest bot.
+LEVEL_ORDER = ("random", "greedy", "easy", "medium", "hard", "expert")
+
+
+@dataclass
+class Record:
+    played: int = 0
+    won: int = 0
+    best_score: int = 0
+    fastest_win: int | None = None  # rounds
+
+
+def table_key(kinds: list[str], players: int) -> str | None:
+    """'hard/2' for a human against bots whose strongest is hard; None for bots only."""
+    bots = [k for k in kinds if k != "human"]
+    if len(bots) == len(kinds):
+        return None
+    if not bots:
+        return f"humans/{players}"
+    level = max(bots, key=lambda k: LEVEL_ORDER.index(k) if k in LEVEL_ORDER else -1)
+    return f"{level}/{players}"
+
+
+def load_stats() -> tuple[dict[str, Record], str | None]:
+    """The records by key, and a message if the file could not be used."""
+    path = paths.stats_path()
+    if not path.exists():
+        return {}, None
+    try:
+        doc = json.loads(read_bytes_limited(path, 1024 * 1024).decode("utf-8"))
+        if not isinstance(doc, dict) or doc.get("version") != STATS_VERSION:
+            raise ValueError("unknown format")
+        records = {}
+        for key, raw in doc.get("records", {}).items():
+            record = Record(**raw)
+            if not all(isinstance(v, int) for v in (record.played, record.won,
+                                                      record.best_score)):
+                raise ValueError(f"bad entry {key}")
+            records[str(key)] = record
+        return records, None
+    except (StorageError, UnicodeDecodeError, ValueError, TypeError, AttributeError) as exc:
+        problem = str(exc) or type(exc).__name__
+    with contextlib.suppress(OSError):  # kept for the player, out of the next save's way
+        os.replace(path, path.with_name(path.name + ".bak"))
+    return {}, f"The statistics file could not be read ({problem}); it was kept as .bak."
+
+
+def save_stats(records: dict[str, Record]) -> None:
+    doc: dict[str, Any] = {"version": STATS_VERSION,
+                           "records": {k: asdict(v) for k, v in sorted(records.items())}}
+    atomic_write_text(paths.stats_path(), json.dumps(doc, indent=1) + "\n")
+
+
+def add_game(records: dict[str, Record], state: GameState, kinds: list[str]) -> str | None:
+    """Count a finished game in `records`; return its key (None when it does not count)."""
+    key = table_key(kinds, state.num_players)
+    if key is None or not state.is_over():
+        return None
+    outcome = state.outcome()
+    humans = [s for s, k in enumerate(kinds) if k == "human"]
+    record = records.setdefault(key, Record())
+    record.played += 1
+    record.best_score = max(record.best_score, max(state.players[s].points for s in humans))
+    if any(s in outcome.winners for s in humans):
+        record.won += 1
+        rounds = -(-state.turns // state.num_players)
+        if record.fastest_win is None or rounds < record.fastest_win:
+            record.fastest_win = rounds
+    return key
+
+
+def describe(key: str, record: Record) -> str:
+    """'Against hard bots, 2 players: 3 won of 7, best score 18, fastest win 21 rounds.'"""
+    level, players = key.split("/")
+    who = "Between humans" if level == "humans" else f"Against {level} bots"
+    text = f"{who}, {players} players: {record.won} won of {record.played}, " \
+           f"best score {record.best_score}"
+    if record.fastest_win is not None:
+        text += f", fastest win {record.fastest_win} rounds"
+    return text + "."
