@@ -17,7 +17,9 @@ from splendor.storage.saves import (
     load_save,
     save_document,
     save_info,
+    save_path_for,
     write_autosave,
+    write_save,
 )
 from splendor.storage.settings import Settings, load_settings, save_settings
 from splendor.storage.stats import add_game, describe, load_stats, save_stats
@@ -26,6 +28,7 @@ from splendor.ui.controller import GameController
 from splendor.ui.options import GameOptions, SeatOption
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.confirm import ConfirmScene
+from splendor.ui.scenes.load_game import LoadGameScene
 from splendor.ui.scenes.menu import MenuScene
 from splendor.ui.scenes.message import MessageScene
 from splendor.ui.scenes.new_game import NewGameScene
@@ -34,6 +37,7 @@ from splendor.ui.scenes.pass_screen import PassScreenScene
 from splendor.ui.scenes.pause import PauseScene
 from splendor.ui.scenes.results import ResultsScene
 from splendor.ui.scenes.rules import RulesScene
+from splendor.ui.scenes.save_as import SaveAsScene
 from splendor.ui.scenes.settings import SettingsScene
 from splendor.ui.scenes.statistics import StatisticsScene
 from splendor.ui.scenes.table import TableScene
@@ -66,7 +70,8 @@ class Game:
         info = save_info(paths.autosave_path()) if paths.autosave_path().exists() else None
         resumable = info is not None and (info.error is not None or not info.over)
         return MenuScene(has_continue=resumable, on_continue=self.continue_game,
-                         on_new_game=self.open_new_game, on_settings=self.open_settings,
+                         on_new_game=self.open_new_game, on_load=self.open_load,
+                         on_settings=self.open_settings,
                          on_rules=self.open_rules, on_statistics=self.open_statistics)
 
     def continue_game(self) -> None:
@@ -187,7 +192,38 @@ class Game:
             table.speed = factor
 
         panel = SettingsPanel(self.prefs, on_speed=set_speed, on_change=self.save_settings)
-        self.app.stack.push(PauseScene(on_leave=self.confirm_leave, panel=panel))
+        self.app.stack.push(PauseScene(on_leave=self.confirm_leave, panel=panel,
+                                       on_save=self.open_save_as))
+
+    def open_save_as(self) -> None:
+        controller = self.controller
+        if controller is None:
+            return
+        names = " vs ".join(s.name for s in controller.options.seats)
+        default = f"{names}, round {controller.state.round}"
+        self.app.stack.push(SaveAsScene(default, self.save_as))
+
+    def save_as(self, name: str) -> str | None:
+        """Save the game under `name`; the problem in words, or None when saved."""
+        controller = self.controller
+        if controller is None:
+            return "there is no game to save"
+        try:
+            path = save_path_for(name)
+        except SaveError as exc:
+            return str(exc)
+        if path.exists():
+            return f"A save called {path.stem!r} exists already: choose another name."
+        seats = [{"kind": s.kind, "name": s.name} for s in controller.options.seats]
+        try:
+            write_save(path, save_document(controller.state, seats, controller.bot_states()))
+        except StorageError as exc:
+            log().warning("save failed: %s", exc)
+            return str(exc)
+        return None
+
+    def open_load(self) -> None:
+        self.app.stack.push(LoadGameScene(on_load=self.resume))
 
     def open_rules(self) -> None:
         self.app.stack.push(RulesScene())

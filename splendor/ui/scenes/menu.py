@@ -1,4 +1,4 @@
-"""The title screen: Continue, New game, Settings, Statistics, Rules, Quit."""
+"""The title screen: Continue, New game, Load game, Settings, Statistics, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ class MenuScene(Scene):
         has_continue: bool = False,
         on_continue: Callback = None,
         on_new_game: Callback = None,
+        on_load: Callback = None,
         on_settings: Callback = None,
         on_rules: Callback = None,
         on_statistics: Callback = None,
@@ -39,13 +40,14 @@ class MenuScene(Scene):
             entries.append(("continue", "Continue", on_continue))
         entries += [
             ("new_game", "New game", on_new_game),
+            ("load", "Load game", on_load),
             ("settings", "Settings", on_settings),
             ("statistics", "Statistics", on_statistics),
             ("rules", "Rules", on_rules),
             ("quit", "Quit", self._quit),
         ]
-        #: The buttons by key ('continue', 'new_game', 'settings', 'statistics', 'rules',
-        #: 'quit').
+        #: The buttons by key ('continue', 'new_game', 'load', 'settings', 'statistics',
+        #: 'rules', 'quit').
         self.buttons: dict[str, Button] = {}
         for key, label, callback in entries:
             self.buttons[key] = Button(

@@ -16,9 +16,11 @@ class PauseScene(Overlay):
     title = "Paused"
     box_size = (520, 480)
 
-    def __init__(self, on_leave: Callable[[], None], panel: SettingsPanel | None = None) -> None:
+    def __init__(self, on_leave: Callable[[], None], panel: SettingsPanel | None = None,
+                 on_save: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.on_leave = on_leave
+        self.on_save = on_save
         self.panel = panel
         self._spots: list[Hotspot] = []
 
@@ -41,9 +43,14 @@ class PauseScene(Overlay):
         w, h = px(300), px(42)
         x = box.centerx - w // 2
         y = box.y + px(64)
-        rect = pygame.Rect(x, y, w, h)
+        half = (w - px(12)) // 2
+        rect = pygame.Rect(x, y, half if self.on_save else w, h)
         self.button(surface, rect, "Resume")
         self._spots = [(rect, self.resume_game)]
+        if self.on_save is not None:
+            save = pygame.Rect(x + half + px(12), y, half, h)
+            self.button(surface, save, "Save game")
+            self._spots.append((save, self.on_save))
         y += h + px(18)
         if self.panel is not None:
             area = pygame.Rect(box.x + px(40), y, box.width - px(80), box.bottom - y)
