@@ -88,3 +88,31 @@ def test_nothing_to_continue_without_any_readable_save() -> None:
     game.continue_game()
     assert isinstance(game.app.stack.top, MessageScene)
     assert "autosave.json" in game.app.stack.top.message
+
+
+def test_a_pending_token_return_is_resumed_as_it_was() -> None:
+    from splendor.engine import Phase, Take
+
+    app = App((1280, 720))
+    game = Game(app)
+    game.start(OPTIONS)
+    controller = game.controller
+    assert controller is not None
+    rng = random.Random(5)
+    # The human only takes tokens, so a return above ten comes within a few turns.
+    while not (controller.state.phase is Phase.RETURN and controller.state.current == 0):
+        seat = controller.state.current
+        legal = controller.state.legal_actions()
+        if controller.is_human(seat):
+            takes = [a for a in legal if isinstance(a, Take)]
+            controller.play(rng.choice(takes or list(legal)))
+        else:
+            controller.commit(seat, controller.bots[seat].choose(observe(controller.state, seat)))
+    excess = controller.state.excess_tokens()
+    game.autosave()  # what closing the window does mid-turn
+    other = Game(App((1280, 720)))
+    other.continue_game()
+    assert other.controller is not None
+    assert other.controller.state.phase is Phase.RETURN
+    assert other.controller.state.excess_tokens() == excess > 0
+    assert other.controller.state.key() == controller.state.key()

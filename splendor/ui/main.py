@@ -284,6 +284,9 @@ def run(size: tuple[int, int] | None = None, fullscreen: bool = False) -> None:
     if game.settings_problem:
         app.stack.push(MessageScene("Settings reset", game.settings_problem))
     app.run()
+    if game.controller is not None and not game.controller.state.is_over():
+        # Closing mid-turn keeps the turn as it stands, pending return or noble included.
+        game.autosave()
     game.save_settings()
     game._close_game()
     app.close()
