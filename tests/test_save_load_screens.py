@@ -88,7 +88,7 @@ def test_the_load_screen_resumes_a_save_and_deletes_only_after_confirmation() ->
 
     # Delete asks first; Cancel keeps the file.
     delete_rect = next(
-        rect for rect, action in screen._spots
+        rect for rect, action in screen.spots
         if getattr(action, "func", None) == screen.ask_delete
         and action.args[0].path.stem == "Throw away"  # type: ignore[attr-defined]
     )

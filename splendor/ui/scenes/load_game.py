@@ -11,8 +11,8 @@ import pygame
 from splendor.storage.atomic import StorageError
 from splendor.storage.saves import SaveInfo, delete_save, list_saves
 from splendor.ui import theme, widgets
-from splendor.ui.scene import Scene
 from splendor.ui.scenes.confirm import ConfirmScene
+from splendor.ui.scenes.page import PageScene
 
 ROWS = 8
 
@@ -29,15 +29,16 @@ def describe(info: SaveInfo) -> tuple[str, str]:
     return first, f"{status}  ·  {scores}" if scores else status
 
 
-class LoadGameScene(Scene):
+class LoadGameScene(PageScene):
     """Click a save to resume it; Delete asks for confirmation first."""
+
+    title = "Load game"
 
     def __init__(self, on_load: Callable[[Path], None]) -> None:
         super().__init__()
         self.on_load = on_load
         self.message = ""
         self.refresh()
-        self._spots: list[tuple[pygame.Rect, Callable[[], None]]] = []
         self._top = 0
 
     def refresh(self) -> None:
@@ -59,34 +60,13 @@ class LoadGameScene(Scene):
             self.message = str(exc)
         self.refresh()
 
-    def back(self) -> None:
-        assert self.app is not None
-        self.app.stack.pop()
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
-            self.back()
-        elif event.type == pygame.MOUSEWHEEL:
+    def handle_page_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
             self._top = max(0, min(max(0, len(self.saves) - ROWS), self._top - event.y))
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for rect, action in self._spots:
-                if rect.collidepoint(event.pos):
-                    action()
-                    break
-        return True
 
-    def draw(self, surface: pygame.Surface) -> None:
-        widgets.draw_background(surface)
-        scale = widgets.Scale(surface.get_size())
+    def draw_content(self, surface: pygame.Surface, inner: pygame.Rect,
+                     scale: widgets.Scale) -> None:
         px = scale.px
-        w, _ = surface.get_size()
-        title = theme.text("Load game", scale.text(48), theme.ACCENT, serif=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, px(30))))
-        panel = pygame.Rect(0, 0, min(px(980), w - px(40)), px(480))
-        panel.midtop = (w // 2, px(110))
-        widgets.draw_panel(surface, panel, px(14))
-        self._spots = []
-        inner = panel.inflate(-px(40), -px(30))
         y = inner.y
         if self.message:
             note = theme.text(self.message, scale.text(15), theme.DANGER)
@@ -110,11 +90,7 @@ class LoadGameScene(Scene):
                                           theme.TEXT_DIM if info.error is None else theme.DANGER),
                          (row.x + px(12), row.y + px(26)))
             widgets.draw_flat_button(surface, delete, "Delete", px, text_px=15)
-            self._spots.append((delete, functools.partial(self.ask_delete, info)))
+            self.spots.append((delete, functools.partial(self.ask_delete, info)))
             if info.error is None:
-                self._spots.append((row, functools.partial(self.on_load, info.path)))
+                self.spots.append((row, functools.partial(self.on_load, info.path)))
             y += row_h
-        back = pygame.Rect(0, 0, px(200), px(46))
-        back.midtop = (w // 2, panel.bottom + px(20))
-        widgets.draw_flat_button(surface, back, "Back", px)
-        self._spots.append((back, self.back))

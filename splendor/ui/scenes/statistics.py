@@ -6,7 +6,7 @@ import pygame
 
 from splendor.storage.stats import LEVEL_ORDER, Record
 from splendor.ui import theme, widgets
-from splendor.ui.scene import Scene
+from splendor.ui.scenes.page import PageScene
 
 COLUMNS = (("Table", 0.0), ("Played", 0.42), ("Won", 0.56), ("Win rate", 0.68),
            ("Best score", 0.82), ("Fastest win", 1.0))
@@ -32,33 +32,18 @@ def rows(records: dict[str, Record]) -> list[tuple[str, ...]]:
     return out
 
 
-class StatisticsScene(Scene):
+class StatisticsScene(PageScene):
+    title = "Statistics"
+    panel_size = (980, 440)
+
     def __init__(self, records: dict[str, Record], problem: str | None = None) -> None:
         super().__init__()
         self.rows = rows(records)
         self.problem = problem
-        self._back = pygame.Rect(0, 0, 0, 0)
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        leave = event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE,
-                                                               pygame.K_BACKSPACE)
-        leave |= (event.type == pygame.MOUSEBUTTONUP and event.button == 1
-                  and self._back.collidepoint(event.pos))
-        if leave and self.app is not None:
-            self.app.stack.pop()
-        return True
-
-    def draw(self, surface: pygame.Surface) -> None:
-        widgets.draw_background(surface)
-        scale = widgets.Scale(surface.get_size())
+    def draw_content(self, surface: pygame.Surface, inner: pygame.Rect,
+                     scale: widgets.Scale) -> None:
         px = scale.px
-        w, _ = surface.get_size()
-        title = theme.text("Statistics", scale.text(48), theme.ACCENT, serif=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, px(36))))
-        panel = pygame.Rect(0, 0, min(px(980), w - px(40)), px(440))
-        panel.midtop = (w // 2, px(120))
-        widgets.draw_panel(surface, panel, px(14))
-        inner = panel.inflate(-px(48), -px(40))
         y = inner.y
         if self.problem:
             note = theme.text(self.problem, scale.text(15), theme.DANGER)
@@ -68,18 +53,15 @@ class StatisticsScene(Scene):
             empty = theme.text("No games yet: play against the bots and your record "
                                "appears here.", scale.text(18), theme.TEXT_DIM)
             surface.blit(empty, empty.get_rect(midtop=(inner.centerx, y + px(40))))
-        else:
-            for i, (label, frac) in enumerate(COLUMNS):
-                image = theme.text(label.upper(), scale.text(14), theme.TEXT_DIM, bold=True)
+            return
+        for i, (label, frac) in enumerate(COLUMNS):
+            image = theme.text(label.upper(), scale.text(14), theme.TEXT_DIM, bold=True)
+            x = inner.x + round(frac * inner.width)
+            surface.blit(image, image.get_rect(topright=(x, y)) if i else (x, y))
+        y += px(32)
+        for row in self.rows[:12]:
+            for i, (value, (_, frac)) in enumerate(zip(row, COLUMNS, strict=True)):
+                image = theme.text(value, scale.text(17), theme.TEXT, bold=i == 0)
                 x = inner.x + round(frac * inner.width)
                 surface.blit(image, image.get_rect(topright=(x, y)) if i else (x, y))
-            y += px(32)
-            for row in self.rows[:12]:
-                for i, (value, (_, frac)) in enumerate(zip(row, COLUMNS, strict=True)):
-                    image = theme.text(value, scale.text(17), theme.TEXT, bold=i == 0)
-                    x = inner.x + round(frac * inner.width)
-                    surface.blit(image, image.get_rect(topright=(x, y)) if i else (x, y))
-                y += px(30)
-        self._back = pygame.Rect(0, 0, px(200), px(46))
-        self._back.midtop = (w // 2, panel.bottom + px(24))
-        widgets.draw_flat_button(surface, self._back, "Back", px)
+            y += px(30)

@@ -1,0 +1,67 @@
+"""A full-screen page reached from the menu: a title, a panel, a Back button.
+
+Subclasses draw inside the panel (`draw_content`) and register clickable places in
+`self.spots`; Back, Escape and Backspace return to the previous scene.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from splendor.ui import theme, widgets
+from splendor.ui.scene import Scene
+
+Spot = tuple[pygame.Rect, Callable[[], object]]
+
+
+class PageScene(Scene):
+    title = ""
+    #: The panel's size in layout units (1280x720 design), clipped to the window.
+    panel_size = (980, 480)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.spots: list[Spot] = []
+
+    def back(self) -> None:
+        assert self.app is not None
+        self.app.stack.pop()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.back()
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for rect, action in self.spots:
+                if rect.collidepoint(event.pos):
+                    action()
+                    break
+        else:
+            self.handle_page_event(event)
+        return True
+
+    def handle_page_event(self, event: pygame.event.Event) -> None:
+        """Other events (the mouse wheel...) for the page."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        widgets.draw_background(surface)
+        scale = widgets.Scale(surface.get_size())
+        px = scale.px
+        w, _ = surface.get_size()
+        title = theme.text(self.title, scale.text(48), theme.ACCENT, serif=True)
+        surface.blit(title, title.get_rect(midtop=(w // 2, px(30))))
+        panel = pygame.Rect(0, 0, min(px(self.panel_size[0]), w - px(40)),
+                            px(self.panel_size[1]))
+        panel.midtop = (w // 2, px(110))
+        widgets.draw_panel(surface, panel, px(14))
+        self.spots = []
+        self.draw_content(surface, panel.inflate(-px(40), -px(30)), scale)
+        back = pygame.Rect(0, 0, px(200), px(46))
+        back.midtop = (w // 2, panel.bottom + px(20))
+        widgets.draw_flat_button(surface, back, "Back", px)
+        self.spots.append((back, self.back))
+
+    def draw_content(self, surface: pygame.Surface, inner: pygame.Rect,
+                     scale: widgets.Scale) -> None:
+        """Draw the page's content inside `inner`."""
