@@ -62,3 +62,20 @@ def test_the_game_saves_what_the_player_changes_and_the_seats_of_the_last_game()
     again = Game(App((1280, 720)))
     assert again.prefs.assists.affordable is False
     assert again.prefs.speed == 2.0
+
+
+def test_full_screen_from_the_settings_screen_is_remembered() -> None:
+    import pygame
+
+    game = Game(App((1280, 720)))
+    game.app.stack.push(game.menu_scene())
+    game.open_settings()
+    game.app.render()
+    screen = game.app.stack.top
+    rect = next(r for r, action in screen.spots  # type: ignore[attr-defined]
+                if getattr(action, "__name__", "") == "_toggle_fullscreen")
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        game.app.stack.dispatch(pygame.event.Event(kind, pos=rect.center, button=1))
+    assert game.app.fullscreen
+    assert json.loads(paths.settings_path().read_text())["fullscreen"] is True
+    assert load_settings()[0].window == (1280, 720), "the windowed size is kept for later"

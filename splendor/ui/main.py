@@ -229,7 +229,10 @@ class Game:
         self.app.stack.push(RulesScene())
 
     def open_settings(self) -> None:
-        self.app.stack.push(SettingsScene(SettingsPanel(self.prefs, on_change=self.save_settings)))
+        panel = SettingsPanel(self.prefs, on_change=self.save_settings,
+                              fullscreen=lambda: self.app.fullscreen,
+                              toggle_fullscreen=self.app.toggle_fullscreen)
+        self.app.stack.push(SettingsScene(panel))
 
     def confirm_leave(self) -> None:
         self.app.stack.push(

@@ -47,9 +47,13 @@ class SettingsPanel:
     """Check boxes for the assists and buttons cycling the speed and the volume."""
 
     def __init__(self, prefs: Preferences, on_speed: Callable[[float], None] | None = None,
-                 on_change: Callable[[], None] | None = None):
+                 on_change: Callable[[], None] | None = None,
+                 fullscreen: Callable[[], bool] | None = None,
+                 toggle_fullscreen: Callable[[], None] | None = None):
         self.prefs = prefs
         self.on_speed = on_speed
+        self.fullscreen = fullscreen
+        self.toggle_fullscreen = toggle_fullscreen
         #: Called after any change, so the owner can save the settings.
         self.on_change = on_change
 
@@ -114,4 +118,15 @@ class SettingsPanel:
             else:
                 draw_flat_button(surface, rect, "Sound: no audio device", px, enabled=False)
             y += h + px(12)
+        if self.fullscreen is not None and self.toggle_fullscreen is not None:
+            rect = pygame.Rect(x, y, w, h)
+            state = "On" if self.fullscreen() else "Off"
+            draw_flat_button(surface, rect, f"Full screen: {state} (F11)", px)
+            spots.append((rect, self._toggle_fullscreen))
+            y += h + px(12)
         return y, spots
+
+    def _toggle_fullscreen(self) -> None:
+        assert self.toggle_fullscreen is not None
+        self.toggle_fullscreen()
+        self._changed()
