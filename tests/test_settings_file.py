@@ -79,3 +79,22 @@ def test_full_screen_from_the_settings_screen_is_remembered() -> None:
     assert game.app.fullscreen
     assert json.loads(paths.settings_path().read_text())["fullscreen"] is True
     assert load_settings()[0].window == (1280, 720), "the windowed size is kept for later"
+
+
+def test_colour_symbols_can_be_switched_off_and_stay_off() -> None:
+    import pygame
+
+    from splendor.ui import art
+    from splendor.ui.settings_panel import SettingsPanel
+
+    game = Game(App((1280, 720)))
+    with_symbol = pygame.image.tobytes(art.token_surface(3, 60), "RGBA")
+    panel = SettingsPanel(game.prefs, on_change=game.save_settings)
+    panel.toggle("symbols")
+    try:
+        without = pygame.image.tobytes(art.token_surface(3, 60), "RGBA")
+        assert without != with_symbol
+        assert json.loads(paths.settings_path().read_text())["colour_symbols"] is False
+        assert Game(App((1280, 720))).prefs.symbols is False
+    finally:
+        art.set_symbols(True)  # the art's switch is process-wide: leave it as found

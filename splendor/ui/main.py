@@ -23,6 +23,7 @@ from splendor.storage.saves import (
 )
 from splendor.storage.settings import Settings, load_settings, save_settings
 from splendor.storage.stats import add_game, describe, load_stats, save_stats
+from splendor.ui import art
 from splendor.ui.app import App
 from splendor.ui.controller import GameController
 from splendor.ui.options import GameOptions, SeatOption
@@ -63,8 +64,9 @@ class Game:
         #: Assists, bot-move speed and sound: what the settings panel changes.
         self.prefs = Preferences(
             Assists(**self.settings.assists), self.settings.animation_speed,
-            Sounds(self.settings.volume),
+            Sounds(self.settings.volume), self.settings.colour_symbols,
         )
+        art.set_symbols(self.prefs.symbols)
 
     def menu_scene(self) -> Scene:
         info = save_info(paths.autosave_path()) if paths.autosave_path().exists() else None
@@ -127,6 +129,7 @@ class Game:
         s = self.settings
         s.assists = {name: bool(getattr(self.prefs.assists, name)) for name in s.assists}
         s.animation_speed = self.prefs.speed
+        s.colour_symbols = self.prefs.symbols
         if self.prefs.sounds is not None:
             s.volume = self.prefs.sounds.volume
         s.window = self.app.windowed_size

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from splendor.ui import theme
+from splendor.ui import art, theme
 from splendor.ui.sound import Sounds
 from splendor.ui.table_view import Assists
 from splendor.ui.widgets import draw_flat_button
@@ -25,6 +25,7 @@ ASSIST_LABELS = (
     ("remaining_cost", "Show what each card still costs"),
     ("noble_progress", "Show progress towards nobles"),
     ("reasons", "Explain refused moves"),
+    ("symbols", "Symbols on gems (◇ ● ▲ ♥ ■ ★)"),
 )
 
 Hotspot = tuple[pygame.Rect, Callable[[], None]]
@@ -41,6 +42,7 @@ class Preferences:
     assists: Assists
     speed: float = 1.0
     sounds: Sounds | None = None
+    symbols: bool = True
 
 
 class SettingsPanel:
@@ -62,9 +64,16 @@ class SettingsPanel:
             self.on_change()
 
     def toggle(self, name: str) -> None:
-        assists = self.prefs.assists
-        setattr(assists, name, not getattr(assists, name))
+        if name == "symbols":
+            self.prefs.symbols = not self.prefs.symbols
+            art.set_symbols(self.prefs.symbols)
+        else:
+            assists = self.prefs.assists
+            setattr(assists, name, not getattr(assists, name))
         self._changed()
+
+    def _on(self, name: str) -> bool:
+        return self.prefs.symbols if name == "symbols" else bool(getattr(self.prefs.assists, name))
 
     def next_speed(self) -> None:
         factor = SPEEDS[(_nearest(SPEEDS, self.prefs.speed) + 1) % len(SPEEDS)][1]
@@ -87,7 +96,7 @@ class SettingsPanel:
         y = area.y
         for name, label in ASSIST_LABELS:
             row = pygame.Rect(area.x, y, area.width, px(30))
-            on = bool(getattr(self.prefs.assists, name))
+            on = self._on(name)
             check = pygame.Rect(row.x, row.y + px(3), px(24), px(24))
             pygame.draw.rect(surface, theme.TABLE_DARK, check, border_radius=px(5))
             pygame.draw.rect(surface, theme.ACCENT if on else theme.PANEL_EDGE, check, 2,

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from splendor.ui.art.backs import card_back_surface, empty_slot_surface
 from splendor.ui.art.badges import bonus_badge_surface
-from splendor.ui.art.caches import clear_caches
+from splendor.ui.art.caches import clear_caches, set_symbols
 from splendor.ui.art.cards import card_surface
 from splendor.ui.art.nobles import noble_surface
 from splendor.ui.art.palette import (
@@ -74,6 +74,7 @@ __all__ = [
     "draw_symbol",
     "empty_slot_surface",
     "noble_surface",
+    "set_symbols",
     "symbol_surface",
     "token_chip_diameter",
     "token_margin",

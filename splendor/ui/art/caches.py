@@ -7,7 +7,7 @@ from splendor.ui.art.badges import _badge
 from splendor.ui.art.card_marks import _cost_disc, _pill, _tick
 from splendor.ui.art.cards import _card
 from splendor.ui.art.nobles import _noble, _noble_metrics, _progress_bar, _req_square
-from splendor.ui.art.symbols import symbol_surface
+from splendor.ui.art.symbols import SYMBOLS, symbol_surface
 from splendor.ui.art.text import _label
 from splendor.ui.art.tokens import _count_badge, chip_surface, token_surface
 
@@ -18,3 +18,10 @@ def clear_caches() -> None:
                _tick, _card, _card_back, _empty_slot, _req_square, _progress_bar, _noble_metrics,
                _noble, _badge, _label):
         fn.cache_clear()
+
+
+def set_symbols(shown: bool) -> None:
+    """Show or hide the colour symbols on every gem, token, card and badge."""
+    if SYMBOLS["shown"] != shown:
+        SYMBOLS["shown"] = shown
+        clear_caches()

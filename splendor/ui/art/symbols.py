@@ -75,6 +75,10 @@ def symbol_surface(color_index: int, size: float, ink: Color) -> pygame.Surface:
     return _finish(pen.done())
 
 
+#: Whether gems carry their symbols (a setting; see caches.set_symbols).
+SYMBOLS = {"shown": True}
+
+
 def draw_symbol(
     surface: pygame.Surface, center: Point, size: float, color_index: int, ink: Sequence[int]
 ) -> None:
@@ -82,7 +86,10 @@ def draw_symbol(
 
     White: outline diamond; blue: circle; green: triangle; red: heart; black: square;
     gold: star. Drawn supersampled and cached, so it stays crisp from 10 to 60 px.
+    Nothing is drawn while the player has switched the symbols off.
     """
+    if not SYMBOLS["shown"]:
+        return
     size = max(4, round(size))
     ink_rgb = (int(ink[0]), int(ink[1]), int(ink[2]))
     sym = symbol_surface(color_index, size, ink_rgb)

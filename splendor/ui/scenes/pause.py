@@ -14,7 +14,7 @@ class PauseScene(Overlay):
     """Resume, adjust assists, speed and sound, or leave (after a confirmation)."""
 
     title = "Paused"
-    box_size = (520, 480)
+    box_size = (520, 520)
 
     def __init__(self, on_leave: Callable[[], None], panel: SettingsPanel | None = None,
                  on_save: Callable[[], None] | None = None) -> None:

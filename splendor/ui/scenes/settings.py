@@ -13,7 +13,7 @@ class SettingsScene(PageScene):
     """Assists, bot-move speed and sound volume; Back or Escape returns."""
 
     title = "Settings"
-    panel_size = (560, 380)
+    panel_size = (560, 420)
 
     def __init__(self, panel: SettingsPanel) -> None:
         super().__init__()
