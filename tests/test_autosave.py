@@ -116,3 +116,18 @@ def test_a_pending_token_return_is_resumed_as_it_was() -> None:
     assert other.controller.state.phase is Phase.RETURN
     assert other.controller.state.excess_tokens() == excess > 0
     assert other.controller.state.key() == controller.state.key()
+
+
+def test_an_autosave_holding_an_illegal_game_never_becomes_the_backup() -> None:
+    import json
+
+    app = App((1280, 720))
+    game = Game(app)
+    game.start(OPTIONS)
+    play_turns(game, 4)
+    good_backup = paths.autosave_backup_path().read_bytes()
+    doc = json.loads(paths.autosave_path().read_text())
+    doc["record"]["actions"][0] = "take2 gold"  # parses as JSON, fails on replay
+    paths.autosave_path().write_text(json.dumps(doc))
+    play_turns(game, 1)
+    assert paths.autosave_backup_path().read_bytes() == good_backup

@@ -97,14 +97,21 @@ def write_save(path: Path, document: dict[str, Any]) -> None:
     atomic_write_text(path, json.dumps(document, indent=1) + "\n")
 
 
-def write_autosave(document: dict[str, Any]) -> None:
-    """Write the autosave, first keeping the previous one as the backup if it reads."""
+def write_autosave(document: dict[str, Any], data: GameData | None = None) -> None:
+    """Write the autosave, first keeping the previous one as the backup if it reads.
+
+    With `data`, "reads" means it loads and replays; without, that it decodes.
+    """
     current = paths.autosave_path()
     if current.exists():
         try:
-            old = read_bytes_limited(current, MAX_SAVE_BYTES)
-            _upgrade(_decode(old, current.name), current.name)
-        except (SaveError, StorageError):
+            if data is not None:
+                load_save(current, data)  # raises SaveError unless it replays
+                old = current.read_bytes()
+            else:
+                old = read_bytes_limited(current, MAX_SAVE_BYTES)
+                _upgrade(_decode(old, current.name), current.name)
+        except (SaveError, StorageError, OSError):
             pass  # a damaged autosave never replaces a good backup
         else:
             atomic_write_bytes(paths.autosave_backup_path(), old)

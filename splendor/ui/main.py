@@ -176,7 +176,7 @@ class Game:
         seats = [{"kind": s.kind, "name": s.name} for s in controller.options.seats]
         document = save_document(controller.state, seats, controller.bot_states())
         try:
-            write_autosave(document)
+            write_autosave(document, self.data)
         except StorageError as exc:
             log().warning("autosave failed: %s", exc)
             table = next((s for s in self.app.stack.scenes if isinstance(s, TableScene)), None)
