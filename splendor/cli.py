@@ -6,6 +6,7 @@ import argparse
 import json
 import secrets
 import sys
+import time
 from pathlib import Path
 
 from splendor import __version__
@@ -69,6 +70,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--fullscreen", action="store_true", help="start in full screen")
     parser.add_argument("--screenshots", type=Path, metavar="DIR",
                         help="render every screen to PNG files in DIR, without a window")
+    parser.add_argument("--smoke", action="store_true",
+                        help="check without a screen that the game loads, draws and plays")
     sub = parser.add_subparsers(dest="command")
     play = sub.add_parser("play", help="play a game in the terminal (no window)")
     play.add_argument("--players", type=_players, default=2, help="2, 3 or 4 (default 2)")
@@ -102,7 +105,12 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    started = time.perf_counter()
     args = build_parser().parse_args(argv)
+    if args.smoke:
+        from splendor.smoke import run_smoke
+
+        return run_smoke(started)
     if args.command == "replay":
         return _replay(args)
     if args.command == "bench":

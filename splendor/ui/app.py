@@ -6,6 +6,7 @@ import os
 
 import pygame
 
+from splendor.ui import theme
 from splendor.ui.scene import Scene, SceneStack
 
 MIN_SIZE = (1024, 600)
@@ -100,5 +101,6 @@ class App:
         self.running = False
 
     def close(self) -> None:
-        """Close the window and pygame."""
+        """Close the window and pygame (a later App starts afresh)."""
         pygame.quit()
+        theme.forget_fonts()

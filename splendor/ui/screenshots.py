@@ -158,7 +158,7 @@ def render_all(folder: Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
 
     app.stack.replace(RulesScene())
     shot("rules")
-    pygame.quit()
+    app.close()
     return written
 
 

@@ -75,3 +75,8 @@ def text(
 ) -> pygame.Surface:
     """Rendered text, cached: drawing the same label every frame costs a dictionary lookup."""
     return font(px, bold, serif).render(value, True, color)
+
+
+def forget_fonts() -> None:
+    """Drop cached Font objects: they die with pygame.quit() (rendered text stays valid)."""
+    font.cache_clear()

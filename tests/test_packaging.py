@@ -1,0 +1,72 @@
+"""The game runs from the source tree and from an installed wheel, finding its data."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+       "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+
+
+def test_every_subpackage_is_listed_for_the_wheel() -> None:
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+                 ["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts)
+             for p in (ROOT / "splendor").rglob("__init__.py")}
+    assert found <= listed, f"add to pyproject's packages: {sorted(found - listed)}"
+    assert {"splendor.levels_data", "splendor.assets"} <= listed
+
+
+def test_smoke_from_the_source_tree() -> None:
+    result = subprocess.run([sys.executable, "-m", "splendor", "--smoke"], env=ENV,
+                            capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    out = result.stdout
+    assert "data: 90 cards, 10 nobles" in out
+    assert "start-up to the first menu frame" in out
+    assert "bot game through the table" in out and "smoke test passed" in out
+
+
+def test_an_installed_wheel_runs_from_another_directory(tmp_path: Path) -> None:
+    wheels = tmp_path / "wheels"
+    subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "-q",
+                    "--disable-pip-version-check", "-w", str(wheels), str(ROOT)],
+                   check=True, env=ENV, capture_output=True, timeout=300)
+    wheel = next(wheels.glob("*.whl"))
+    venv = tmp_path / "venv"
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, timeout=120)
+    bin_dir = venv / ("Scripts" if os.name == "nt" else "bin")
+    subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q",
+                    "--disable-pip-version-check", str(wheel)],
+                   check=True, env=ENV, capture_output=True, timeout=600)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    result = subprocess.run([str(bin_dir / "splendor"), "--smoke"], env=ENV, cwd=elsewhere,
+                            capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "smoke test passed" in result.stdout
+    where = subprocess.run(
+        [str(bin_dir / "python"), "-c",
+         "from splendor.resources import levels_data_dir, assets_dir;"
+         "print(levels_data_dir()); print(assets_dir())"],
+        env=ENV, cwd=elsewhere, capture_output=True, text=True, check=True)
+    for line in where.stdout.split():
+        assert Path(line).is_relative_to(venv), f"{line} is not inside the installed package"
+
+
+def test_a_second_window_after_the_first_closed_still_draws_text() -> None:
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    from splendor.ui import theme
+    from splendor.ui.app import App
+
+    first = App((1280, 720))
+    theme.font(21).size("cached")  # a Font cached while the first window is open
+    first.close()
+    app = App((1280, 720))
+    assert theme.font(21).size("fresh")[0] > 0  # fonts are reopened, not stale
+    app.close()
