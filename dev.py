@@ -4,6 +4,7 @@
     python3 dev.py play [ARGS...]   start the game (arguments go to `python -m splendor`)
     python3 dev.py test [ARGS...]   run the whole test suite (arguments go to pytest)
     python3 dev.py lint             ruff on everything, mypy (strict on the engine)
+    python3 dev.py build            the one-file executable in dist/, then its --smoke check
 
 Only the standard library is used here, so a machine with nothing but Python 3.11
 can run it. The virtual environment is (re)installed whenever pyproject.toml changes.
@@ -42,13 +43,13 @@ def ensure_venv() -> Path:
         venv.EnvBuilder(with_pip=True, clear=True).create(VENV)
     print("Installing Splendor and its test tools into .venv ...", flush=True)
     pip = [str(python), "-m", "pip", "--disable-pip-version-check", "-q"]
-    subprocess.run([*pip, "install", "-e", f"{ROOT}[test]"], check=True)
+    subprocess.run([*pip, "install", "-e", f"{ROOT}[test,build]"], check=True)
     STAMP.write_text(wanted + "\n")
     return python
 
 
 def main(argv: list[str]) -> int:
-    if not argv or argv[0] not in {"play", "test", "lint"}:
+    if not argv or argv[0] not in {"play", "test", "lint", "build"}:
         print(__doc__.strip(), file=sys.stderr)
         return 2
     command, rest = argv[0], argv[1:]
@@ -57,10 +58,36 @@ def main(argv: list[str]) -> int:
         return subprocess.call([python, "-m", "splendor", *rest], cwd=ROOT)
     if command == "test":
         return subprocess.call([python, "-m", "pytest", *rest], cwd=ROOT)
+    if command == "build":
+        return build(python)
     status = subprocess.call([python, "-m", "ruff", "check", "."], cwd=ROOT)
     status |= subprocess.call([python, "-m", "mypy", "splendor"], cwd=ROOT)
     status |= subprocess.call([python, "-m", "mypy", "--strict", "splendor/engine"], cwd=ROOT)
     return status
+
+
+#: The Linux one-file executable must stay this small (issue: a download, not an install).
+MAX_BINARY_MB = 30
+
+
+def build(python: str) -> int:
+    """PyInstaller one-file build, then the binary's own headless smoke test and size check."""
+    status = subprocess.call(
+        [python, "-m", "PyInstaller", "--noconfirm", "--clean", "build.spec"], cwd=ROOT
+    )
+    if status:
+        return status
+    binary = ROOT / "dist" / ("splendor.exe" if os.name == "nt" else "splendor")
+    size_mb = binary.stat().st_size / 2**20
+    print(f"built {binary.relative_to(ROOT)}: {size_mb:.1f} MB", flush=True)
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    status = subprocess.call([str(binary), "--smoke"], cwd=ROOT.parent, env=env)
+    if status:
+        return status
+    if size_mb > MAX_BINARY_MB and sys.platform.startswith("linux"):
+        print(f"the executable is {size_mb:.1f} MB, above {MAX_BINARY_MB} MB", file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

@@ -41,6 +41,7 @@ def _checks(started: float, home: Path, say: Callable[[str], None]) -> int:
     app.stack.push(game.menu_scene())
     app.render()
     say(f"start-up to the first menu frame: {time.perf_counter() - started:.2f} s")
+    say(f"first menu frame at unix time {time.time():.3f}")  # read by benchmarks/startup.py
 
     from splendor.ui.screenshots import render_all
 

@@ -70,3 +70,24 @@ def test_a_second_window_after_the_first_closed_still_draws_text() -> None:
     app = App((1280, 720))
     assert theme.font(21).size("fresh")[0] > 0  # fonts are reopened, not stale
     app.close()
+
+
+def test_desktop_integration_files() -> None:
+    import struct
+
+    icons = ROOT / "assets" / "icons"
+    for size in (16, 24, 32, 48, 64, 128, 256, 512):
+        assert (icons / f"splendor-{size}.png").stat().st_size > 0
+    head = (icons / "splendor.ico").read_bytes()[:6]
+    reserved, kind, count = struct.unpack("<HHH", head)
+    assert (reserved, kind, count) == (0, 1, 7), "an .ico with 7 sizes for Windows"
+    desktop = (ROOT / "assets" / "splendor.desktop").read_text()
+    for line in ("[Desktop Entry]", "Type=Application", "Exec=splendor", "Icon=splendor",
+                 "Terminal=false"):
+        assert line in desktop.splitlines(), line
+
+
+def test_the_build_spec_bundles_the_data_and_refuses_to_build_without_it() -> None:
+    spec = (ROOT / "build.spec").read_text()
+    assert 'folder("assets"), folder("levels_data")' in spec
+    assert "upx=False" in spec and "console=False" in spec and 'NAME = "splendor"' in spec

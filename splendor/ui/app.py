@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 
 import pygame
 
+from splendor.resources import icon_path
 from splendor.ui import theme
 from splendor.ui.scene import Scene, SceneStack
 
@@ -22,6 +24,8 @@ class App:
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *, fullscreen: bool = False) -> None:
         pygame.init()
         pygame.display.set_caption("Splendor")
+        with contextlib.suppress(pygame.error, OSError):  # no icon is no reason not to play
+            pygame.display.set_icon(pygame.image.load(str(icon_path(64))))
         self.windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
         self.fullscreen = fullscreen
         self.screen = self._open_window()
