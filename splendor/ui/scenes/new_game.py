@@ -272,15 +272,7 @@ class NewGameScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         self._size = size
         sc = Scale(size)
-        w, h = size
-
-        def at(x: float, y: float, rw: float, rh: float) -> pygame.Rect:
-            return pygame.Rect(
-                round(w / 2 + (x - 640) * sc.s),
-                round(h / 2 + (y - 360) * sc.s),
-                sc.px(rw),
-                sc.px(rh),
-            )
+        at = sc.at
 
         body = sc.text(19)
         self._panel = at(205, 128, 870, 424)

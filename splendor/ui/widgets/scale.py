@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pygame
+
 from splendor.ui import theme
 from splendor.ui.theme import MIN_TEXT_PX
 
@@ -20,3 +22,10 @@ class Scale:
     def text(self, value: float) -> int:
         """A design text size in pixels, never under MIN_TEXT_PX."""
         return max(MIN_TEXT_PX, round(value * self.s))
+
+    def at(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A rectangle given in 1280x720 design coordinates, scaled about the window's
+        centre (so a layout keeps its proportions and stays centred)."""
+        width, height = self.size
+        return pygame.Rect(round(width / 2 + (x - 640) * self.s),
+                           round(height / 2 + (y - 360) * self.s), self.px(w), self.px(h))
