@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
+from splendor.bots.evaluation import distance
 from splendor.engine import (
-    GOLD,
     Action,
     Buy,
     Card,
@@ -16,12 +16,7 @@ from splendor.engine import (
     Take,
     TakeTwo,
     View,
-    token_shortfall,
 )
-
-
-def _gap(tokens: list[int], bonuses: list[int], card: Card) -> int:
-    return max(0, token_shortfall(tokens, bonuses, card) - tokens[GOLD])
 
 
 class GreedyBot:
@@ -40,14 +35,14 @@ class GreedyBot:
         if isinstance(legal[0], ChooseNoble):
             return legal[0]
         if isinstance(legal[0], Return):
-            target = min(cards, key=lambda c: _gap(tokens, bonuses, c), default=None)
+            target = min(cards, key=lambda c: distance(tokens, bonuses, c), default=None)
             return min(legal, key=lambda a: self._after_return(a, tokens, bonuses, target))
         buys = [a for a in legal if isinstance(a, Buy)]
         if buys:
             return max(buys, key=lambda a: (by_id[a.card_id].points, -sum(by_id[a.card_id].cost)))
         takes = [a for a in legal if isinstance(a, Take | TakeTwo)]
         if takes and cards:
-            target = min(cards, key=lambda c: (_gap(tokens, bonuses, c), -c.points, c.id))
+            target = min(cards, key=lambda c: (distance(tokens, bonuses, c), -c.points, c.id))
             return min(takes, key=lambda a: self._after_take(a, tokens, bonuses, target))
         reserves = [a for a in legal if isinstance(a, Reserve)]
         if reserves:
@@ -62,10 +57,10 @@ class GreedyBot:
         for c in a.colors if isinstance(a, Take) else (a.color, a.color):
             after[c] += 1
         # Fewest tokens still missing for the target; then avoid going over ten.
-        return _gap(after, bonuses, card), max(0, sum(after) - 10)
+        return distance(after, bonuses, card), max(0, sum(after) - 10)
 
     @staticmethod
     def _after_return(a: Action, tokens: list[int], bonuses: list[int], card: Card | None) -> int:
         assert isinstance(a, Return)
         after = [t - r for t, r in zip(tokens, a.tokens, strict=True)]
-        return _gap(after, bonuses, card) if card else 0
+        return distance(after, bonuses, card) if card else 0

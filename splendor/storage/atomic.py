@@ -60,6 +60,17 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
+def keep_aside(path: Path) -> Path | None:
+    """Move an unusable file to `<name>.bak` beside it, so the next save cannot destroy it
+    and the player still has it; the new path, or None if it could not be moved."""
+    backup = path.with_name(path.name + ".bak")
+    try:
+        os.replace(path, backup)
+    except OSError:
+        return None
+    return backup
+
+
 def read_bytes_limited(path: Path, limit: int) -> bytes:
     """Read a file of at most `limit` bytes; StorageError naming it otherwise."""
     try:

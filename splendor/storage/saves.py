@@ -230,12 +230,9 @@ def list_saves() -> list[SaveInfo]:
         raise StorageError(f"cannot list {folder}: {exc.strerror or exc}") from exc
     infos = [save_info(p) for p in files]
     special = {paths.autosave_path().name: 0, paths.autosave_backup_path().name: 1}
-    return sorted(infos, key=lambda i: (special.get(i.path.name, 2), _desc(i.saved_at)))
-
-
-def _desc(text: str) -> str:
-    # Newest first among ISO timestamps: invert the characters' order.
-    return "".join(chr(0x10FFFF - ord(c)) for c in text)
+    newest_first = sorted(infos, key=lambda i: i.saved_at, reverse=True)
+    # Stable: the autosave, its backup, undated files, then the rest newest first.
+    return sorted(newest_first, key=lambda i: (special.get(i.path.name, 2), i.saved_at != ""))
 
 
 def save_path_for(name: str) -> Path:

@@ -7,12 +7,16 @@ file is kept beside as `settings.json.bak`, and a message says so.
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from splendor.storage import paths
-from splendor.storage.atomic import StorageError, atomic_write_text, read_bytes_limited
+from splendor.storage.atomic import (
+    StorageError,
+    atomic_write_text,
+    keep_aside,
+    read_bytes_limited,
+)
 
 SETTINGS_VERSION = 1
 ASSIST_NAMES = ("affordable", "remaining_cost", "noble_progress", "reasons")
@@ -101,12 +105,8 @@ def load_settings() -> tuple[Settings, str | None]:
         return _check(json.loads(raw.decode("utf-8"))), None
     except (StorageError, UnicodeDecodeError, json.JSONDecodeError, ValueError) as exc:
         problem = str(exc)
-    backup = path.with_name(path.name + ".bak")
-    try:
-        os.replace(path, backup)  # kept for the player, out of the way of the next save
-        kept = f"; it was kept as {backup.name}"
-    except OSError:
-        kept = ""
+    backup = keep_aside(path)
+    kept = f"; it was kept as {backup.name}" if backup else ""
     return Settings(), f"The settings file could not be used ({problem}): defaults apply{kept}."
 
 

@@ -8,15 +8,18 @@ aside as statistics.json.bak and counting starts again, with a message.
 
 from __future__ import annotations
 
-import contextlib
 import json
-import os
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from splendor.engine import GameState
 from splendor.storage import paths
-from splendor.storage.atomic import StorageError, atomic_write_text, read_bytes_limited
+from splendor.storage.atomic import (
+    StorageError,
+    atomic_write_text,
+    keep_aside,
+    read_bytes_limited,
+)
 
 STATS_VERSION = 1
 #: Bot levels from weakest to strongest; the table's level is its strongest bot.
@@ -61,8 +64,7 @@ def load_stats() -> tuple[dict[str, Record], str | None]:
         return records, None
     except (StorageError, UnicodeDecodeError, ValueError, TypeError, AttributeError) as exc:
         problem = str(exc) or type(exc).__name__
-    with contextlib.suppress(OSError):  # kept for the player, out of the next save's way
-        os.replace(path, path.with_name(path.name + ".bak"))
+    keep_aside(path)
     return {}, f"The statistics file could not be read ({problem}); it was kept as .bak."
 
 

@@ -175,17 +175,15 @@ class Game:
             return
         seats = [{"kind": s.kind, "name": s.name} for s in controller.options.seats]
         document = save_document(controller.state, seats, controller.bot_states())
+        notice = ""
         try:
             write_autosave(document, self.data)
         except StorageError as exc:
             log().warning("autosave failed: %s", exc)
-            table = next((s for s in self.app.stack.scenes if isinstance(s, TableScene)), None)
-            if table is not None:
-                table.ui.notice = f"Autosave failed: {exc}"
-        else:
-            table = next((s for s in self.app.stack.scenes if isinstance(s, TableScene)), None)
-            if table is not None:
-                table.ui.notice = ""
+            notice = f"Autosave failed: {exc}"
+        table = next((s for s in self.app.stack.scenes if isinstance(s, TableScene)), None)
+        if table is not None:
+            table.ui.notice = notice
 
     def pause(self) -> None:
         table = self.app.stack.scenes[-1]
