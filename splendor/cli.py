@@ -59,6 +59,15 @@ def _size(text: str) -> tuple[int, int]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def _languages(text: str) -> list[str]:
+    from splendor.ui.screenshots import parse_languages
+
+    try:
+        return parse_languages(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="splendor",
@@ -70,6 +79,10 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--fullscreen", action="store_true", help="start in full screen")
     parser.add_argument("--screenshots", type=Path, metavar="DIR",
                         help="render every screen to PNG files in DIR, without a window")
+    parser.add_argument("--lang", type=_languages, default=None, metavar="CODE",
+                        help="language: en, pt, es or fr (the window uses it for this run); "
+                             "with --screenshots also a list like pt,fr or 'all', which "
+                             "writes DIR/<code>/ for each")
     parser.add_argument("--smoke", action="store_true",
                         help="check without a screen that the game loads, draws and plays")
     sub = parser.add_subparsers(dest="command")
@@ -127,8 +140,13 @@ def main(argv: list[str] | None = None) -> int:
 def _window(args: argparse.Namespace) -> int:
     from splendor.ui.main import run
 
+    if args.lang is not None and len(args.lang) != 1:
+        print("splendor: --lang takes one language for the window (en, pt, es or fr)",
+              file=sys.stderr)
+        return 2
     try:
-        run(args.size, fullscreen=args.fullscreen)
+        run(args.size, fullscreen=args.fullscreen,
+            language=args.lang[0] if args.lang else None)
     except Exception as exc:  # a window that cannot open: say why instead of a traceback
         import pygame
 
@@ -142,9 +160,11 @@ def _window(args: argparse.Namespace) -> int:
 
 
 def _screenshots(args: argparse.Namespace) -> int:
-    from splendor.ui.screenshots import render_all
+    from splendor.i18n import language
+    from splendor.ui.screenshots import render_languages
 
-    written = render_all(args.screenshots, args.size or (1280, 720))
+    written = render_languages(args.screenshots, args.size or (1280, 720),
+                               args.lang or [language()])
     for path in written:
         print(path)
     return 0

@@ -36,6 +36,7 @@ def test_settings_round_trip() -> None:
     b"", b"{not json", b"\xff\xfe\x00", b"[]", b'{"version": 99}',
     b'{"version": 1, "volume": 7}', b'{"version": 1, "window": [0, 10]}',
     b'{"version": 1, "assists": {"cheat": true}}', b'{"version": 1, "wat": 1}',
+    b'{"version": 1, "language": 5}',
 ])
 def test_a_bad_file_gives_defaults_a_message_and_is_kept(content: bytes) -> None:
     path = paths.settings_path()

@@ -40,6 +40,7 @@ from splendor.engine import (
     build_position,
     observe,
 )
+from splendor.i18n import tr
 from splendor.ui import art
 from splendor.ui.app import App
 from splendor.ui.controller import GameController
@@ -52,6 +53,7 @@ from splendor.ui.scenes.results import ResultsScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.token_return import TokenReturnScene
 from splendor.ui.screenshots import PICTURES
+from splendor.ui.wording import color_name
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Seconds of game time per frame; with speed 50 a bot's move is shown in one frame.
@@ -141,13 +143,14 @@ def drop_point(table: TableScene) -> Pos:
     return layout_of(table).my_area.center
 
 
-def button(table: TableScene, label: str) -> Pos:
-    """The centre of the action panel's button called `label` (from the last draw)."""
-    found = [b for b in table.buttons if b.label == label]
-    labels = [b.label for b in table.buttons]
-    assert found, f"no {label!r} button on the panel (buttons: {labels}, message: " \
+def button(table: TableScene, key: str) -> Pos:
+    """The centre of the action panel's button `key` ('confirm', 'buy', ...) from the last
+    draw, whatever the language."""
+    found = [b for b in table.buttons if b.key == key]
+    keys = [b.key for b in table.buttons]
+    assert found, f"no {key!r} button on the panel (buttons: {keys}, message: " \
                   f"{table.ui.message!r})"
-    assert found[0].enabled, f"the {label!r} button is disabled"
+    assert found[0].enabled, f"the {key!r} button is disabled"
     return found[0].rect.center
 
 
@@ -172,7 +175,7 @@ def take_tokens(app: App, table: TableScene, colors: list[int], *,
         drag(app, lay.bank[color].center, drop_point(table))
     assert sorted(table.ui.pending) == sorted(colors), table.ui.message
     if confirm == "click":
-        click(app, button(table, "Confirm"))
+        click(app, button(table, "confirm"))
     else:
         key(app, pygame.K_RETURN)
 
@@ -207,19 +210,19 @@ def perform(app: App, table: TableScene, action: Action, turn: int) -> str:
         where = "market" if table.market_rect(action.card_id) else "reserved"
         click(app, card_pos(table, action.card_id))
         assert table.ui.selected == action.card_id, table.ui.message
-        click(app, button(table, "Buy"))
+        click(app, button(table, "buy"))
         return f"buy:{where}"
     if isinstance(action, Reserve):
         if turn % 2:
             drag(app, card_pos(table, action.card_id), drop_point(table))
             return "reserve:drag"
         click(app, card_pos(table, action.card_id))
-        click(app, button(table, "Reserve"))
+        click(app, button(table, "reserve"))
         return "reserve:click"
     if isinstance(action, ReserveDeck):
         click(app, layout_of(table).decks[action.level - 1].center)
         assert table.ui.selected == f"deck:{action.level}"
-        click(app, button(table, "Reserve blind"))
+        click(app, button(table, "reserve_blind"))
         return "reserve-deck"
     raise AssertionError(f"no gesture for {action}")
 
@@ -320,8 +323,9 @@ def test_refused_drops_snap_back_and_change_nothing(app: App) -> None:
 
     # A second token of a pile of three: refused with the engine's reason, snaps back.
     drag(app, lay.bank[color].center, drop_point(table))
-    message = table.ui.message.lower()
-    assert "only 3" in message and "you can't take two" in message, table.ui.message
+    assert table.ui.refusal is not None and table.ui.refusal.code == "take_two_low"
+    assert table.ui.message == tr("reason.take_two_low", count=3, color=color_name(color),
+                                  need=4)
     assert table.ui.pending == [color]
     assert table.ui.drag_color is None
     assert controller.state.key() == key_before
@@ -331,13 +335,13 @@ def test_refused_drops_snap_back_and_change_nothing(app: App) -> None:
     drag(app, lay.bank[other].center, lay.log.center)
     assert table.ui.pending == [color]
     assert table.ui.drag_color is None
-    assert "drop the token in your area" in table.ui.message.lower()
+    assert table.ui.message == tr("reason.drop_in_area")
     assert controller.state.key() == key_before
 
     # Gold cannot be taken: it only comes with a reservation.
     click(app, lay.bank[GOLD].center)
     assert table.ui.pending == [color]
-    assert "gold comes only with a reservation" in table.ui.message.lower()
+    assert table.ui.message == tr("reason.no_gold_take")
     drag(app, lay.bank[GOLD].center, drop_point(table))
     assert table.ui.pending == [color]
     assert controller.state.key() == key_before
@@ -349,14 +353,14 @@ def test_refused_drops_snap_back_and_change_nothing(app: App) -> None:
     assert controller.state.key() == key_before
 
     # A press on Confirm released elsewhere does nothing.
-    press(app, button(table, "Confirm"))
+    press(app, button(table, "confirm"))
     release(app, lay.log.center)
     assert table.ui.pending == [color]
     assert controller.state.key() == key_before
 
     # Confirming a single token while three colours are available: the engine says no.
-    click(app, button(table, "Confirm"))
-    assert "take three different colours" in table.ui.message.lower(), table.ui.message
+    click(app, button(table, "confirm"))
+    assert table.ui.message == tr("reason.take_three"), table.ui.message
     assert table.ui.pending == [color]
     assert controller.state.key() == key_before
 
@@ -412,7 +416,7 @@ def test_blind_reservation_is_drawn_only_for_its_owner(
 
     # Bob reserves blind from the level 2 deck.
     click(app, layout_of(table).decks[1].center)
-    click(app, button(table, "Reserve blind"))
+    click(app, button(table, "reserve_blind"))
     assert controller.state.history[-1] == ReserveDeck(2)
     blind = controller.state.players[1].reserved[-1].id
     assert blind in controller.state.players[1].blind
@@ -459,7 +463,7 @@ def test_a_player_with_no_move_passes_with_the_pass_button(app: App) -> None:
     assert controller.state.legal_actions() == (Pass(),)
     app.request_redraw()  # the position was swapped under the table
     frame(app)
-    click(app, button(table, "Pass"))
+    click(app, button(table, "pass"))
     assert controller.state.history[:1] == [Pass()]
     run_until(app, lambda: isinstance(app.stack.top, ResultsScene), "the end of the game")
     assert controller.state.outcome().reason == "all_passed"

@@ -24,7 +24,13 @@ from splendor.engine.actions import (
 )
 from splendor.engine.colors import COLOR_NAMES, GEMS, GOLD, TOKENS, color_index
 from splendor.engine.components import Card, GameData, Noble, PlayerCountSetup
-from splendor.engine.errors import ActionParseError, IllegalActionError, PositionError, RecordError
+from splendor.engine.errors import (
+    ActionParseError,
+    IllegalActionError,
+    PositionError,
+    RecordError,
+    Refusal,
+)
 from splendor.engine.outcome import Outcome
 from splendor.engine.payment import default_payment, payment_options, token_shortfall
 from splendor.engine.position import build_position
@@ -59,6 +65,7 @@ __all__ = [
     "PlayerView",
     "PositionError",
     "RecordError",
+    "Refusal",
     "Reserve",
     "ReserveDeck",
     "Return",

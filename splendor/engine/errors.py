@@ -27,3 +27,18 @@ class RecordError(ValueError):
 
 class PositionError(ValueError):
     """A position description that does not describe a consistent game."""
+
+
+class Refusal(str):
+    """Why an action is refused. The string is the reason in English (for the terminal
+    and logs); `code` and `params` let a screen say it in the player's language. Colour
+    parameters are colour indices, card and noble parameters are ids."""
+
+    code: str
+    params: dict[str, int | str]
+
+    def __new__(cls, code: str, text: str, **params: int | str) -> Refusal:
+        self = super().__new__(cls, text)
+        self.code = code
+        self.params = params
+        return self

@@ -36,7 +36,7 @@ from splendor.engine.actions import (
 )
 from splendor.engine.colors import COLOR_NAMES, GEMS, GOLD
 from splendor.engine.components import Card, GameData, Noble
-from splendor.engine.errors import IllegalActionError
+from splendor.engine.errors import IllegalActionError, Refusal
 from splendor.engine.outcome import EndReason, Outcome, decide
 from splendor.engine.payment import default_payment, token_shortfall
 from splendor.engine.setup import GameSetup, check_setup, deal
@@ -263,28 +263,33 @@ class GameState:
             return (PASS,)
         return tuple(acts)
 
-    def why_illegal(self, action: object) -> str | None:
-        """None if `action` may be applied now, else the reason in plain words."""
+    def why_illegal(self, action: object) -> Refusal | None:
+        """None if `action` may be applied now, else the reason (English text, with a code
+        and parameters a screen can translate)."""
         phase = self.phase
         if phase is Phase.OVER:
-            return "the game is over"
+            return Refusal("game_over", "the game is over")
         p = self.players[self.current]
         kind = type(action)
         if kind is Return:
             assert isinstance(action, Return)
             return self._why_not_return(p, action)
         if phase is Phase.RETURN:
-            return f"tokens above {self.data.token_limit} must be returned first"
+            limit = self.data.token_limit
+            return Refusal("return_first", f"tokens above {limit} must be returned first",
+                           limit=limit)
         if kind is ChooseNoble:
             assert isinstance(action, ChooseNoble)
             if phase is not Phase.NOBLE:
-                return "there is no noble to choose now"
+                return Refusal("no_noble_choice", "there is no noble to choose now")
             if not any(n.id == action.noble_id for n in self._candidates):
                 ids = ", ".join(n.id for n in self._candidates)
-                return f"noble {action.noble_id} is not one of those that qualify ({ids})"
+                return Refusal("noble_not_qualified",
+                               f"noble {action.noble_id} is not one of those that qualify ({ids})",
+                               noble=action.noble_id)
             return None
         if phase is Phase.NOBLE:
-            return "a noble must be chosen first"
+            return Refusal("noble_first", "a noble must be chosen first")
         if kind is Take:
             assert isinstance(action, Take)
             return self._why_not_take(action)
@@ -292,89 +297,116 @@ class GameState:
             assert isinstance(action, TakeTwo)
             c = action.color
             if c not in GEMS:
-                return "only gem colours can be taken (gold comes from reserving)"
+                return Refusal("no_gold_take",
+                               "only gem colours can be taken (gold comes from reserving)")
             left, need = self.bank[c], self.data.take_two_minimum
             if left < need:
-                return f"only {left} {COLOR_NAMES[c]} left: you can't take two (needs {need})"
+                return Refusal("take_two_low",
+                               f"only {left} {COLOR_NAMES[c]} left: "
+                               f"you can't take two (needs {need})",
+                               count=left, color=c, need=need)
             return None
         if kind is Reserve or kind is ReserveDeck:
             limit = self.data.reserve_limit
             if len(p.reserved) >= limit:
-                return f"you already hold {limit} reserved cards"
+                return Refusal("reserve_limit", f"you already hold {limit} reserved cards",
+                               count=limit)
             if isinstance(action, Reserve):
                 if not any(c is not None and c.id == action.card_id for c in self.market):
-                    return f"card {action.card_id} is not face up in the market"
+                    return Refusal("not_in_market",
+                                   f"card {action.card_id} is not face up in the market",
+                                   card=action.card_id)
                 return None
             assert isinstance(action, ReserveDeck)
             if not 1 <= action.level <= len(self.decks):
-                return f"there is no level {action.level} deck"
+                return Refusal("no_such_deck", f"there is no level {action.level} deck",
+                               level=action.level)
             if not self.decks[action.level - 1]:
-                return f"the level {action.level} deck is empty"
+                return Refusal("deck_empty", f"the level {action.level} deck is empty",
+                               level=action.level)
             return None
         if kind is Buy:
             assert isinstance(action, Buy)
             return self._why_not_buy(p, action)
         if kind is Pass:
             if self.legal_actions() != (PASS,):
-                return "you may pass only when no other action is possible"
+                return Refusal("pass_not_allowed",
+                               "you may pass only when no other action is possible")
             return None
-        return f"{action!r} is not an action"
+        return Refusal("not_an_action", f"{action!r} is not an action")
 
-    def _why_not_take(self, action: Take) -> str | None:
+    def _why_not_take(self, action: Take) -> Refusal | None:
         colors = action.colors
         if any(c not in GEMS for c in colors):
-            return "only gem colours can be taken (gold comes from reserving)"
+            return Refusal("no_gold_take",
+                           "only gem colours can be taken (gold comes from reserving)")
         if len(set(colors)) != len(colors) or not colors:
-            return "take one to three different colours"
+            return Refusal("take_different", "take one to three different colours")
         for c in colors:
             if not self.bank[c]:
-                return f"no {COLOR_NAMES[c]} tokens are left"
+                return Refusal("none_left", f"no {COLOR_NAMES[c]} tokens are left", color=c)
         available = sum(1 for c in GEMS if self.bank[c])
         wanted = min(3, available)
         if len(colors) != wanted:
             if wanted == 3:
-                return "take three different colours while three or more are available"
-            return f"only {available} colours are left: take one of each"
+                return Refusal("take_three",
+                               "take three different colours while three or more are available")
+            return Refusal("take_each_left",
+                           f"only {available} colours are left: take one of each",
+                           count=available)
         return None
 
-    def _why_not_return(self, p: PlayerState, action: Return) -> str | None:
+    def _why_not_return(self, p: PlayerState, action: Return) -> Refusal | None:
         if self.phase is not Phase.RETURN:
-            return "there are no tokens to return now"
+            return Refusal("nothing_to_return", "there are no tokens to return now")
         excess = self.excess_tokens()
         tokens = action.tokens
         if len(tokens) != 6 or any(n < 0 for n in tokens):
-            return "a return lists tokens by colour"
+            return Refusal("bad_return", "a return lists tokens by colour")
         if sum(tokens) != excess:
-            return f"return exactly {excess} token{'s' if excess > 1 else ''}"
+            return Refusal("return_exactly",
+                           f"return exactly {excess} token{'s' if excess > 1 else ''}",
+                           count=excess)
         for c, n in enumerate(tokens):
             if n > p.tokens[c]:
-                return f"you hold only {p.tokens[c]} {COLOR_NAMES[c]}"
+                return Refusal("hold_only", f"you hold only {p.tokens[c]} {COLOR_NAMES[c]}",
+                               count=p.tokens[c], color=c)
         return None
 
-    def _why_not_buy(self, p: PlayerState, action: Buy) -> str | None:
+    def _why_not_buy(self, p: PlayerState, action: Buy) -> Refusal | None:
         card = self._find_buyable(p, action.card_id)
         if card is None:
-            return f"card {action.card_id} is neither in the market nor reserved by you"
+            return Refusal("not_buyable",
+                           f"card {action.card_id} is neither in the market nor reserved by you",
+                           card=action.card_id)
         short = token_shortfall(p.tokens, p.bonuses, card)
         if short > p.tokens[GOLD]:
-            return f"you can't afford {card.id}: {short - p.tokens[GOLD]} token(s) short"
+            return Refusal("cannot_afford",
+                           f"you can't afford {card.id}: {short - p.tokens[GOLD]} token(s) short",
+                           card=card.id, count=short - p.tokens[GOLD])
         pay = action.payment
         if pay is None:
             return None
         if len(pay) != 6 or any(n < 0 for n in pay):
-            return "a payment lists tokens by colour, gold last"
+            return Refusal("bad_payment", "a payment lists tokens by colour, gold last")
         gold_needed = 0
         for c in GEMS:
             need = max(0, card.cost[c] - p.bonuses[c])
             if pay[c] > need:
-                return f"{card.id} needs only {need} {COLOR_NAMES[c]} after bonuses"
+                return Refusal("pay_too_much",
+                               f"{card.id} needs only {need} {COLOR_NAMES[c]} after bonuses",
+                               card=card.id, count=need, color=c)
             if pay[c] > p.tokens[c]:
-                return f"you hold only {p.tokens[c]} {COLOR_NAMES[c]}"
+                return Refusal("hold_only", f"you hold only {p.tokens[c]} {COLOR_NAMES[c]}",
+                               count=p.tokens[c], color=c)
             gold_needed += need - pay[c]
         if pay[GOLD] > p.tokens[GOLD]:
-            return f"you hold only {p.tokens[GOLD]} gold"
+            return Refusal("hold_only", f"you hold only {p.tokens[GOLD]} gold",
+                           count=p.tokens[GOLD], color=GOLD)
         if pay[GOLD] != gold_needed:
-            return f"this payment needs exactly {gold_needed} gold to cover the rest"
+            return Refusal("gold_exactly",
+                           f"this payment needs exactly {gold_needed} gold to cover the rest",
+                           count=gold_needed)
         return None
 
     def _find_buyable(self, p: PlayerState, card_id: str) -> Card | None:

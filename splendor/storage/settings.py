@@ -1,7 +1,8 @@
 """The player's settings, saved atomically as JSON (versioned).
 
 An unreadable or invalid settings file never stops the game: the defaults are used, the
-file is kept beside as `settings.json.bak`, and a message says so.
+file is kept beside as `settings.json.bak`, and a message says so. A language the game does
+not know means English, not a reset of everything else.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import json
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from splendor.i18n import DEFAULT, LANGUAGES
 from splendor.storage import paths
 from splendor.storage.atomic import (
     StorageError,
@@ -30,7 +32,7 @@ def _default_seats() -> list[dict[str, str]]:
 class Settings:
     """Everything the player can set; saved between sessions."""
 
-    language: str = "en"
+    language: str = DEFAULT
     window: tuple[int, int] = (1280, 720)
     fullscreen: bool = False
     animation_speed: float = 1.0
@@ -59,7 +61,8 @@ def _check(doc: Any) -> Settings:
     if "language" in doc:
         if not isinstance(doc["language"], str):
             raise ValueError("'language' must be text")
-        s.language = doc["language"]
+        # A code this version does not ship (a newer version's, a typo): English.
+        s.language = doc["language"] if doc["language"] in LANGUAGES else DEFAULT
     if "window" in doc:
         w = doc["window"]
         if not (isinstance(w, list) and len(w) == 2 and all(type(v) is int and v > 0 for v in w)):
@@ -95,7 +98,24 @@ def _check(doc: Any) -> Settings:
     return s
 
 
-def load_settings() -> tuple[Settings, str | None]:
+class SettingsProblem(str):
+    """Why the settings file was not used, as one English sentence for the log; `detail`
+    (the technical reason) and `backup` (the name it was kept under, or None) let the
+    window say it in the player's language."""
+
+    detail: str
+    backup: str | None
+
+    def __new__(cls, detail: str, backup: str | None) -> SettingsProblem:
+        kept = f"; it was kept as {backup}" if backup else ""
+        self = super().__new__(
+            cls, f"The settings file could not be used ({detail}): defaults apply{kept}.")
+        self.detail = detail
+        self.backup = backup
+        return self
+
+
+def load_settings() -> tuple[Settings, SettingsProblem | None]:
     """The saved settings and None, or the defaults and a message saying what happened."""
     path = paths.settings_path()
     if not path.exists():
@@ -106,8 +126,7 @@ def load_settings() -> tuple[Settings, str | None]:
     except (StorageError, UnicodeDecodeError, json.JSONDecodeError, ValueError) as exc:
         problem = str(exc)
     backup = keep_aside(path)
-    kept = f"; it was kept as {backup.name}" if backup else ""
-    return Settings(), f"The settings file could not be used ({problem}): defaults apply{kept}."
+    return Settings(), SettingsProblem(problem, backup.name if backup else None)
 
 
 def save_settings(settings: Settings) -> None:

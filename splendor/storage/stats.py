@@ -13,6 +13,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from splendor.engine import GameState
+from splendor.i18n import has, tr
 from splendor.storage import paths
 from splendor.storage.atomic import (
     StorageError,
@@ -46,7 +47,8 @@ def table_key(kinds: list[str], players: int) -> str | None:
 
 
 def load_stats() -> tuple[dict[str, Record], str | None]:
-    """The records by key, and a message if the file could not be used."""
+    """The records by key, and the problem (technical detail) if the file could not be used;
+    an unusable file is kept aside as .bak and counting starts again."""
     path = paths.stats_path()
     if not path.exists():
         return {}, None
@@ -65,7 +67,8 @@ def load_stats() -> tuple[dict[str, Record], str | None]:
     except (StorageError, UnicodeDecodeError, ValueError, TypeError, AttributeError) as exc:
         problem = str(exc) or type(exc).__name__
     keep_aside(path)
-    return {}, f"The statistics file could not be read ({problem}); it was kept as .bak."
+    # The technical detail only: the screen wraps it in a sentence in the player's language.
+    return {}, f"{path.name} kept as {path.name}.bak: {problem}"
 
 
 def save_stats(records: dict[str, Record]) -> None:
@@ -93,11 +96,14 @@ def add_game(records: dict[str, Record], state: GameState, kinds: list[str]) -> 
 
 
 def describe(key: str, record: Record) -> str:
-    """'Against hard bots, 2 players: 3 won of 7, best score 18, fastest win 21 rounds.'"""
+    """'Against hard bots, 2 players: 3 won of 7, best score 18, fastest win 21 rounds.',
+    in the language in use (results.record in the catalogs)."""
     level, players = key.split("/")
-    who = "Between humans" if level == "humans" else f"Against {level} bots"
-    text = f"{who}, {players} players: {record.won} won of {record.played}, " \
-           f"best score {record.best_score}"
+    entry = f"results.record.table.{level}"
+    table = tr(entry) if has(entry) else level
     if record.fastest_win is not None:
-        text += f", fastest win {record.fastest_win} rounds"
-    return text + "."
+        return tr("results.record.summary_fastest", count=record.fastest_win, table=table,
+                  players=players, won=record.won, played=record.played,
+                  best=record.best_score)
+    return tr("results.record.summary", table=table, players=players, won=record.won,
+              played=record.played, best=record.best_score)

@@ -13,7 +13,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 
 from splendor.bots import Bot, make_bot
-from splendor.engine import Action, GameData, GameState, View, new_game, observe
+from splendor.engine import Action, GameData, GameState, Refusal, View, new_game, observe
 from splendor.ui.options import GameOptions
 
 
@@ -132,14 +132,15 @@ class GameController:
 
     # --------------------------------------------------------------- actions
 
-    def why_illegal(self, action: Action) -> str | None:
+    def why_illegal(self, action: Action) -> Refusal | None:
         return self.state.why_illegal(action)
 
-    def play(self, action: Action) -> str | None:
-        """Apply a human's action; return the reason when the engine refuses it."""
+    def play(self, action: Action) -> Refusal | None:
+        """Apply a human's action; return the reason when it is refused (show it with
+        `wording.refusal_text`)."""
         seat = self.state.current_player()
         if seat is None or not self.is_human(seat):
-            return "it is not your turn"
+            return Refusal("not_your_turn", "it is not your turn")
         reason = self.state.why_illegal(action)
         if reason is not None:
             return reason

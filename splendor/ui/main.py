@@ -5,8 +5,10 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+from splendor import i18n
 from splendor.engine import GameData, GameState
 from splendor.gamedata import base_game
+from splendor.i18n import tr
 from splendor.storage import paths
 from splendor.storage.atomic import StorageError
 from splendor.storage.logfile import logger as log
@@ -21,7 +23,7 @@ from splendor.storage.saves import (
     write_autosave,
     write_save,
 )
-from splendor.storage.settings import Settings, load_settings, save_settings
+from splendor.storage.settings import Settings, SettingsProblem, load_settings, save_settings
 from splendor.storage.stats import add_game, describe, load_stats, save_stats
 from splendor.ui import art
 from splendor.ui.app import App
@@ -52,8 +54,12 @@ class Game:
     """Wires the scenes together; one per window."""
 
     def __init__(self, app: App, data: GameData | None = None,
-                 loaded: tuple[Settings, str | None] | None = None) -> None:
-        """`loaded`: settings already read by the caller (and the problem, if any)."""
+                 loaded: tuple[Settings, SettingsProblem | None] | None = None) -> None:
+        """`loaded`: settings already read by the caller (and the problem, if any).
+
+        The language is not applied here but at start-up (`startup_settings`), so that
+        the tests and the screenshots choose their own.
+        """
         self.app = app
         self.data = data or base_game()
         self.controller: GameController | None = None
@@ -85,10 +91,14 @@ class Game:
             backup = paths.autosave_backup_path()
             if backup.exists() and save_info(backup).error is None:
                 self.app.stack.push(ConfirmScene(
-                    "Autosave damaged", "The last autosave cannot be read. Use the backup?",
-                    "Use backup", lambda: self.resume(backup)))
+                    lambda: tr("dialog.autosave_damaged.title"),
+                    lambda: tr("dialog.autosave_damaged.text"),
+                    lambda: tr("dialog.autosave_damaged.confirm"), lambda: self.resume(backup)))
             else:
-                self.app.stack.push(MessageScene("Cannot continue", str(exc)))
+                detail = str(exc)
+                self.app.stack.push(MessageScene(
+                    lambda: tr("dialog.cannot_continue.title"),
+                    lambda: tr("dialog.cannot_continue.text", detail=detail)))
             return
         self._open_saved(saved)
 
@@ -98,7 +108,10 @@ class Game:
             saved = load_save(path, self.data)
         except SaveError as exc:
             log().warning("save unreadable: %s", exc)
-            self.app.stack.push(MessageScene("Cannot load the game", str(exc)))
+            detail = str(exc)
+            self.app.stack.push(MessageScene(
+                lambda: tr("dialog.cannot_load.title"),
+                lambda: tr("dialog.cannot_load.text", detail=detail)))
             return
         self._open_saved(saved)
 
@@ -124,6 +137,10 @@ class Game:
             tuple(SeatOption(s["kind"], s["name"]) for s in self.settings.default_seats))
         self.app.stack.push(NewGameScene(on_start=self.start, defaults=defaults))
 
+    def show_problem_example(self) -> None:
+        """The message a damaged save gives (the screenshots and the fit tests show it)."""
+        self.resume(save_path_for("Damaged"))
+
     def save_settings(self) -> None:
         """Store the current preferences; a failure is logged and shown, never fatal."""
         s = self.settings
@@ -140,7 +157,24 @@ class Game:
             save_settings(s)
         except StorageError as exc:
             log().warning("settings not saved: %s", exc)
-            self.app.stack.push(MessageScene("Settings not saved", str(exc)))
+            detail = str(exc)
+            self.app.stack.push(MessageScene(
+                lambda: tr("dialog.settings_not_saved.title"),
+                lambda: tr("dialog.settings_not_saved.text", detail=detail)))
+
+    def change_language(self, code: str) -> None:
+        """Show every screen in `code` from now on and remember it for the next start."""
+        self.settings.language = i18n.set_language(code)
+        self.save_settings()
+        # Scenes below that made their widgets when they opened are made again, so
+        # going back shows them in the new language too.
+        scenes = self.app.stack.scenes
+        for n, scene in enumerate(scenes[:-1]):
+            if isinstance(scene, MenuScene):
+                fresh = self.menu_scene()
+                fresh.enter(self.app)
+                fresh.pause()
+                scenes[n] = fresh
 
     def start(self, options: GameOptions) -> None:
         """Begin a game with `options` on a fresh table."""
@@ -180,7 +214,7 @@ class Game:
             write_autosave(document, self.data)
         except StorageError as exc:
             log().warning("autosave failed: %s", exc)
-            notice = f"Autosave failed: {exc}"
+            notice = tr("dialog.autosave_failed", detail=str(exc))
         table = next((s for s in self.app.stack.scenes if isinstance(s, TableScene)), None)
         if table is not None:
             table.ui.notice = notice
@@ -194,33 +228,33 @@ class Game:
 
         panel = SettingsPanel(self.prefs, on_speed=set_speed, on_change=self.save_settings)
         self.app.stack.push(PauseScene(on_leave=self.confirm_leave, panel=panel,
-                                       on_save=self.open_save_as))
+                                       on_save=self.open_save_as, on_rules=self.open_rules))
 
     def open_save_as(self) -> None:
         controller = self.controller
         if controller is None:
             return
-        names = " vs ".join(s.name for s in controller.options.seats)
-        default = f"{names}, round {controller.state.round}"
+        names = tr("saves.save_as.versus").join(s.name for s in controller.options.seats)
+        default = tr("saves.save_as.default_name", players=names, round=controller.state.round)
         self.app.stack.push(SaveAsScene(default, self.save_as))
 
     def save_as(self, name: str) -> str | None:
         """Save the game under `name`; the problem in words, or None when saved."""
         controller = self.controller
         if controller is None:
-            return "there is no game to save"
+            return tr("saves.save_as.no_game")
         try:
             path = save_path_for(name)
         except SaveError as exc:
-            return str(exc)
+            return tr("saves.save_as.bad_name", detail=str(exc))
         if path.exists():
-            return f"A save called {path.stem!r} exists already: choose another name."
+            return tr("saves.save_as.exists", name=path.stem)
         seats = [{"kind": s.kind, "name": s.name} for s in controller.options.seats]
         try:
             write_save(path, save_document(controller.state, seats, controller.bot_states()))
         except StorageError as exc:
             log().warning("save failed: %s", exc)
-            return str(exc)
+            return tr("saves.save_as.failed", detail=str(exc))
         return None
 
     def open_load(self) -> None:
@@ -232,13 +266,14 @@ class Game:
     def open_settings(self) -> None:
         panel = SettingsPanel(self.prefs, on_change=self.save_settings,
                               fullscreen=lambda: self.app.fullscreen,
-                              toggle_fullscreen=self.app.toggle_fullscreen)
+                              toggle_fullscreen=self.app.toggle_fullscreen,
+                              on_language=self.change_language)
         self.app.stack.push(SettingsScene(panel))
 
     def confirm_leave(self) -> None:
         self.app.stack.push(
-            ConfirmScene("Leave the game?", "This game will be abandoned.", "Leave",
-                         self.to_menu)
+            ConfirmScene(lambda: tr("dialog.leave.title"), lambda: tr("dialog.leave.text"),
+                         lambda: tr("dialog.leave.confirm"), self.to_menu)
         )
 
     def finish(self, state: GameState) -> None:
@@ -248,7 +283,7 @@ class Game:
         if options is not None:
             records, problem = load_stats()
             if problem:
-                log().warning("%s", problem)
+                log().warning("statistics file unreadable: %s", problem)
             key = add_game(records, state, [s.kind for s in options.seats])
             if key is not None:
                 record_text = describe(key, records[key])
@@ -256,7 +291,8 @@ class Game:
                     save_stats(records)
                 except StorageError as exc:
                     log().warning("statistics not saved: %s", exc)
-                    record_text += f" (not saved: {exc})"
+                    record_text = tr("dialog.stats_not_saved", record=record_text,
+                                     detail=str(exc))
         self.app.stack.replace(ResultsScene(state, on_play_again=self.play_again,
                                             on_menu=self.to_menu, record_text=record_text))
 
@@ -275,18 +311,48 @@ class Game:
             self.controller = None
 
 
-def run(size: tuple[int, int] | None = None, fullscreen: bool = False) -> None:
-    """Open the window on the main menu and play until it is closed."""
+def settings_problem_text(problem: SettingsProblem) -> str:
+    """Why the settings were reset, in the language in use."""
+    if problem.backup:
+        return tr("dialog.settings_reset.text_kept", detail=problem.detail, backup=problem.backup)
+    return tr("dialog.settings_reset.text", detail=problem.detail)
+
+
+def startup_settings() -> tuple[Settings, SettingsProblem | None]:
+    """The settings to start with, their language applied.
+
+    On the very first start (no settings file yet) the game speaks the system's language
+    when it has it, English otherwise, and saves that choice at once.
+    """
+    first = not paths.settings_path().exists()
+    settings, problem = load_settings()
+    if first:
+        settings.language = i18n.system_language()
+        try:
+            save_settings(settings)
+        except StorageError as exc:
+            log().warning("settings not saved: %s", exc)
+    i18n.set_language(settings.language)
+    return settings, problem
+
+
+def run(size: tuple[int, int] | None = None, fullscreen: bool = False,
+        language: str | None = None) -> None:
+    """Open the window on the main menu and play until it is closed (in `language` for
+    this run when given, else in the saved one)."""
     problem = setup_logging()
     if problem:
         print(f"splendor: {problem}", file=sys.stderr)
-    loaded = load_settings()
-    settings = loaded[0]
+    loaded = startup_settings()
+    if language is not None:
+        i18n.set_language(language)
+    settings, settings_problem = loaded
     app = App(size or settings.window, fullscreen=fullscreen or settings.fullscreen)
     game = Game(app, loaded=loaded)
     app.stack.push(game.menu_scene())
-    if game.settings_problem:
-        app.stack.push(MessageScene("Settings reset", game.settings_problem))
+    if settings_problem is not None:
+        app.stack.push(MessageScene(lambda: tr("dialog.settings_reset.title"),
+                                    lambda: settings_problem_text(settings_problem)))
     app.run()
     if game.controller is not None and not game.controller.state.is_over():
         # Closing mid-turn keeps the turn as it stands, pending return or noble included.

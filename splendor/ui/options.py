@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import functools
 from dataclasses import dataclass
 
 from splendor.bots.base import BOT_NAMES
+from splendor.i18n import LANGUAGES, has, tr, translate
+from splendor.i18n import language as current_language
 
 HUMAN = "human"
 MIN_SEATS = 2
@@ -51,45 +52,82 @@ class GameOptions:
 
 
 def options_problem(names: tuple[str, ...], seats: int, first_player: int | None) -> str | None:
-    """The first problem with a seat list, for an inline message; None when valid."""
+    """The first problem with a seat list, for an inline message (in the language in use);
+    None when valid."""
     if not MIN_SEATS <= seats <= MAX_SEATS:
-        return f"A game needs {MIN_SEATS} to {MAX_SEATS} players."
+        return tr("new_game.problem.seat_count", min=MIN_SEATS, max=MAX_SEATS)
     seen: dict[str, int] = {}
     for seat, raw in enumerate(names):
         name = raw.strip()
         if not name:
-            return f"Seat {seat + 1} needs a name."
+            return tr("new_game.problem.no_name", seat=seat + 1)
         if len(name) > MAX_NAME_LENGTH:
-            return f"Seat {seat + 1}: a name has at most {MAX_NAME_LENGTH} characters."
+            return tr("new_game.problem.too_long", seat=seat + 1, max=MAX_NAME_LENGTH)
         key = name.casefold()
         if key in seen:
-            return f"Seats {seen[key] + 1} and {seat + 1} are both called \u201c{name}\u201d."
+            return tr("new_game.problem.same_name", first=seen[key] + 1, second=seat + 1,
+                      name=name)
         seen[key] = seat
     if first_player is not None and not 0 <= first_player < seats:
-        return "The first player must be one of the seats."
+        return tr("new_game.problem.first_player")
     return None
 
 
-@functools.cache
-def kind_labels() -> dict[str, str]:
-    """'human' and the ladder's bot names, each with its label ('Hard' from bots.yaml)."""
-    from splendor.bots.profiles import shipped_profiles
-
-    profiles = shipped_profiles()
-    labels = {HUMAN: "Human"}
-    for name in LADDER:
-        profile = profiles.get(name)
-        labels[name] = profile.label if profile is not None else name.capitalize()
-    return labels
+#: What a seat can be, in the order the seat selector cycles: 'human', then the ladder.
+KINDS = (HUMAN, *LADDER)
 
 
-def default_name(kind: str, seat: int) -> str:
-    """The name a seat gets until the player types one: 'Player 2', 'Hard bot'."""
+def kind_label(kind: str) -> str:
+    """A seat kind as the player reads it: 'Human', 'Hard' (bots.yaml in i18n)."""
     if kind == HUMAN:
-        return f"Player {seat + 1}"
-    return f"{kind_labels().get(kind, kind.capitalize())} bot"
+        return tr("bots.human")
+    if has(f"bots.level.{kind}.name"):
+        return tr(f"bots.level.{kind}.name")
+    return kind  # a bot the catalogs do not know: its id is all there is
 
 
-DEFAULT_OPTIONS = GameOptions(
-    seats=(SeatOption(HUMAN, "Player 1"), SeatOption("medium", "Medium bot")),
-)
+def kind_labels() -> dict[str, str]:
+    """'human' and the ladder's bot names, each with its label in the language in use."""
+    return {kind: kind_label(kind) for kind in KINDS}
+
+
+def default_name(kind: str, seat: int, language: str | None = None) -> str:
+    """The name a seat gets until the player types one: 'Player 2', 'Hard bot' (in
+    `language`, by default the one in use)."""
+    lang = language or current_language()
+    if kind == HUMAN:
+        return translate(lang, "bots.default_name.human", n=seat + 1)
+    if has(f"bots.default_name.{kind}"):
+        return translate(lang, f"bots.default_name.{kind}")
+    return kind
+
+
+def numbered_name(name: str, n: int, language: str | None = None) -> str:
+    """An automatic name made distinct with a number: 'Hard bot 2'."""
+    return translate(language or current_language(), "bots.default_name.numbered",
+                     name=name, n=n)
+
+
+def is_default_name(name: str, kind: str) -> bool:
+    """True when `name` is one the game gives a seat of `kind` automatically, in any of
+    the languages ('Player 3', 'Medium bot', 'Medium bot 2'), so that the screen may
+    show it in the language in use instead; names the player typed are not."""
+    name = name.strip()
+    if not name:
+        return False
+    for lang in LANGUAGES:
+        if kind == HUMAN:
+            names = {default_name(HUMAN, i, lang) for i in range(2 * MAX_SEATS)}
+        else:
+            base = default_name(kind, 0, lang)
+            names = {base} | {numbered_name(base, n, lang) for n in range(2, 2 * MAX_SEATS)}
+        if name in names:
+            return True
+    return False
+
+
+def default_options() -> GameOptions:
+    """The seats of a first game: a person against a medium bot, named in the language
+    in use."""
+    return GameOptions(seats=(SeatOption(HUMAN, default_name(HUMAN, 0)),
+                              SeatOption("medium", default_name("medium", 1))))

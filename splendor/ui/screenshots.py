@@ -1,18 +1,25 @@
-"""`python -m splendor --screenshots DIR [--size WxH]`: render every screen to PNG, headless.
+"""`python -m splendor --screenshots DIR [--size WxH] [--lang CODE|all]`: every screen as
+a PNG, headless.
 
 Each picture comes from the real scenes driven into the situation it shows (a real game
-played by bots for mid-game tables, positions built for the decision overlays).
+played by bots for mid-game tables, positions built for the decision overlays, saves and
+statistics written by the storage code). The files go to a temporary SPLENDOR_HOME, so
+the player's own saves never appear and never change. The fit tests render the same
+pictures in every language.
 """
 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from splendor.bots import make_bot
 from splendor.engine import GameState, Phase, build_position, parse_action
 from splendor.gamedata import base_game
+from splendor.i18n import LANGUAGES, set_language
 from splendor.ui.options import GameOptions, SeatOption
 
 #: The pictures, in order. Tests check that each one is produced.
@@ -22,11 +29,19 @@ PICTURES = (
     "table_2p",
     "table_4p",
     "drag",
+    "pause",
+    "save_as",
+    "confirm_leave",
     "token_return",
     "noble_choice",
     "pass_screen",
     "results",
     "rules",
+    "rules_end",
+    "settings",
+    "statistics",
+    "load_game",
+    "message",
 )
 
 
@@ -54,12 +69,63 @@ def _advance(controller: object, turns: int, seed: int) -> None:
         controller.commit(seat, bots[seat].choose(observe(state, seat)))
 
 
-def render_all(folder: Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
-    """Render every picture in PICTURES into `folder`; return the files written."""
+@contextmanager
+def _private_home() -> Iterator[Path]:
+    """A throw-away SPLENDOR_HOME for the duration of the block."""
+    before = os.environ.get("SPLENDOR_HOME")
+    with tempfile.TemporaryDirectory(prefix="splendor-shots-") as home:
+        os.environ["SPLENDOR_HOME"] = home
+        try:
+            yield Path(home)
+        finally:
+            if before is None:
+                os.environ.pop("SPLENDOR_HOME", None)
+            else:
+                os.environ["SPLENDOR_HOME"] = before
+
+
+def render_all(folder: Path, size: tuple[int, int] = (1280, 720),
+               language: str = "en") -> list[Path]:
+    """Render every picture in PICTURES into `folder` in `language`; the files written."""
+    previous = set_language(language)
+    try:
+        with _private_home():
+            return _render(folder, size)
+    finally:
+        set_language(previous)
+
+
+def render_languages(folder: Path, size: tuple[int, int], languages: list[str]) -> list[Path]:
+    """Every picture in each language: `folder/<code>/` when there are several."""
+    if len(languages) == 1:
+        return render_all(folder, size, languages[0])
+    written: list[Path] = []
+    for code in languages:
+        written += render_all(folder / code, size, code)
+    return written
+
+
+def parse_languages(text: str) -> list[str]:
+    """'fr', 'pt,es' or 'all' -> language codes; ValueError naming the unknown one."""
+    if text.strip().lower() == "all":
+        return list(LANGUAGES)
+    codes = [part.strip().lower() for part in text.split(",") if part.strip()]
+    for code in codes:
+        if code not in LANGUAGES:
+            raise ValueError(f"unknown language {code!r}: choose from {', '.join(LANGUAGES)} "
+                             "or all")
+    if not codes:
+        raise ValueError("no language given")
+    return codes
+
+
+def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
+    from splendor.storage.saves import save_document, save_path_for, write_save
+    from splendor.storage.stats import add_game, save_stats
     from splendor.ui.app import App
     from splendor.ui.controller import GameController
     from splendor.ui.main import Game
@@ -67,6 +133,7 @@ def render_all(folder: Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
     from splendor.ui.scenes.noble_choice import NobleChoiceScene
     from splendor.ui.scenes.pass_screen import PassScreenScene
     from splendor.ui.scenes.results import ResultsScene
+    from splendor.ui.scenes.rules import RulesScene
     from splendor.ui.scenes.table import TableScene
     from splendor.ui.scenes.token_return import TokenReturnScene
 
@@ -117,6 +184,24 @@ def render_all(folder: Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
     shot("drag")
     controller.close()
 
+    # The pause menu over a game the Game object runs, then its save and leave dialogs.
+    game.start(_options(["human", "hard", "medium"]))
+    assert game.controller is not None
+    _advance(game.controller, 15, seed=3)
+    game.app.stack.scenes[-1].update(0.0)
+    game.pause()
+    shot("pause")
+    game.open_save_as()
+    shot("save_as")
+    app.stack.pop()
+    game.confirm_leave()
+    shot("confirm_leave")
+    write_save(save_path_for("Ada vs Hard bot vs Medium bot"),
+               save_document(game.controller.state, [
+                   {"kind": s.kind, "name": s.name} for s in game.controller.options.seats]))
+    game.autosave()
+    game._close_game()
+
     # Token return: the human holds ten tokens and takes three more.
     controller = GameController(data, _options(["human", "hard"]))
     controller.state = build_position(
@@ -152,12 +237,32 @@ def render_all(folder: Path, size: tuple[int, int] = (1280, 720)) -> list[Path]:
 
     while not state.is_over():
         state.apply(bots[state.current].choose(observe(state, state.current)))
+    records: dict = {}  # type: ignore[type-arg]
+    add_game(records, state, ["human", "hard", "medium"])
+    save_stats(records)
     app.stack.replace(ResultsScene(state, on_play_again=lambda: None, on_menu=lambda: None))
     shot("results")
-    from splendor.ui.scenes.rules import RulesScene
 
-    app.stack.replace(RulesScene())
+    rules = RulesScene()
+    app.stack.replace(rules)
     shot("rules")
+    rules.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0,
+                                          unicode=""))
+    shot("rules_end")
+
+    app.stack.replace(game.menu_scene())
+    game.open_settings()
+    shot("settings")
+    app.stack.replace(game.menu_scene())
+    game.open_statistics()
+    shot("statistics")
+    (save_path_for("Damaged")).write_text("{ this is not a save", encoding="utf-8")
+    app.stack.replace(game.menu_scene())
+    game.open_load()
+    shot("load_game")
+    app.stack.replace(game.menu_scene())
+    game.show_problem_example()
+    shot("message")
     app.close()
     return written
 

@@ -1,7 +1,9 @@
-"""The game's adjustable helps and paces: assists, animation speed, sound volume.
+"""The game's adjustable helps and paces: assists, animation speed, sound volume (and,
+on the settings screen, the language and full screen).
 
 Drawn inside the pause overlay and on the settings screen, so both offer the same
-controls. (Saving them between sessions belongs to the settings file.)
+controls. (Saving them between sessions belongs to the settings file.) Every label is
+translated when drawn, so a change of language shows at once.
 """
 
 from __future__ import annotations
@@ -12,21 +14,50 @@ from dataclasses import dataclass
 
 import pygame
 
+from splendor.i18n import LANGUAGES, language, tr, translate
 from splendor.ui import art, theme
 from splendor.ui.sound import Sounds
 from splendor.ui.table_view import Assists
-from splendor.ui.widgets import draw_flat_button
+from splendor.ui.widgets import draw_flat_button, draw_text, line_height
 
-#: Animation speeds offered, as (label, factor): factor 1 is the normal pace.
-SPEEDS = (("Slow", 0.5), ("Normal", 1.0), ("Fast", 2.0), ("Instant", 20.0))
-VOLUMES = (("Off", 0.0), ("Quiet", 0.3), ("Normal", 0.6), ("Loud", 1.0))
-ASSIST_LABELS = (
-    ("affordable", "Highlight affordable cards"),
-    ("remaining_cost", "Show what each card still costs"),
-    ("noble_progress", "Show progress towards nobles"),
-    ("reasons", "Explain refused moves"),
-    ("symbols", "Symbols on gems (◇ ● ▲ ♥ ■ ★)"),
-)
+#: Animation speeds offered, as (name, factor): factor 1 is the normal pace.
+SPEEDS = (("slow", 0.5), ("normal", 1.0), ("fast", 2.0), ("instant", 20.0))
+VOLUMES = (("silent", 0.0), ("quiet", 0.3), ("normal", 0.6), ("loud", 1.0))
+#: The check boxes, in order.
+ASSISTS = ("affordable", "remaining_cost", "noble_progress", "reasons", "symbols")
+#: The gem symbols the last check box puts on the gems.
+GEM_SYMBOLS = "◇ ● ▲ ♥ ■ ★"
+
+
+def speed_name(name: str) -> str:
+    """A speed's name in the language in use."""
+    return {"slow": lambda: tr("settings.speed.slow"),
+            "normal": lambda: tr("settings.speed.normal"),
+            "fast": lambda: tr("settings.speed.fast"),
+            "instant": lambda: tr("settings.speed.instant")}[name]()
+
+
+def volume_name(name: str) -> str:
+    """A volume's name in the language in use."""
+    return {"silent": lambda: tr("settings.volume.silent"),
+            "quiet": lambda: tr("settings.volume.quiet"),
+            "normal": lambda: tr("settings.volume.normal"),
+            "loud": lambda: tr("settings.volume.loud")}[name]()
+
+
+def assist_label(name: str) -> str:
+    """A check box's label in the language in use."""
+    return {"affordable": lambda: tr("settings.assist.affordable"),
+            "remaining_cost": lambda: tr("settings.assist.remaining_cost"),
+            "noble_progress": lambda: tr("settings.assist.noble_progress"),
+            "reasons": lambda: tr("settings.assist.reasons"),
+            "symbols": lambda: tr("settings.assist.symbols", symbols=GEM_SYMBOLS)}[name]()
+
+
+def language_name(code: str) -> str:
+    """A language's name in that language ('Français'), whatever the language in use."""
+    return translate(code, "common.language.name")
+
 
 Hotspot = tuple[pygame.Rect, Callable[[], None]]
 
@@ -51,11 +82,15 @@ class SettingsPanel:
     def __init__(self, prefs: Preferences, on_speed: Callable[[float], None] | None = None,
                  on_change: Callable[[], None] | None = None,
                  fullscreen: Callable[[], bool] | None = None,
-                 toggle_fullscreen: Callable[[], None] | None = None):
+                 toggle_fullscreen: Callable[[], None] | None = None,
+                 on_language: Callable[[str], None] | None = None):
+        """`on_language(code)`, when given, adds the language buttons (it switches the
+        language and saves the choice)."""
         self.prefs = prefs
         self.on_speed = on_speed
         self.fullscreen = fullscreen
         self.toggle_fullscreen = toggle_fullscreen
+        self.on_language = on_language
         #: Called after any change, so the owner can save the settings.
         self.on_change = on_change
 
@@ -89,12 +124,34 @@ class SettingsPanel:
         sounds.play("take")
         self._changed()
 
+    def pick_language(self, code: str) -> None:
+        assert self.on_language is not None
+        if code != language():
+            self.on_language(code)
+
+    def height(self, px: Callable[[float], int]) -> int:
+        """How tall `draw` will be (to size the panel around it)."""
+        h = len(ASSISTS) * px(36) + px(8)
+        buttons = 1 + (self.prefs.sounds is not None) + (self.fullscreen is not None
+                                                           and self.toggle_fullscreen is not None)
+        h += buttons * (px(42) + px(12))
+        if self.on_language is not None:
+            h += self._language_height(px)
+        return h
+
+    def _language_height(self, px: Callable[[float], int]) -> int:
+        return line_height(max(theme.MIN_TEXT_PX, px(16))) + px(6) + px(40) + px(18)
+
     def draw(self, surface: pygame.Surface, area: pygame.Rect, px: Callable[[float], int]
              ) -> tuple[int, list[Hotspot]]:
         """Draw from the top of `area`; return the bottom y and the clickable places."""
         spots: list[Hotspot] = []
         y = area.y
-        for name, label in ASSIST_LABELS:
+        text_px = max(theme.MIN_TEXT_PX, px(16))
+        if self.on_language is not None:
+            y, picks = self._draw_languages(surface, area, px)
+            spots += picks
+        for name in ASSISTS:
             row = pygame.Rect(area.x, y, area.width, px(30))
             on = self._on(name)
             check = pygame.Rect(row.x, row.y + px(3), px(24), px(24))
@@ -105,35 +162,63 @@ class SettingsPanel:
                 pygame.draw.lines(surface, theme.ACCENT, False, [
                     (check.x + px(5), check.centery), (check.x + px(10), check.bottom - px(6)),
                     (check.right - px(5), check.y + px(6))], max(2, px(3)))
-            text = theme.text(label, px(16), theme.TEXT)
-            surface.blit(text, text.get_rect(midleft=(check.right + px(12), row.centery)))
+            label = pygame.Rect(check.right + px(12), row.y, row.right - check.right - px(12),
+                                row.h)
+            draw_text(surface, assist_label(name), text_px, theme.TEXT, label, align="left")
             spots.append((row, functools.partial(self.toggle, name)))
             y += px(36)
-        w, h = px(300), px(42)
+        w, h = min(area.width, px(380)), px(42)
         x = area.centerx - w // 2
         y += px(8)
-        speed = SPEEDS[_nearest(SPEEDS, self.prefs.speed)][0]
+        speed = speed_name(SPEEDS[_nearest(SPEEDS, self.prefs.speed)][0])
         rect = pygame.Rect(x, y, w, h)
-        draw_flat_button(surface, rect, f"Bot moves: {speed}", px)
+        draw_flat_button(surface, rect, tr("settings.speed.label", speed=speed), px)
         spots.append((rect, self.next_speed))
         y += h + px(12)
         sounds = self.prefs.sounds
         if sounds is not None:
             rect = pygame.Rect(x, y, w, h)
             if sounds.available:
-                label = VOLUMES[_nearest(VOLUMES, sounds.volume)][0]
-                draw_flat_button(surface, rect, f"Sound: {label}", px)
+                volume = volume_name(VOLUMES[_nearest(VOLUMES, sounds.volume)][0])
+                draw_flat_button(surface, rect, tr("settings.volume.label", volume=volume), px)
                 spots.append((rect, self.next_volume))
             else:
-                draw_flat_button(surface, rect, "Sound: no audio device", px, enabled=False)
+                draw_flat_button(surface, rect, tr("settings.volume.no_device"), px,
+                                 enabled=False)
             y += h + px(12)
         if self.fullscreen is not None and self.toggle_fullscreen is not None:
             rect = pygame.Rect(x, y, w, h)
-            state = "On" if self.fullscreen() else "Off"
-            draw_flat_button(surface, rect, f"Full screen: {state} (F11)", px)
+            state = tr("settings.switch.turned_on") if self.fullscreen() \
+                else tr("settings.switch.turned_off")
+            draw_flat_button(surface, rect, tr("settings.fullscreen", state=state), px)
             spots.append((rect, self._toggle_fullscreen))
             y += h + px(12)
         return y, spots
+
+    def _draw_languages(self, surface: pygame.Surface, area: pygame.Rect,
+                        px: Callable[[float], int]) -> tuple[int, list[Hotspot]]:
+        """'Language' and one button per language, named in itself; the one in use lit."""
+        spots: list[Hotspot] = []
+        text_px = max(theme.MIN_TEXT_PX, px(16))
+        head = pygame.Rect(area.x, area.y, area.width, line_height(text_px))
+        draw_text(surface, tr("settings.language"), text_px, theme.TEXT_DIM, head, align="left",
+                  bold=True)
+        y = head.bottom + px(6)
+        gap = px(10)
+        w = (area.width - gap * (len(LANGUAGES) - 1)) // len(LANGUAGES)
+        current = language()
+        for n, code in enumerate(LANGUAGES):
+            rect = pygame.Rect(area.x + n * (w + gap), y, w, px(40))
+            chosen = code == current
+            pygame.draw.rect(surface, theme.ACCENT if chosen else theme.TABLE_DARK, rect,
+                             border_radius=px(8))
+            if not chosen:
+                pygame.draw.rect(surface, theme.PANEL_EDGE, rect, max(1, px(2)),
+                                 border_radius=px(8))
+            draw_text(surface, language_name(code), max(theme.MIN_TEXT_PX, px(17)),
+                      theme.INK if chosen else theme.TEXT, rect.inflate(-px(12), 0), bold=chosen)
+            spots.append((rect, functools.partial(self.pick_language, code)))
+        return y + px(40) + px(18), spots
 
     def _toggle_fullscreen(self) -> None:
         assert self.toggle_fullscreen is not None

@@ -4,7 +4,7 @@ why the others cannot. The engine decides; this only compares against its legal 
 
 from __future__ import annotations
 
-from splendor.engine import COLOR_NAMES, Action, GameState, Take, TakeTwo
+from splendor.engine import Action, GameState, Refusal, Take, TakeTwo
 
 
 def tokens_of(action: Action) -> list[int]:
@@ -26,21 +26,20 @@ def can_grow(state: GameState, pending: list[int], color: int) -> bool:
     return any(_within(candidate, whole) for a in state.legal_actions() if (whole := tokens_of(a)))
 
 
-def refusal(state: GameState, pending: list[int], color: int) -> str:
-    """Why one more `color` cannot join `pending`: the engine's words where it has them."""
+def refusal(state: GameState, pending: list[int], color: int) -> Refusal:
+    """Why one more `color` cannot join `pending`: the engine's reason where it has one."""
     why = state.why_illegal
-    name = COLOR_NAMES[color]
     if state.bank[color] - pending.count(color) <= 0:
-        return why(Take((color,))) or f"no {name} tokens are left"
+        return why(Take((color,))) or Refusal("none_left", "no tokens left", color=color)
     if color in pending:
         if len(pending) == 1:
-            return why(TakeTwo(color)) or "two of one colour needs a pile of four"
-        return "you can take two tokens only of a single colour"
+            return why(TakeTwo(color)) or Refusal("two_need_four", "two need a pile of four")
+        return Refusal("two_single_color", "two tokens only of a single colour")
     if len(set(pending)) < len(pending):
-        return "two tokens of one colour are a whole take"
+        return Refusal("two_whole_take", "two tokens of one colour are a whole take")
     if len(pending) >= 3:
-        return "you can take at most three tokens"
-    return why(Take((*pending, color))) or "that take is not possible"
+        return Refusal("three_at_most", "at most three tokens")
+    return why(Take((*pending, color))) or Refusal("take_impossible", "that take is impossible")
 
 
 def take_action(pending: list[int]) -> Action:

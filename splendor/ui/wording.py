@@ -1,4 +1,8 @@
-"""Plain-language descriptions of actions for the log and the screen."""
+"""Moves and refusals in the player's language, for the game log and the table.
+
+Every sentence comes from the catalogs (`log.*`, `reason.*`, `common.*`); this module only
+chooses the entry and fills its placeholders.
+"""
 
 from __future__ import annotations
 
@@ -7,36 +11,79 @@ from splendor.engine import (
     Action,
     Buy,
     ChooseNoble,
+    GameData,
     Pass,
+    Refusal,
     Reserve,
     ReserveDeck,
     Return,
     Take,
     TakeTwo,
 )
+from splendor.i18n import tr
 
 
-def _tokens(counts: tuple[int, ...]) -> str:
-    return ", ".join(
-        f"{n} {COLOR_NAMES[c]}" if n > 1 else COLOR_NAMES[c] for c, n in enumerate(counts) if n
-    )
+def color_name(color: int) -> str:
+    """A colour's name in the language in use."""
+    return tr(f"common.color.{COLOR_NAMES[color]}")
 
 
-def describe(name: str, action: Action) -> str:
-    """'Ada takes white, blue, green', 'Bob buys L2-07', ... for the game log."""
+def join(items: list[str]) -> str:
+    """'a', 'a and b', 'a, b and c' in the language in use."""
+    if len(items) <= 1:
+        return "".join(items)
+    return tr("common.list_and", rest=tr("common.list_comma").join(items[:-1]), last=items[-1])
+
+
+def tokens_text(counts: tuple[int, ...]) -> str:
+    """'2 red and white' style list of a token count per colour."""
+    return join([tr("log.color_count", count=n, color=color_name(c))
+                 for c, n in enumerate(counts) if n])
+
+
+def card_text(data: GameData, card_id: str) -> str:
+    """A card as a player sees it: level, bonus colour and points."""
+    card = data.card_by_id.get(card_id)
+    if card is None:
+        return tr("log.a_card")
+    if card.points:
+        return tr("log.card_points", count=card.points, level=card.level,
+                  color=color_name(card.bonus))
+    return tr("log.card", level=card.level, color=color_name(card.bonus))
+
+
+def describe(name: str, action: Action, data: GameData) -> str:
+    """'Ada takes white, blue and green', 'Bob buys a level 2 blue card (2 points)', ..."""
     if isinstance(action, Take):
-        return f"{name} takes {', '.join(COLOR_NAMES[c] for c in action.colors)}"
+        return tr("log.take", name=name, colors=join([color_name(c) for c in action.colors]))
     if isinstance(action, TakeTwo):
-        return f"{name} takes two {COLOR_NAMES[action.color]}"
+        return tr("log.take_two", name=name, color=color_name(action.color))
     if isinstance(action, Reserve):
-        return f"{name} reserves {action.card_id}"
+        return tr("log.reserve", name=name, card=card_text(data, action.card_id))
     if isinstance(action, ReserveDeck):
-        return f"{name} reserves from deck {action.level}"
+        return tr("log.reserve_deck", name=name, level=action.level)
     if isinstance(action, Buy):
-        return f"{name} buys {action.card_id}"
+        return tr("log.buy", name=name, card=card_text(data, action.card_id))
     if isinstance(action, Return):
-        return f"{name} returns {_tokens(action.tokens)}"
+        return tr("log.return", name=name, tokens=tokens_text(action.tokens))
     if isinstance(action, ChooseNoble):
-        return f"{name} is visited by noble {action.noble_id}"
+        noble = data.noble_by_id.get(action.noble_id)
+        return tr("log.noble", name=name, count=noble.points if noble else 3)
     assert isinstance(action, Pass)
-    return f"{name} passes"
+    return tr("log.pass", name=name)
+
+
+def log_line(round_number: int, text: str) -> str:
+    """One line of the game log: the round and what happened."""
+    return tr("log.line", round=round_number, text=text)
+
+
+def refusal_text(reason: str) -> str:
+    """A refusal in the player's language (the engine's Refusal, or a catalog key's text)."""
+    if isinstance(reason, Refusal):
+        params = dict(reason.params)
+        count = params.pop("count", None)
+        if "color" in params:
+            params["color"] = color_name(int(params["color"]))
+        return tr(f"reason.{reason.code}", int(count) if count is not None else None, **params)
+    return reason

@@ -6,21 +6,39 @@ from collections.abc import Callable
 
 import pygame
 
-from splendor.ui import theme
+from splendor.i18n import tr
+from splendor.ui import theme, widgets
+from splendor.ui.scenes.message import Text, grown_box, resolve, text_px
 from splendor.ui.scenes.overlay_base import Overlay
 
 
 class ConfirmScene(Overlay):
+    """`title` and `question` above Cancel and `yes` (texts, or functions giving them in
+    the language in use)."""
+
     box_size = (520, 230)
 
-    def __init__(self, title: str, question: str, yes: str, on_yes: Callable[[], None]) -> None:
+    def __init__(self, title: Text, question: Text, yes: Text, on_yes: Callable[[], None]
+                 ) -> None:
         super().__init__()
-        self.title = title
-        self.question = question
-        self.yes_label = yes
+        self._title = title
+        self._question = question
+        self._yes_label = yes
         self.on_yes = on_yes
         self._yes = pygame.Rect(0, 0, 0, 0)
         self._no = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return resolve(self._title)
+
+    @property
+    def question(self) -> str:
+        return resolve(self._question)
+
+    @property
+    def yes_label(self) -> str:
+        return resolve(self._yes_label)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -37,12 +55,20 @@ class ConfirmScene(Overlay):
         assert self.app is not None
         self.app.stack.pop()
 
+    def box(self, surface: pygame.Surface) -> pygame.Rect:
+        px = self.scaler(surface)
+        width = grown_box(surface, self.box_size, 0).width
+        height = widgets.lines_height(self.question, text_px(surface, 17), width - px(48))
+        return grown_box(surface, self.box_size, px(70) + height + px(24) + px(42) + px(22))
+
     def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         px = self.scaler(surface)
-        line = theme.text(self.question, px(17), theme.TEXT)
-        surface.blit(line, line.get_rect(midtop=(box.centerx, box.y + px(70))))
-        w, h = px(180), px(42)
+        w, h = min(px(180), (box.width - px(60)) // 2), px(42)
         self._no = pygame.Rect(box.centerx - w - px(10), box.bottom - h - px(22), w, h)
         self._yes = pygame.Rect(box.centerx + px(10), box.bottom - h - px(22), w, h)
-        self.button(surface, self._no, "Cancel")
+        text = pygame.Rect(box.x + px(24), box.y + px(70), box.width - px(48),
+                           self._no.top - px(16) - box.y - px(70))
+        widgets.draw_lines(surface, self.question, text_px(surface, 17), theme.TEXT, text,
+                           align="center")
+        self.button(surface, self._no, tr("common.button.cancel"))
         self.button(surface, self._yes, self.yes_label)

@@ -4,93 +4,160 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from datetime import datetime
 from pathlib import Path
 
 import pygame
 
+from splendor.i18n import tr
 from splendor.storage.atomic import StorageError
 from splendor.storage.saves import SaveInfo, delete_save, list_saves
 from splendor.ui import theme, widgets
 from splendor.ui.scenes.confirm import ConfirmScene
+from splendor.ui.scenes.message import Text, resolve
 from splendor.ui.scenes.page import PageScene
 
-ROWS = 8
+
+def saved_when(saved_at: str) -> str:
+    """When a game was saved, in numbers and the player's local time ('' if unknown)."""
+    try:
+        moment = datetime.fromisoformat(saved_at)
+    except ValueError:
+        return ""
+    if moment.tzinfo is not None:
+        moment = moment.astimezone()
+    return tr("saves.load.date", year=f"{moment.year:04d}", month=f"{moment.month:02d}",
+              day=f"{moment.day:02d}", hour=f"{moment.hour:02d}",
+              minute=f"{moment.minute:02d}")
+
+
+def save_name(info: SaveInfo) -> str:
+    """The save's name as the list shows it (the automatic saves get a translated name)."""
+    if info.name == "autosave":
+        return tr("saves.load.autosave")
+    if info.name == "autosave.bak":
+        return tr("saves.load.autosave_backup")
+    return info.name
 
 
 def describe(info: SaveInfo) -> tuple[str, str]:
     """The row's two lines: its name and when, then who and how far (or the problem)."""
-    name = {"autosave": "Autosave", "autosave.bak": "Autosave (backup)"}.get(info.name, info.name)
-    when = info.saved_at.replace("T", " ")[:16]
-    first = f"{name}  ·  {when}" if when else name
+    name = save_name(info)
+    when = saved_when(info.saved_at)
+    first = tr("saves.load.heading", name=name, when=when) if when else name
     if info.error:
-        return first, f"Cannot be loaded: {info.error}"
-    scores = ", ".join(f"{p} {s}" for p, s in zip(info.players, info.scores, strict=False))
-    status = "finished" if info.over else f"round {info.round}"
-    return first, f"{status}  ·  {scores}" if scores else status
+        return first, tr("saves.load.unreadable", detail=info.error)
+    scores = tr("common.list_comma").join(
+        tr("saves.load.score", player=p, score=s)
+        for p, s in zip(info.players, info.scores, strict=False))
+    status = tr("saves.load.finished") if info.over else tr("saves.load.round", round=info.round)
+    return first, tr("saves.load.summary", status=status, scores=scores) if scores else status
 
 
 class LoadGameScene(PageScene):
     """Click a save to resume it; Delete asks for confirmation first."""
 
-    title = "Load game"
-
     def __init__(self, on_load: Callable[[Path], None]) -> None:
         super().__init__()
         self.on_load = on_load
-        self.message = ""
-        self.refresh()
+        self._message: Text = ""
+        #: The first save shown, and how many the last frame had room for.
         self._top = 0
+        self._shown = 1
+        self.refresh()
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return tr("saves.load.title")
+
+    @property
+    def message(self) -> str:
+        """What went wrong listing or deleting saves, or ''."""
+        return resolve(self._message)
 
     def refresh(self) -> None:
         try:
             self.saves = list_saves()
         except StorageError as exc:
-            self.saves, self.message = [], str(exc)
+            detail = str(exc)
+            self.saves = []
+            self._message = lambda: tr("saves.load.list_failed", detail=detail)
+        self._top = max(0, min(self._top, len(self.saves) - 1))
 
     def ask_delete(self, info: SaveInfo) -> None:
         assert self.app is not None
-        label = describe(info)[0]
-        self.app.stack.push(ConfirmScene("Delete this save?", label, "Delete",
+        self.app.stack.push(ConfirmScene(lambda: tr("saves.load.delete_title"),
+                                         lambda: describe(info)[0],
+                                         lambda: tr("common.button.delete"),
                                          lambda: self.delete(info)))
 
     def delete(self, info: SaveInfo) -> None:
         try:
             delete_save(info.path)
         except StorageError as exc:
-            self.message = str(exc)
+            detail = str(exc)
+            self._message = lambda: tr("saves.load.delete_failed", detail=detail)
         self.refresh()
 
     def handle_page_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
-            self._top = max(0, min(max(0, len(self.saves) - ROWS), self._top - event.y))
+            last = max(0, len(self.saves) - self._shown)
+            self._top = max(0, min(last, self._top - event.y))
 
     def draw_content(self, surface: pygame.Surface, inner: pygame.Rect,
                      scale: widgets.Scale) -> None:
         px = scale.px
         y = inner.y
         if self.message:
-            note = theme.text(self.message, scale.text(15), theme.DANGER)
-            surface.blit(note, (inner.x, y))
-            y += px(26)
+            box = pygame.Rect(inner.x, y, inner.width, inner.bottom - y)
+            y = widgets.draw_lines(surface, self.message, scale.text(15), theme.DANGER,
+                                   box) + px(6)
         if not self.saves:
-            empty = theme.text("No saved games yet.", scale.text(18), theme.TEXT_DIM)
-            surface.blit(empty, empty.get_rect(midtop=(inner.centerx, y + px(40))))
-        row_h = px(54)
-        for info in self.saves[self._top:self._top + ROWS]:
-            row = pygame.Rect(inner.x, y, inner.width, row_h - px(6))
-            pygame.draw.rect(surface, theme.TABLE_DARK, row, border_radius=px(8))
+            box = pygame.Rect(inner.x, y + px(40), inner.width, inner.bottom - y - px(40))
+            widgets.draw_lines(surface, tr("saves.load.empty"), scale.text(18), theme.TEXT_DIM,
+                               box, align="center")
+        first_px, second_px = scale.text(17), scale.text(14)
+        delete_label = tr("common.button.delete")
+        delete_w = max(px(100), theme.text(delete_label, scale.text(15), bold=True).get_width()
+                       + px(24))
+        self._shown = 0
+        for info in self.saves[self._top:]:
             first, second = describe(info)
-            delete = pygame.Rect(0, 0, px(100), px(34))
+            delete = pygame.Rect(0, 0, delete_w, px(34))
+            text_x = inner.x + px(12)
+            text_w = inner.right - px(10) - delete_w - px(14) - text_x
+            top_h = widgets.line_height(first_px)
+            second_h = widgets.lines_height(second, second_px, text_w)
+            row = pygame.Rect(inner.x, y, inner.width,
+                              max(px(48), px(4) + top_h + second_h + px(6)))
+            if row.bottom > inner.bottom - px(10):
+                break  # the rest is reached with the mouse wheel
+            pygame.draw.rect(surface, theme.TABLE_DARK, row, border_radius=px(8))
             delete.midright = (row.right - px(10), row.centery)
-            text_w = delete.x - row.x - px(24)
             color = theme.TEXT if info.error is None else theme.TEXT_DIM
-            surface.blit(widgets.fit_text(first, scale.text(17), text_w, color, bold=True),
-                         (row.x + px(12), row.y + px(4)))
-            surface.blit(widgets.fit_text(second, scale.text(14), text_w,
-                                          theme.TEXT_DIM if info.error is None else theme.DANGER),
-                         (row.x + px(12), row.y + px(26)))
-            widgets.draw_flat_button(surface, delete, "Delete", px, text_px=15)
+            widgets.draw_text(surface, first, first_px, color,
+                              pygame.Rect(text_x, row.y + px(4), text_w, top_h),
+                              align="left", bold=True)
+            widgets.draw_lines(surface, second, second_px,
+                               theme.TEXT_DIM if info.error is None else theme.DANGER,
+                               pygame.Rect(text_x, row.y + px(4) + top_h, text_w, second_h))
+            widgets.draw_flat_button(surface, delete, delete_label, px, text_px=15)
             self.spots.append((delete, functools.partial(self.ask_delete, info)))
             if info.error is None:
                 self.spots.append((row, functools.partial(self.on_load, info.path)))
-            y += row_h
+            y = row.bottom + px(6)
+            self._shown += 1
+        self._shown = max(1, self._shown)
+        # Small arrows say that the mouse wheel shows more saves above or below.
+        half = px(6)
+        if self._top > 0:
+            _arrow(surface, (inner.centerx, inner.y - px(11)), half, up=True)
+        if self._top + self._shown < len(self.saves):
+            _arrow(surface, (inner.centerx, inner.bottom + px(5)), half, up=False)
+
+
+def _arrow(surface: pygame.Surface, tip: tuple[int, int], half: int, up: bool) -> None:
+    """A small triangle pointing up or down, its tip at `tip`."""
+    x, y = tip
+    base = y + half if up else y - half
+    pygame.draw.polygon(surface, theme.TEXT_DIM, [(x, y), (x - half, base), (x + half, base)])

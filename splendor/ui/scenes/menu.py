@@ -7,17 +7,24 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from splendor.i18n import tr
 from splendor.ui import theme
 from splendor.ui.scene import Scene
-from splendor.ui.widgets import Button, Form, Label, Scale, draw_background, draw_gem
+from splendor.ui.widgets import (
+    Button,
+    Form,
+    Label,
+    Scale,
+    draw_background,
+    draw_gem,
+    draw_text,
+    fit_text,
+)
 
 if TYPE_CHECKING:
     from splendor.ui.app import App
 
 Callback = Callable[[], None] | None
-
-HINT = "\u2191 \u2193 choose \u00b7 Enter select \u00b7 F11 full screen"
-TAGLINE = "Gems, mines and noble patrons"
 
 
 class MenuScene(Scene):
@@ -35,28 +42,24 @@ class MenuScene(Scene):
     ) -> None:
         super().__init__()
         self.has_continue = has_continue
-        entries: list[tuple[str, str, Callback]] = []
+        entries: list[tuple[str, Callback]] = []
         if has_continue:
-            entries.append(("continue", "Continue", on_continue))
+            entries.append(("continue", on_continue))
         entries += [
-            ("new_game", "New game", on_new_game),
-            ("load", "Load game", on_load),
-            ("settings", "Settings", on_settings),
-            ("statistics", "Statistics", on_statistics),
-            ("rules", "Rules", on_rules),
-            ("quit", "Quit", self._quit),
+            ("new_game", on_new_game),
+            ("load", on_load),
+            ("settings", on_settings),
+            ("statistics", on_statistics),
+            ("rules", on_rules),
+            ("quit", self._quit),
         ]
         #: The buttons by key ('continue', 'new_game', 'load', 'settings', 'statistics',
-        #: 'rules', 'quit').
+        #: 'rules', 'quit'); their words are those of menu.entry.<key>.
         self.buttons: dict[str, Button] = {}
-        for key, label, callback in entries:
-            self.buttons[key] = Button(
-                label,
-                callback,
-                enabled=callback is not None,
-                note="" if callback is not None else "coming soon",
-            )
-        self.hint = Label(HINT, align="center", color=theme.TEXT_DIM)
+        for key, callback in entries:
+            self.buttons[key] = Button("", callback, enabled=callback is not None)
+        self.hint = Label("", align="center", color=theme.TEXT_DIM)
+        self._retext()
         self.form = Form(self.buttons.values())
         self._size: tuple[int, int] = (0, 0)
         self._title_px = 96
@@ -86,33 +89,59 @@ class MenuScene(Scene):
 
     # -------------------------------------------------------------------- layout
 
+    def _retext(self) -> None:
+        """Put the words of the language in use on the buttons (it may change)."""
+        for key, button in self.buttons.items():
+            button.label = tr(f"menu.entry.{key}")
+            button.note = "" if button.enabled else tr("menu.coming_soon")
+        self.hint.text = tr("menu.hint")
+
     def layout(self, size: tuple[int, int]) -> None:
+        """Place the title and the buttons; the buttons are as wide as the longest entry
+        needs (with its 'coming soon' note), within the window."""
         self._size = size
+        self._retext()
         sc = Scale(size)
         w, h = size
         n = len(self.buttons)
-        button_h = sc.px(50)
-        gap = sc.px(14)
-        stack_h = n * button_h + (n - 1) * gap
-        self._title_px = sc.text(104)
-        title_h = theme.font(self._title_px, serif=True).get_height()
-        self._gem_r = sc.px(17)
-        self._gem_gap = sc.px(52)
+        # The keyboard hint along the bottom; the rest must stay above it.
+        self.hint.px = sc.text(15)
+        hint_h = theme.font(self.hint.px).get_linesize() + sc.px(4)
+        self.hint.rect = pygame.Rect(sc.px(20), h - sc.px(10) - hint_h, w - 2 * sc.px(20), hint_h)
+        room = self.hint.rect.y - sc.px(12) - sc.px(12)
         tag_h = theme.font(sc.text(20)).get_height()
-        # Title block and button stack, centred together a little above the middle.
-        block = title_h + sc.px(10) + 2 * self._gem_r + sc.px(16) + tag_h + sc.px(44) + stack_h
-        top = max(sc.px(16), (h - block) // 2 - sc.px(12))
+        # Title block and button stack, centred together a little above the middle; when
+        # they do not fit above the hint (seven entries at 16:9), everything tightens a bit.
+        squeeze = 1.0
+
+        def at(v: float) -> int:
+            return sc.px(v * squeeze)
+
+        while True:
+            button_h, gap = at(50), at(14)
+            stack_h = n * button_h + (n - 1) * gap
+            self._title_px = sc.text(104 * squeeze)
+            title_h = theme.font(self._title_px, serif=True).get_height()
+            self._gem_r = at(17)
+            self._gem_gap = at(52)
+            block = title_h + at(10) + 2 * self._gem_r + at(16) + tag_h + at(44) + stack_h
+            if block <= room or squeeze <= 0.7:
+                break
+            squeeze -= 0.05
+        lowest = self.hint.rect.y - sc.px(12) - block
+        top = max(sc.px(12), min((h - block) // 2 - sc.px(12), lowest))
         self._title_center = (w // 2, top + title_h // 2)
-        self._gems_y = top + title_h + sc.px(10) + self._gem_r
-        self._tagline_center = (w // 2, self._gems_y + self._gem_r + sc.px(16) + tag_h // 2)
-        y = self._tagline_center[1] + tag_h // 2 + sc.px(44)
-        button_w = sc.px(340)
+        self._gems_y = top + title_h + at(10) + self._gem_r
+        self._tagline_center = (w // 2, self._gems_y + self._gem_r + at(16) + tag_h // 2)
+        y = self._tagline_center[1] + tag_h // 2 + at(44)
+        label_px = sc.text(22 * min(1.0, squeeze + 0.1))
+        # Room for the diamonds either side of the selected button (see _draw_marker).
+        button_w = min(w - 2 * sc.px(40), max(sc.px(340), *(
+            _needed_width(b, label_px, button_h) for b in self.buttons.values())))
         for button in self.buttons.values():
             button.rect = pygame.Rect(w // 2 - button_w // 2, y, button_w, button_h)
-            button.px = sc.text(22)
+            button.px = label_px
             y += button_h + gap
-        self.hint.px = sc.text(15)
-        self.hint.rect = pygame.Rect(0, h - sc.px(40), w, sc.px(30))
 
     # -------------------------------------------------------------------- events
 
@@ -148,8 +177,8 @@ class MenuScene(Scene):
     # ---------------------------------------------------------------------- draw
 
     def draw(self, surface: pygame.Surface) -> None:
-        if surface.get_size() != self._size:
-            self.layout(surface.get_size())
+        # Laid out on every frame: the words, and so the button width, follow the language.
+        self.layout(surface.get_size())
         draw_background(surface)
         self._draw_title(surface)
         self.form.draw(surface)
@@ -172,12 +201,14 @@ class MenuScene(Scene):
     def _draw_title(self, surface: pygame.Surface) -> None:
         sc = Scale(self._size)
         px = self._title_px
-        shadow = theme.text("Splendor", px, theme.SHADOW, serif=True)
-        title = theme.text("Splendor", px, theme.ACCENT, serif=True)
-        box = title.get_rect(center=self._title_center)
+        name = tr("menu.title")
+        height = theme.font(px, serif=True).get_height()
+        box = pygame.Rect(sc.px(20), self._title_center[1] - height // 2,
+                          self._size[0] - 2 * sc.px(20), height)
+        shadow = fit_text(name, px, box.w, theme.SHADOW, serif=True)
         shadow.set_alpha(120)
-        surface.blit(shadow, box.move(sc.px(3), sc.px(4)))
-        surface.blit(title, box)
+        surface.blit(shadow, shadow.get_rect(center=box.center).move(sc.px(3), sc.px(4)))
+        draw_text(surface, name, px, theme.ACCENT, box, serif=True)
         # A row of the six gems between two gold rules.
         cx, y = self._title_center[0], self._gems_y
         order = (0, 1, 2, 5, 3, 4)  # gold in the middle
@@ -199,5 +230,19 @@ class MenuScene(Scene):
                 theme.ACCENT,
                 [(outer, y - d), (outer + side * d, y), (outer, y + d), (outer - side * d, y)],
             )
-        tag = theme.text(TAGLINE, Scale(self._size).text(20), theme.TEXT_DIM)
-        surface.blit(tag, tag.get_rect(center=self._tagline_center))
+        tag_px = sc.text(20)
+        tag_h = theme.font(tag_px).get_height()
+        tag_box = pygame.Rect(sc.px(40), self._tagline_center[1] - tag_h // 2,
+                              self._size[0] - 2 * sc.px(40), tag_h)
+        draw_text(surface, tr("menu.tagline"), tag_px, theme.TEXT_DIM, tag_box)
+
+
+def _needed_width(button: Button, px: int, height: int) -> int:
+    """How wide `button` must be to show its label at `px` (and its note, when it has
+    one) without shrinking them; mirrors Button.draw's padding and gaps."""
+    pad = max(6, height // 4)
+    width = theme.font(px, bold=True).size(button.label)[0]
+    if button.note:
+        note_px = max(theme.MIN_TEXT_PX, round(px * 0.7))
+        width += max(8, height // 5) + theme.font(note_px).size(button.note)[0]
+    return width + 2 * pad + max(8, height // 4)

@@ -2,21 +2,55 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
-from splendor.ui import theme
+from splendor.i18n import tr
+from splendor.ui import theme, widgets
 from splendor.ui.scenes.overlay_base import Overlay
-from splendor.ui.scenes.rules import wrap
+
+#: Dialog text: a string, or a function giving it in the language in use when drawn.
+Text = str | Callable[[], str]
+
+
+def resolve(text: Text) -> str:
+    """The text to show now."""
+    return text() if callable(text) else text
+
+
+def grown_box(surface: pygame.Surface, size: tuple[int, int], extra: int) -> pygame.Rect:
+    """A centred dialog box `size` (design units) wide and at least as tall, grown by
+    `extra` pixels of content (never taller than the window)."""
+    s = theme.ui_scale(surface.get_size())
+    w = min(round(size[0] * s), surface.get_width() - round(40 * s))
+    h = min(max(round(size[1] * s), extra), surface.get_height() - round(20 * s))
+    rect = pygame.Rect(0, 0, w, h)
+    rect.center = surface.get_rect().center
+    return rect
+
+
+def text_px(surface: pygame.Surface, value: float) -> int:
+    """A design text size for this window, never under the smallest readable size."""
+    return max(theme.MIN_TEXT_PX, round(value * theme.ui_scale(surface.get_size())))
 
 
 class MessageScene(Overlay):
     box_size = (600, 260)
 
-    def __init__(self, title: str, message: str) -> None:
+    def __init__(self, title: Text, message: Text) -> None:
         super().__init__()
-        self.title = title
-        self.message = message
+        self._title = title
+        self._message = message
         self._ok = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return resolve(self._title)
+
+    @property
+    def message(self) -> str:
+        return resolve(self._message)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         close = event.type == pygame.KEYDOWN and event.key in (
@@ -27,13 +61,24 @@ class MessageScene(Overlay):
             self.app.stack.pop()
         return True
 
+    def _layout(self, surface: pygame.Surface, width: int) -> tuple[int, int]:
+        """The text's size and height inside a box `width` wide."""
+        px = self.scaler(surface)
+        size = text_px(surface, 16)
+        return size, widgets.lines_height(self.message, size, width - px(60))
+
+    def box(self, surface: pygame.Surface) -> pygame.Rect:
+        px = self.scaler(surface)
+        width = grown_box(surface, self.box_size, 0).width
+        _, height = self._layout(surface, width)
+        return grown_box(surface, self.box_size, px(64) + height + px(24) + px(42) + px(20))
+
     def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         px = self.scaler(surface)
-        y = box.y + px(64)
-        for line in wrap(self.message, px(16), box.width - px(60))[:5]:
-            image = theme.text(line, px(16), theme.TEXT)
-            surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
-            y += px(24)
         self._ok = pygame.Rect(0, 0, px(160), px(42))
         self._ok.midbottom = (box.centerx, box.bottom - px(20))
-        self.button(surface, self._ok, "OK")
+        size, _ = self._layout(surface, box.width)
+        text = pygame.Rect(box.x + px(30), box.y + px(64), box.width - px(60),
+                           self._ok.top - px(16) - box.y - px(64))
+        widgets.draw_lines(surface, self.message, size, theme.TEXT, text, align="center")
+        self.button(surface, self._ok, tr("common.button.ok"))

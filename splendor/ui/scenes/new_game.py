@@ -7,17 +7,21 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from splendor.i18n import tr
 from splendor.ui import theme
 from splendor.ui.options import (
-    DEFAULT_OPTIONS,
     HUMAN,
+    KINDS,
     MAX_NAME_LENGTH,
     MAX_SEATS,
     MIN_SEATS,
     GameOptions,
     SeatOption,
     default_name,
+    default_options,
+    is_default_name,
     kind_labels,
+    numbered_name,
     options_problem,
 )
 from splendor.ui.scene import Scene
@@ -31,7 +35,8 @@ from splendor.ui.widgets import (
     blit_center,
     draw_background,
     draw_panel,
-    fit_text,
+    draw_text,
+    line_height,
 )
 
 if TYPE_CHECKING:
@@ -41,9 +46,6 @@ if TYPE_CHECKING:
 SEED_DIGITS = 9
 #: Kind of a seat added with "Add seat".
 ADDED_KIND = "medium"
-SUBTITLE = "Two to four players. Any seat can be a bot \u2014 make them all bots to watch a game."
-FULL_NOTE = "Four players is the most a game can seat."
-WATCH_NOTE = "Every seat is a bot: you will watch the game."
 
 
 class SeatRow:
@@ -53,20 +55,19 @@ class SeatRow:
         self.kind = kind
         #: True while the name is the one the screen chose (it follows the kind).
         self.auto = auto
-        kinds = list(kind_labels())
         self.choice = Choice(
             list(kind_labels().values()),
-            kinds.index(kind) if kind in kinds else 0,
-            lambda i: scene._kind_changed(self, kinds[i]),
+            KINDS.index(kind) if kind in KINDS else 0,
+            lambda i: scene._kind_changed(self, KINDS[i]),
         )
         self.name = TextInput(
             name,
             max_length=MAX_NAME_LENGTH,
-            placeholder="Name",
+            placeholder=tr("new_game.name_placeholder"),
             on_change=lambda text: scene._name_typed(self),
         )
         self.remove = Button(
-            "Remove", lambda: scene.remove_seat(self), danger=True, style="ghost"
+            tr("new_game.remove"), lambda: scene.remove_seat(self), danger=True, style="ghost"
         )
         #: Where the seat number is drawn.
         self.badge = pygame.Rect(0, 0, 0, 0)
@@ -74,6 +75,12 @@ class SeatRow:
     @property
     def widgets(self) -> list[Widget]:
         return [self.choice, self.name, self.remove]
+
+    def retext(self) -> None:
+        """Take the words of the language in use (it may change while the screen is up)."""
+        self.choice.set_options(list(kind_labels().values()))
+        self.name.placeholder = tr("new_game.name_placeholder")
+        self.remove.label = tr("new_game.remove")
 
 
 class NewGameScene(Scene):
@@ -86,32 +93,33 @@ class NewGameScene(Scene):
     ) -> None:
         super().__init__()
         self.on_start = on_start
-        defaults = defaults or DEFAULT_OPTIONS
+        defaults = defaults or default_options()
         self.rows: list[SeatRow] = []
-        for i, seat in enumerate(defaults.seats[:MAX_SEATS]):
-            auto = not seat.name.strip() or seat.name == default_name(seat.kind, i)
+        for seat in defaults.seats[:MAX_SEATS]:
+            # A name the game gave (in any language) follows the kind and the language in
+            # use; a name the player typed stays as typed.
+            auto = not seat.name.strip() or is_default_name(seat.name, seat.kind)
             self.rows.append(SeatRow(self, seat.kind, seat.name, auto))
         while len(self.rows) < MIN_SEATS:
             self.rows.append(SeatRow(self, ADDED_KIND, "", True))
         first = defaults.first_player
-        self.first = Choice(["Random"], 0 if first is None else first + 1, self._first_changed)
+        self.first = Choice([tr("new_game.first_random")], 0 if first is None else first + 1,
+                            self._first_changed)
         self.seed = TextInput(
             "" if defaults.seed is None else str(defaults.seed),
             max_length=SEED_DIGITS,
-            placeholder="random",
+            placeholder=tr("new_game.seed_placeholder"),
             allowed=str.isdigit,
             on_change=lambda text: self._changed(),
         )
-        self.add = Button("+  Add seat", self.add_seat)
-        self.start = Button("Start game", self.try_start, style="primary")
-        self.back = Button("Back", self.go_back)
+        self.add = Button(tr("new_game.add_seat"), self.add_seat)
+        self.start = Button(tr("new_game.start"), self.try_start, style="primary")
+        self.back = Button(tr("common.button.back"), self.go_back)
         self.form = Form()
-        #: The inline message under the seats, and whether it is an error.
-        self.message = ""
-        self.message_error = False
         self._tried = False
         self._size: tuple[int, int] = (0, 0)
         self._panel = pygame.Rect(0, 0, 0, 0)
+        #: Catalog keys of the column heads and the option labels, and their boxes.
         self._headers: list[tuple[str, pygame.Rect]] = []
         self._option_labels: list[tuple[str, pygame.Rect]] = []
         self._divider_y = 0
@@ -171,11 +179,27 @@ class NewGameScene(Scene):
             self.first.index -= 1
         self._structure_changed()
 
+    @property
+    def message(self) -> str:
+        """The inline message under the seats: why the game cannot start (once Start was
+        tried), or a note when every seat is a bot; '' when there is nothing to say."""
+        if self._tried:
+            problem = self.problem()
+            if problem is not None:
+                return problem
+        if all(r.kind != HUMAN for r in self.rows):
+            return tr("new_game.watch_note")
+        return ""
+
+    @property
+    def message_error(self) -> bool:
+        """True when `message` says why the game cannot start."""
+        return self._tried and self.problem() is not None
+
     def set_kind(self, seat: int, kind: str) -> None:
         """Make seat `seat` a human ('human') or a bot (a bot name)."""
-        kinds = list(kind_labels())
         row = self.rows[seat]
-        row.choice.index = kinds.index(kind)
+        row.choice.index = KINDS.index(kind)
         self._kind_changed(row, kind)
 
     def _kind_changed(self, row: SeatRow, kind: str) -> None:
@@ -214,12 +238,13 @@ class NewGameScene(Scene):
             base = default_name(row.kind, i)
             name, n = base, 2
             while name.casefold() in taken:
-                name = default_name(HUMAN, n - 1) if row.kind == HUMAN else f"{base} {n}"
+                name = default_name(HUMAN, n - 1) if row.kind == HUMAN else numbered_name(base, n)
                 n += 1
             row.name.set_text(name)
             taken.add(name.casefold())
-        labels = ["Random"] + [
-            r.name.text.strip() or f"Seat {i + 1}" for i, r in enumerate(self.rows)
+        labels = [tr("new_game.first_random")] + [
+            r.name.text.strip() or tr("new_game.unnamed_seat", n=i + 1)
+            for i, r in enumerate(self.rows)
         ]
         self.first.set_options(labels)
         for row in self.rows:
@@ -227,20 +252,14 @@ class NewGameScene(Scene):
         self.add.enabled = len(self.rows) < MAX_SEATS
 
     def _set_info(self) -> None:
-        all_bots = all(r.kind != HUMAN for r in self.rows)
-        self.message = WATCH_NOTE if all_bots else ""
-        self.message_error = False
         for row in self.rows:
             row.name.error = False
 
     def _validate(self) -> bool:
         """Show the first problem inline and mark the fields at fault; True when valid."""
-        problem = self.problem()
-        if problem is None:
+        if self.problem() is None:
             self._set_info()
             return True
-        self.message = problem
-        self.message_error = True
         seen: dict[str, int] = {}
         for row in self.rows:
             row.name.error = False
@@ -269,51 +288,93 @@ class NewGameScene(Scene):
 
     # -------------------------------------------------------------------- layout
 
+    def _retext(self) -> None:
+        """Put the words of the language in use on the widgets (it may change while the
+        screen is up): labels, placeholders, automatic names, the first-player choice."""
+        for row in self.rows:
+            row.retext()
+        self.seed.placeholder = tr("new_game.seed_placeholder")
+        self.add.label = tr("new_game.add_seat")
+        self.start.label = tr("new_game.start")
+        self.back.label = tr("common.button.back")
+        self._refresh()
+
     def layout(self, size: tuple[int, int]) -> None:
+        """Place everything; widths follow the words of the language in use."""
         self._size = size
+        self._retext()
         sc = Scale(size)
         at = sc.at
 
+        def y_at(design_y: float) -> int:
+            return at(0, design_y, 0, 0).y
+
         body = sc.text(19)
         self._panel = at(205, 128, 870, 424)
-        px0 = 205 + 30
-        col_badge, col_kind, col_name, col_remove = px0, px0 + 56, px0 + 296, px0 + 676
+        inner = at(235, 128, 810, 424)
         row_y, row_h, pitch = 178, 46, 58
+        h = sc.px(row_h)
+        # Columns: seat badge, who plays it, the name, and Remove against the right edge
+        # (as wide as its word needs: the name field gives up the room).
+        remove_px = sc.text(17)
+        remove_h = sc.px(row_h - 8)
+        remove_w = min(sc.px(200), max(sc.px(134), _button_width(tr("new_game.remove"),
+                                                                  remove_px, remove_h)))
+        kind_x, kind_w = at(291, 0, 0, 0).x, sc.px(240)
+        name_x = kind_x + kind_w + sc.px(16)
+        remove_x = inner.right - remove_w
+        name_w = remove_x - sc.px(24) - name_x
+        head_y, head_h = y_at(142), sc.px(26)
         self._headers = [
-            ("Played by", at(col_kind, 142, 220, 26)),
-            ("Name", at(col_name, 142, 360, 26)),
+            ("new_game.column.kind", pygame.Rect(kind_x, head_y, kind_w, head_h)),
+            ("new_game.column.name", pygame.Rect(name_x, head_y, name_w, head_h)),
         ]
         for i, row in enumerate(self.rows):
             y = row_y + i * pitch
-            row.badge = at(col_badge, y, row_h, row_h)
-            row.choice.rect = at(col_kind, y, 220, row_h)
-            row.name.rect = at(col_name, y, 360, row_h)
-            row.remove.rect = at(col_remove, y + 4, 134, row_h - 8)
+            row.badge = at(235, y, row_h, row_h)
+            row.choice.rect = pygame.Rect(kind_x, y_at(y), kind_w, h)
+            row.name.rect = pygame.Rect(name_x, y_at(y), name_w, h)
+            row.remove.rect = pygame.Rect(remove_x, y_at(y + 4), remove_w, remove_h)
             for widget in (row.choice, row.name, row.remove):
                 widget.px = body
-            row.remove.px = sc.text(17)
+            row.remove.px = remove_px
         slot_y = row_y + len(self.rows) * pitch
-        self.add.rect = at(col_kind, slot_y + 4, 220, row_h - 8)
         self.add.px = sc.text(17)
+        add_w = max(kind_w, _button_width(self.add.label, self.add.px, remove_h))
+        self.add.rect = pygame.Rect(kind_x, y_at(slot_y + 4), min(add_w, name_x + name_w - kind_x),
+                                    remove_h)
         self.add.visible = len(self.rows) < MAX_SEATS
-        self._full_note = at(col_kind, row_y + MAX_SEATS * pitch, 810, row_h)
-        self._divider_y = at(0, row_y + (MAX_SEATS + 1) * pitch - 2, 0, 0).y
-        opt_y = row_y + (MAX_SEATS + 1) * pitch + 14
+        self._full_note = pygame.Rect(kind_x, y_at(row_y + MAX_SEATS * pitch),
+                                      inner.right - kind_x, h)
+        self._divider_y = y_at(row_y + (MAX_SEATS + 1) * pitch - 2)
+        # Options: "First player [choice]" from the left, "Seed [field]" against the right.
+        opt_y = y_at(row_y + (MAX_SEATS + 1) * pitch + 14)
         label_font = theme.font(sc.text(18))
-        first_label = at(col_badge, opt_y, 0, row_h)
-        first_label.w = label_font.size("First player")[0]
-        self.first.rect = at(0, opt_y, 260, row_h)
-        self.first.rect.x = first_label.right + sc.px(16)
-        self.first.px = body
-        self.seed.rect = at(col_name + 190, opt_y, 170, row_h)
+        first_text, seed_text = tr("new_game.first_player"), tr("new_game.seed")
+        first_label = pygame.Rect(inner.x, opt_y, min(sc.px(230), label_font.size(first_text)[0]),
+                                  h)
+        self.seed.rect = pygame.Rect(0, opt_y, sc.px(150), h)
+        self.seed.rect.right = inner.right
         self.seed.px = body
-        seed_label = at(0, opt_y, 0, row_h)
-        seed_label.w = label_font.size("Seed")[0]
+        seed_label = pygame.Rect(0, opt_y, min(sc.px(160), label_font.size(seed_text)[0]), h)
         seed_label.right = self.seed.rect.x - sc.px(14)
-        self._option_labels = [("First player", first_label), ("Seed", seed_label)]
-        self.back.rect = at(430, 634, 190, 50)
-        self.start.rect = at(660, 634, 190, 50)
+        first_x = first_label.right + sc.px(16)
+        self.first.rect = pygame.Rect(first_x, opt_y,
+                                      min(sc.px(300), seed_label.x - sc.px(32) - first_x), h)
+        self.first.px = body
+        self._option_labels = [("new_game.first_player", first_label),
+                               ("new_game.seed", seed_label)]
+        # Back and Start, centred, as wide as the longer word needs.
         self.back.px = self.start.px = sc.text(21)
+        button_h = sc.px(50)
+        button_w = min(sc.px(320), max(sc.px(190),
+                                       *(_button_width(b.label, b.px, button_h)
+                                         for b in (self.back, self.start))))
+        button_y = y_at(634)
+        gap = sc.px(40)
+        self.back.rect = pygame.Rect(size[0] // 2 - gap // 2 - button_w, button_y, button_w,
+                                     button_h)
+        self.start.rect = pygame.Rect(size[0] // 2 + gap // 2, button_y, button_w, button_h)
         widgets: list[Widget] = []
         for row in self.rows:
             widgets += row.widgets
@@ -351,25 +412,27 @@ class NewGameScene(Scene):
     # ---------------------------------------------------------------------- draw
 
     def draw(self, surface: pygame.Surface) -> None:
-        if surface.get_size() != self._size:
-            self.layout(surface.get_size())
+        # Laid out on every frame: the words, and so the widths, follow the language.
+        self.layout(surface.get_size())
         sc = Scale(self._size)
         w, _ = self._size
         draw_background(surface)
-        title = theme.text("New game", sc.text(50), theme.ACCENT, serif=True)
-        blit_center(surface, title, (w // 2, self._panel.y - sc.px(70)))
-        sub = fit_text(SUBTITLE, sc.text(18), self._panel.w, theme.TEXT_DIM)
-        blit_center(surface, sub, (w // 2, self._panel.y - sc.px(26)))
+        margin = sc.px(30)
+        title_box = pygame.Rect(margin, self._panel.y - sc.px(106), w - 2 * margin, sc.px(72))
+        draw_text(surface, tr("new_game.title"), sc.text(50), theme.ACCENT, title_box,
+                  serif=True)
+        sub_box = pygame.Rect(margin, self._panel.y - sc.px(41), w - 2 * margin, sc.px(30))
+        draw_text(surface, tr("new_game.subtitle"), sc.text(18), theme.TEXT_DIM, sub_box)
         draw_panel(surface, self._panel, sc.px(16), shadow=sc.px(8))
         small = sc.text(15)
-        for text, rect in self._headers:
-            img = theme.text(text.upper(), small, theme.TEXT_DIM, bold=True)
-            surface.blit(img, img.get_rect(midleft=rect.midleft))
+        for key, rect in self._headers:
+            draw_text(surface, tr(key).upper(), small, theme.TEXT_DIM, rect, align="left",
+                      bold=True)
         for i, row in enumerate(self.rows):
             self._draw_badge(surface, row.badge, i + 1, row.kind == HUMAN)
         if not self.add.visible:
-            note = theme.text(FULL_NOTE, small, theme.TEXT_DIM)
-            surface.blit(note, note.get_rect(midleft=self._full_note.midleft))
+            draw_text(surface, tr("new_game.full_note"), small, theme.TEXT_DIM, self._full_note,
+                      align="left")
         inset = sc.px(24)
         pygame.draw.line(
             surface,
@@ -378,18 +441,15 @@ class NewGameScene(Scene):
             (self._panel.right - inset, self._divider_y),
             max(1, sc.px(1)),
         )
-        for text, rect in self._option_labels:
-            img = theme.text(text, sc.text(18), theme.TEXT)
-            surface.blit(img, img.get_rect(midleft=rect.midleft))
+        first_label, seed_label = (rect for _, rect in self._option_labels)
+        draw_text(surface, tr("new_game.first_player"), sc.text(18), theme.TEXT, first_label,
+                  align="left")
+        draw_text(surface, tr("new_game.seed"), sc.text(18), theme.TEXT, seed_label,
+                  align="right")
         self.form.draw(surface)
-        if self.message:
-            color = theme.DANGER if self.message_error else theme.TEXT_DIM
-            msg = fit_text(self.message, sc.text(18), self._panel.w, color, bold=self.message_error)
-            y = (self._panel.bottom + self.start.rect.y) // 2
-            if self.message_error:
-                self._draw_alert(surface, msg, (w // 2, y))
-            else:
-                blit_center(surface, msg, (w // 2, y))
+        message = self.message
+        if message:
+            self._draw_message(surface, message, self.message_error)
 
     def _draw_badge(self, surface: pygame.Surface, rect: pygame.Rect, n: int, human: bool) -> None:
         sc = Scale(self._size)
@@ -402,15 +462,30 @@ class NewGameScene(Scene):
         num = theme.text(str(n), sc.text(19), theme.ACCENT if human else theme.TEXT, bold=True)
         blit_center(surface, num, center)
 
-    def _draw_alert(self, surface: pygame.Surface, msg: pygame.Surface, center: tuple[int, int]
-                    ) -> None:
+    def _draw_message(self, surface: pygame.Surface, message: str, error: bool) -> None:
+        """The line between the panel and the buttons; an error gets a red '!' before it."""
         sc = Scale(self._size)
-        d = sc.px(8)
-        box = msg.get_rect(center=center)
-        icon_r = max(8, msg.get_height() // 2)
-        box.x += icon_r + d // 2
-        icon_c = (box.x - d - icon_r, box.centery)
-        pygame.draw.circle(surface, theme.DANGER, icon_c, icon_r)
-        bang = theme.text("!", max(theme.MIN_TEXT_PX, icon_r * 3 // 2), theme.TEXT, bold=True)
-        blit_center(surface, bang, icon_c)
-        surface.blit(msg, box)
+        px = sc.text(18)
+        color = theme.DANGER if error else theme.TEXT_DIM
+        height = line_height(px) + sc.px(4)
+        cy = (self._panel.bottom + self.start.rect.y) // 2
+        gap = sc.px(8)
+        icon_r = max(8, height // 2 - sc.px(2))
+        icon_w = 2 * icon_r + gap if error else 0
+        # The message and its icon, centred together within the panel's width.
+        natural = theme.font(px, bold=error).size(message)[0]
+        text_w = min(natural, self._panel.w - icon_w)
+        left = self._panel.centerx - (icon_w + text_w) // 2
+        box = pygame.Rect(left + icon_w, cy - height // 2, text_w, height)
+        drawn = draw_text(surface, message, px, color, box, align="left", bold=error)
+        if error:
+            icon_c = (drawn.x - gap - icon_r, drawn.centery)
+            pygame.draw.circle(surface, theme.DANGER, icon_c, icon_r)
+            bang = theme.text("!", max(theme.MIN_TEXT_PX, icon_r * 3 // 2), theme.TEXT, bold=True)
+            blit_center(surface, bang, icon_c)
+
+
+def _button_width(label: str, px: int, height: int) -> int:
+    """How wide a Button of `height` must be to show `label` at `px` without shrinking."""
+    pad = max(6, height // 4)
+    return theme.font(px, bold=True).size(label)[0] + 2 * pad + max(8, height // 4)

@@ -9,7 +9,7 @@ import pygame
 
 from splendor.ui import theme
 from splendor.ui.scene import Scene
-from splendor.ui.widgets import draw_flat_button
+from splendor.ui.widgets import draw_flat_button, draw_text
 
 
 class Overlay(Scene):
@@ -41,8 +41,10 @@ class Overlay(Scene):
         box = self.box(surface)
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=self.px(surface, 14))
         pygame.draw.rect(surface, theme.ACTIVE, box, 2, border_radius=self.px(surface, 14))
-        title = theme.text(self.title, self.px(surface, 22), theme.TEXT, bold=True)
-        surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + self.px(surface, 16))))
+        px = self.scaler(surface)
+        draw_text(surface, self.title, px(22), theme.TEXT,
+                  pygame.Rect(box.x + px(20), box.y + px(14), box.w - px(40), px(32)),
+                  valign="top", bold=True)
         self.draw_body(surface, box)
 
     def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:

@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
+from splendor.i18n import tr
 from splendor.ui import theme, widgets
 from splendor.ui.scene import Scene
 
@@ -17,6 +18,7 @@ Spot = tuple[pygame.Rect, Callable[[], object]]
 
 
 class PageScene(Scene):
+    #: The page's title, in the language in use (subclasses return `tr(...)`).
     title = ""
     #: The panel's size in layout units (1280x720 design), clipped to the window.
     panel_size = (980, 480)
@@ -49,8 +51,8 @@ class PageScene(Scene):
         scale = widgets.Scale(surface.get_size())
         px = scale.px
         w, _ = surface.get_size()
-        title = theme.text(self.title, scale.text(48), theme.ACCENT, serif=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, px(30))))
+        widgets.draw_text(surface, self.title, scale.text(48), theme.ACCENT,
+                          pygame.Rect(px(20), px(24), w - px(40), px(76)), serif=True)
         panel = pygame.Rect(0, 0, min(px(self.panel_size[0]), w - px(40)),
                             px(self.panel_size[1]))
         panel.midtop = (w // 2, px(110))
@@ -59,7 +61,7 @@ class PageScene(Scene):
         self.draw_content(surface, panel.inflate(-px(40), -px(30)), scale)
         back = pygame.Rect(0, 0, px(200), px(46))
         back.midtop = (w // 2, panel.bottom + px(20))
-        widgets.draw_flat_button(surface, back, "Back", px)
+        widgets.draw_flat_button(surface, back, tr("common.button.back"), px)
         self.spots.append((back, self.back))
 
     def draw_content(self, surface: pygame.Surface, inner: pygame.Rect,

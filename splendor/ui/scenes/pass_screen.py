@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import pygame
 
+from splendor.i18n import tr
 from splendor.ui import theme
 from splendor.ui.scene import Scene
+from splendor.ui.widgets import draw_lines, draw_text, line_height, lines_height
 
 
 class PassScreenScene(Scene):
@@ -34,9 +36,16 @@ class PassScreenScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.TABLE_DARK)
         s = theme.ui_scale(surface.get_size())
-        center = surface.get_rect().center
-        title = theme.text(f"Pass to {self.name}", round(44 * s), theme.ACTIVE, serif=True)
-        surface.blit(title, title.get_rect(center=(center[0], center[1] - round(30 * s))))
-        hint = theme.text(f"{self.name}, click or press Enter when you are ready.", round(18 * s),
-                          theme.TEXT)
-        surface.blit(hint, hint.get_rect(center=(center[0], center[1] + round(30 * s))))
+        screen = surface.get_rect()
+        width = screen.w - 2 * round(60 * s)
+        title_px = round(44 * s)
+        title_h = line_height(title_px) + round(8 * s)
+        title = pygame.Rect(0, 0, width, title_h)
+        title.midbottom = (screen.centerx, screen.centery - round(8 * s))
+        draw_text(surface, tr("turn.pass.title", name=self.name), title_px, theme.ACTIVE, title,
+                  serif=True)
+        hint = tr("turn.pass.hint", name=self.name)
+        hint_px = max(theme.MIN_TEXT_PX, round(18 * s))
+        box = pygame.Rect(title.x, screen.centery + round(16 * s), width,
+                          lines_height(hint, hint_px, width))
+        draw_lines(surface, hint, hint_px, theme.TEXT, box, align="center")

@@ -1,4 +1,4 @@
-"""Overlay: the pause menu over the table (Escape): resume, settings, leave."""
+"""Overlay: the pause menu over the table (Escape): resume, save, settings, rules, leave."""
 
 from __future__ import annotations
 
@@ -6,23 +6,30 @@ from collections.abc import Callable
 
 import pygame
 
+from splendor.i18n import tr
 from splendor.ui.scenes.overlay_base import Overlay
 from splendor.ui.settings_panel import Hotspot, SettingsPanel
 
 
 class PauseScene(Overlay):
-    """Resume, adjust assists, speed and sound, or leave (after a confirmation)."""
+    """Resume, save, adjust assists, speed and sound, read the rules, or leave (after a
+    confirmation)."""
 
-    title = "Paused"
-    box_size = (520, 520)
+    box_size = (560, 540)
 
     def __init__(self, on_leave: Callable[[], None], panel: SettingsPanel | None = None,
-                 on_save: Callable[[], None] | None = None) -> None:
+                 on_save: Callable[[], None] | None = None,
+                 on_rules: Callable[[], None] | None = None) -> None:
         super().__init__()
         self.on_leave = on_leave
         self.on_save = on_save
+        self.on_rules = on_rules
         self.panel = panel
         self._spots: list[Hotspot] = []
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return tr("pause.title")
 
     def resume_game(self) -> None:
         assert self.app is not None
@@ -40,22 +47,26 @@ class PauseScene(Overlay):
 
     def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         px = self.scaler(surface)
-        w, h = px(300), px(42)
+        w, h, gap = px(460), px(42), px(12)
         x = box.centerx - w // 2
-        y = box.y + px(64)
-        half = (w - px(12)) // 2
-        rect = pygame.Rect(x, y, half if self.on_save else w, h)
-        self.button(surface, rect, "Resume")
-        self._spots = [(rect, self.resume_game)]
-        if self.on_save is not None:
-            save = pygame.Rect(x + half + px(12), y, half, h)
-            self.button(surface, save, "Save game")
-            self._spots.append((save, self.on_save))
-        y += h + px(18)
+        self._spots = []
+
+        def row(y: int, buttons: list[tuple[str, Callable[[], None] | None]]) -> None:
+            shown = [(label, action) for label, action in buttons if action is not None]
+            width = (w - gap * (len(shown) - 1)) // len(shown)
+            for n, (label, action) in enumerate(shown):
+                rect = pygame.Rect(x + n * (width + gap), y, width, h)
+                self.button(surface, rect, label)
+                assert action is not None
+                self._spots.append((rect, action))
+
+        y = box.y + px(60)
+        row(y, [(tr("common.button.resume"), self.resume_game),
+                (tr("pause.save"), self.on_save)])
+        y += h + px(16)
+        bottom = box.bottom - h - px(22)
         if self.panel is not None:
-            area = pygame.Rect(box.x + px(40), y, box.width - px(80), box.bottom - y)
+            area = pygame.Rect(box.x + px(40), y, box.width - px(80), bottom - px(8) - y)
             _, spots = self.panel.draw(surface, area, px)
             self._spots += spots
-        rect = pygame.Rect(x, box.bottom - h - px(22), w, h)
-        self.button(surface, rect, "Leave game")
-        self._spots.append((rect, self.on_leave))
+        row(bottom, [(tr("pause.rules"), self.on_rules), (tr("pause.leave"), self.on_leave)])

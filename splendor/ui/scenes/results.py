@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from splendor.engine import GameState
+from splendor.i18n import has, tr
 from splendor.standings import standings_dict
 from splendor.ui import theme
 from splendor.ui.scene import Scene
@@ -19,24 +20,17 @@ from splendor.ui.widgets import (
     blit_center,
     crown_image,
     draw_background,
+    draw_lines,
     draw_panel,
+    draw_text,
     fit_text,
     gem_image,
+    lines_height,
 )
+from splendor.ui.wording import join
 
 if TYPE_CHECKING:
     from splendor.ui.app import App
-
-
-def join_names(names: list[str]) -> str:
-    """'Ada', 'Ada and Bo', 'Ada, Bo and Cy'."""
-    if len(names) <= 1:
-        return "".join(names)
-    return ", ".join(names[:-1]) + " and " + names[-1]
-
-
-def _plural(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,27 +65,25 @@ def result_rows(state: GameState, info: dict[str, Any]) -> list[ResultRow]:
 
 
 def headline(info: dict[str, Any]) -> str:
+    """Who won, in the language in use."""
     winners: list[str] = info["winners"]
     if not info["finished"]:
-        return "Game stopped"
+        return tr("results.headline.stopped")
     if len(winners) == 1:
-        return f"{winners[0]} wins!"
-    return f"{join_names(winners)} share the victory!"
+        return tr("results.headline.wins", name=winners[0])
+    return tr("results.headline.shared", names=join(winners))
 
 
 def end_sentence(info: dict[str, Any], target: int) -> str:
     """How the game ended, with its length."""
-    rounds = _plural(info["rounds"], "round")
+    rounds = info["rounds"]
     if not info["finished"]:
-        return f"The game was stopped unfinished in round {info['rounds']}."
+        return tr("results.end.stopped", round=rounds)
     if info["reason"] == "all_passed":
-        return f"Every player had to pass in turn, so the game ended after {rounds}."
+        return tr("results.end.all_passed", count=rounds)
     reached = [r["name"] for r in info["standings"] if r["points"] >= target]
-    who = join_names(reached) if reached else "A player"
-    return (
-        f"{who} reached the {target}-point target and the round was completed: "
-        f"game over after {rounds}."
-    )
+    who = join(reached) if reached else tr("results.end.someone")
+    return tr("results.end.target", count=rounds, names=who, target=target)
 
 
 def tie_sentence(info: dict[str, Any]) -> str | None:
@@ -104,21 +96,22 @@ def tie_sentence(info: dict[str, Any]) -> str | None:
     tied = [r for r in rows if r["points"] == best]
     winners = [r for r in tied if r["winner"]]
     losers = [r for r in tied if not r["winner"]]
-    names = join_names([r["name"] for r in winners])
+    names = join([r["name"] for r in winners])
     own = winners[0]["cards"]
     if tie == "fewest_cards":
-        others = join_names([str(r["cards"]) for r in losers])
-        return (
-            f"Tied on {best} points: {names} wins with fewer purchased cards "
-            f"({own} vs {others})."
-        )
+        others = join([str(r["cards"]) for r in losers])
+        return tr("results.tie.fewer_cards", points=best, name=names, cards=own, others=others)
     if not losers:
-        return f"Tied on {best} points and {own} purchased cards each: the victory is shared."
-    behind = "; ".join(f"{r['name']} had {r['cards']}" for r in losers)
-    return (
-        f"Tied on {best} points: {names} share the victory with {own} purchased cards "
-        f"each ({behind})."
-    )
+        return tr("results.tie.shared", points=best, cards=own)
+    behind = tr("results.tie.had_separator").join(
+        tr("results.tie.had", name=r["name"], cards=r["cards"]) for r in losers)
+    return tr("results.tie.shared_some", points=best, names=names, cards=own, behind=behind)
+
+
+def place_text(rank: int) -> str:
+    """A place in the standings: '1st', '2nd' (results.place in the language in use)."""
+    key = f"results.place.{rank}"
+    return tr(key) if has(key) else str(rank)
 
 
 class ResultsScene(Scene):
@@ -137,21 +130,36 @@ class ResultsScene(Scene):
         self.record_text = record_text
         self.info = standings_dict(state)
         self.rows = result_rows(state, self.info)
-        #: The sentences the screen shows, in order: who won, how it ended, the tie-break.
-        self.headline = headline(self.info)
-        self.end_text = end_sentence(self.info, state.data.target_points)
-        self.tie_text = tie_sentence(self.info)
-        self.play_again = Button("Play again", on_play_again, style="primary",
+        self.play_again = Button(tr("results.play_again"), on_play_again, style="primary",
                                  enabled=on_play_again is not None)
-        self.menu = Button("Menu", on_menu, enabled=on_menu is not None)
+        self.menu = Button(tr("results.menu"), on_menu, enabled=on_menu is not None)
         self.form = Form([self.menu, self.play_again])
         self._size: tuple[int, int] = (0, 0)
         self._panel = pygame.Rect(0, 0, 0, 0)
+        #: Each column: its head's catalog key ('' for none), its box and alignment.
         self._columns: list[tuple[str, pygame.Rect, str]] = []
         self._row_rects: list[pygame.Rect] = []
-        self._header_y = 0
-        self._lines_y: list[int] = []
+        self._header = pygame.Rect(0, 0, 0, 0)
+        self._headline_box = pygame.Rect(0, 0, 0, 0)
+        #: The sentences' boxes, each tall enough for its wrapped lines.
+        self._sentence_boxes: list[pygame.Rect] = []
+        self._sentence_px = 19
         self._crown_y = 0
+
+    # The sentences the screen shows, in order: who won, how it ended, the tie-break; in
+    # the language in use.
+
+    @property
+    def headline(self) -> str:
+        return headline(self.info)
+
+    @property
+    def end_text(self) -> str:
+        return end_sentence(self.info, self.state.data.target_points)
+
+    @property
+    def tie_text(self) -> str | None:
+        return tie_sentence(self.info)
 
     @property
     def lines(self) -> list[str]:
@@ -176,39 +184,63 @@ class ResultsScene(Scene):
     # -------------------------------------------------------------------- layout
 
     def layout(self, size: tuple[int, int]) -> None:
+        """Place the block (crown, headline, sentences, table, buttons) centred on the
+        screen; a sentence too long for one line gets two, rows tighten if room runs out."""
         self._size = size
+        w, h = size
         sc = Scale(size)
         at = sc.at
+        self.play_again.label = tr("results.play_again")
+        self.menu.label = tr("results.menu")
 
         n = len(self.rows)
-        row_h, pitch = 58, 64
-        lines = 1 + len(self._sentences())
-        # Vertical budget: crown, headline, sentences, table, buttons; centred as a block.
-        table_h = 44 + n * pitch + 12
-        block = 44 + 66 + lines * 30 + 22 + table_h + 34 + 52
-        top = 360 - block / 2
-        self._crown_y = at(0, top + 20, 0, 0).y
-        y = top + 44 + 33
-        self._lines_y = [at(0, y, 0, 0).y]
-        y += 33 + 22
-        for _ in range(lines - 1):
-            self._lines_y.append(at(0, y, 0, 0).y)
-            y += 30
-        y += 22
-        self._panel = at(160, y, 960, table_h)
-        self._header_y = at(0, y + 24, 0, 0).y
-        x = 160 + 20
-        widths = [("", 64, "center"), ("Player", 290, "left"), ("Points", 110, "center"),
-                  ("Cards", 100, "center"), ("Nobles", 100, "center"), ("Bonuses", 256, "center")]
+        margin = sc.px(30)
+        self._sentence_px = px = sc.text(19)
+        text_w = min(w - 2 * margin, sc.px(1100))
+        sentence_hs = [lines_height(t, px, text_w, bold=t == self.tie_text)
+                       for t in self._sentences()]
+        crown_h, head_h, gap, sentence_gap = sc.px(44), sc.px(66), sc.px(22), sc.px(8)
+        button_gap, button_h = sc.px(34), sc.px(52)
+        sentences_h = sum(sentence_hs) + sentence_gap * (len(sentence_hs) - 1)
+        fixed = crown_h + head_h + gap + sentences_h + gap + sc.px(56) + button_gap + button_h
+        # Rows of 64 design px, down to 50 when the sentences need the room.
+        pitch = max(sc.px(50), min(sc.px(64), (h - sc.px(16) - fixed) // max(1, n)))
+        row_h = pitch - sc.px(6)
+        table_h = sc.px(44) + n * pitch + sc.px(12)
+        top = max(0, (h - (fixed - sc.px(56) + table_h)) // 2)
+        self._crown_y = top + sc.px(20)
+        y = top + crown_h
+        self._headline_box = pygame.Rect(margin, y, w - 2 * margin, head_h)
+        y += head_h + gap
+        self._sentence_boxes = []
+        for sentence_h in sentence_hs:
+            self._sentence_boxes.append(pygame.Rect((w - text_w) // 2, y, text_w, sentence_h))
+            y += sentence_h + sentence_gap
+        y += gap - sentence_gap
+        panel = at(120, 0, 1040, 0)
+        self._panel = pygame.Rect(panel.x, y, panel.w, table_h)
+        self._header = pygame.Rect(panel.x, y + sc.px(12), panel.w, sc.px(24))
+        # Room for heads about 40% longer than English ones in the narrow number columns.
+        x = 120 + 20
+        widths = [("", 60, "center"), ("results.column.player", 294, "left"),
+                  ("results.column.points", 132, "center"), ("results.column.cards", 132, "center"),
+                  ("results.column.nobles", 132, "center"),
+                  ("results.column.bonuses", 250, "center")]
         self._columns = []
-        for title, cw, align in widths:
-            self._columns.append((title, at(x, 0, cw, 0), align))
+        for key, cw, align in widths:
+            self._columns.append((key, at(x, 0, cw, 0), align))
             x += cw
-        self._row_rects = [at(160 + 10, y + 44 + i * pitch, 940, row_h) for i in range(n)]
-        y += table_h + 34
-        self.menu.rect = at(430, y, 190, 52)
-        self.play_again.rect = at(660, y, 190, 52)
+        inner = at(130, 0, 1020, 0)
+        self._row_rects = [pygame.Rect(inner.x, y + sc.px(44) + i * pitch, inner.w, row_h)
+                           for i in range(n)]
+        y += table_h + button_gap
         self.menu.px = self.play_again.px = sc.text(21)
+        button_w = min(sc.px(320), max(sc.px(190), *(_button_width(b.label, b.px, button_h)
+                                                     for b in (self.menu, self.play_again))))
+        button_gap_x = sc.px(40)
+        self.menu.rect = pygame.Rect(w // 2 - button_gap_x // 2 - button_w, y, button_w,
+                                     button_h)
+        self.play_again.rect = pygame.Rect(w // 2 + button_gap_x // 2, y, button_w, button_h)
 
     # -------------------------------------------------------------------- events
 
@@ -230,39 +262,39 @@ class ResultsScene(Scene):
     # ---------------------------------------------------------------------- draw
 
     def draw(self, surface: pygame.Surface) -> None:
-        if surface.get_size() != self._size:
-            self.layout(surface.get_size())
+        # Laid out on every frame: the sentences, and so the heights, follow the language.
+        self.layout(surface.get_size())
         sc = Scale(self._size)
         w, _ = self._size
         draw_background(surface)
         if self.info["finished"]:
             blit_center(surface, crown_image(sc.px(54)), (w // 2, self._crown_y))
-        room = w - sc.px(60)
-        head = fit_text(self.headline, sc.text(50), room, theme.ACCENT, serif=True)
-        shadow = fit_text(self.headline, sc.text(50), room, theme.SHADOW, serif=True)
+        title = self.headline
+        box = self._headline_box
+        shadow = fit_text(title, sc.text(50), box.w, theme.SHADOW, serif=True)
         shadow.set_alpha(110)
-        box = head.get_rect(center=(w // 2, self._lines_y[0]))
-        surface.blit(shadow, box.move(sc.px(2), sc.px(3)))
-        surface.blit(head, box)
-        sentences = self._sentences()
-        for text, y in zip(sentences, self._lines_y[1:], strict=False):
-            color = theme.ACTIVE if text is self.tie_text else theme.TEXT_DIM
-            room = w - sc.px(60)
-            img = fit_text(text, sc.text(19), room, color, bold=text is self.tie_text)
-            blit_center(surface, img, (w // 2, y))
+        surface.blit(shadow, shadow.get_rect(center=box.center).move(sc.px(2), sc.px(3)))
+        draw_text(surface, title, sc.text(50), theme.ACCENT, box, serif=True)
+        tie = self.tie_text
+        for text, box in zip(self._sentences(), self._sentence_boxes, strict=True):
+            color = theme.ACTIVE if text == tie else theme.TEXT_DIM
+            draw_lines(surface, text, self._sentence_px, color, box, align="center",
+                       bold=text == tie)
         self._draw_table(surface, sc)
         self.form.draw(surface)
 
     def _draw_table(self, surface: pygame.Surface, sc: Scale) -> None:
         draw_panel(surface, self._panel, sc.px(16), shadow=sc.px(8))
         small = sc.text(15)
-        for title, col, align in self._columns:
-            if not title:
+        pad = sc.px(2)
+        for key, col, align in self._columns:
+            if not key:
                 continue
-            img = theme.text(title.upper(), small, theme.TEXT_DIM, bold=True)
-            pos = {"center": img.get_rect(center=(col.centerx, self._header_y)),
-                   "left": img.get_rect(midleft=(col.x, self._header_y))}[align]
-            surface.blit(img, pos)
+            box = pygame.Rect(col.x, self._header.y, col.w - pad, self._header.h)
+            if align == "center":
+                box = box.inflate(-pad, 0)
+            draw_text(surface, tr(key).upper(), small, theme.TEXT_DIM, box, align=align,
+                      bold=True)
         for row, rect in zip(self.rows, self._row_rects, strict=True):
             self._draw_row(surface, sc, row, rect)
 
@@ -282,10 +314,11 @@ class ResultsScene(Scene):
         if row.winner:
             blit_center(surface, crown_image(sc.px(30)), (cols[0].centerx, cy - sc.px(1)))
         else:
-            blit_center(surface, theme.text(_ordinal(row.rank), sc.text(20), theme.TEXT_DIM,
-                                            bold=True), (cols[0].centerx, cy))
-        name = fit_text(row.name, sc.text(22), cols[1].w - sc.px(12), ink, bold=True)
-        surface.blit(name, name.get_rect(midleft=(cols[1].x, cy)))
+            place = pygame.Rect(cols[0].x + sc.px(4), rect.y, cols[0].w - sc.px(8), rect.h)
+            draw_text(surface, place_text(row.rank), sc.text(20), theme.TEXT_DIM, place,
+                      bold=True)
+        name_box = pygame.Rect(cols[1].x, rect.y, cols[1].w - sc.px(12), rect.h)
+        draw_text(surface, row.name, sc.text(22), ink, name_box, align="left", bold=True)
         points = theme.text(str(row.points), sc.text(30),
                             theme.ACCENT if row.winner else ink, bold=True)
         blit_center(surface, points, (cols[2].centerx, cy))
@@ -303,6 +336,7 @@ class ResultsScene(Scene):
             surface.blit(num, num.get_rect(midleft=(left + 2 * r + gap, cy)))
 
 
-def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+def _button_width(label: str, px: int, height: int) -> int:
+    """How wide a Button of `height` must be to show `label` at `px` without shrinking."""
+    pad = max(6, height // 4)
+    return theme.font(px, bold=True).size(label)[0] + 2 * pad + max(8, height // 4)

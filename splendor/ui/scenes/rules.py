@@ -1,7 +1,9 @@
 """The rules reference: a scrollable page of sections, illustrated with the game's art.
 
-The text lives in `assets/rules/<language>.yaml`, loaded with `yaml.safe_load` and
-checked; a broken file is reported in place of the page instead of crashing.
+The text lives in `assets/rules/<language>.yaml` (one per language, same sections and
+illustrations), loaded with `yaml.safe_load` and checked; a broken file is reported in
+place of the page instead of crashing. The page follows the language in use, even when
+it changes while the page is open.
 """
 
 from __future__ import annotations
@@ -15,9 +17,13 @@ import yaml
 
 from splendor.engine import color_index
 from splendor.gamedata import base_game
+from splendor.i18n import language, tr
 from splendor.resources import assets_dir
 from splendor.ui import art, theme, widgets
 from splendor.ui.scene import Scene
+from splendor.ui.widgets.text import draw_lines, draw_text, lines_height, wrap
+
+__all__ = ["RulesScene", "RulesSection", "load_rules", "wrap"]
 
 
 @dataclass(frozen=True)
@@ -51,37 +57,30 @@ def load_rules(language: str = "en", folder: Path | None = None) -> tuple[str, l
     return str(doc.get("title", "Rules")), sections
 
 
-def wrap(text: str, px: int, width: int) -> list[str]:
-    """Split `text` into lines no wider than `width` at font size `px`."""
-    font = theme.font(px)
-    lines, line = [], ""
-    for word in text.split():
-        trial = f"{line} {word}".strip()
-        if line and font.size(trial)[0] > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return lines
-
-
 class RulesScene(Scene):
     """Scroll with the wheel, the arrow keys, Page Up/Down or Home/End; Back or Escape."""
 
-    def __init__(self, language: str = "en") -> None:
+    def __init__(self) -> None:
         super().__init__()
-        try:
-            self.title, self.sections = load_rules(language)
-            self.error = ""
-        except ValueError as exc:
-            self.title, self.sections, self.error = "Rules", [], str(exc)
+        self.language = ""
+        self.title, self.error = "", ""
+        self.sections: list[RulesSection] = []
+        self._load()
         self.scroll = 0
         self._page: pygame.Surface | None = None
-        self._page_key: tuple[int, int] | None = None
+        self._page_key: tuple[int, int, str] | None = None
         self._back = pygame.Rect(0, 0, 0, 0)
         self._view_h = 0
+
+    def _load(self) -> None:
+        """(Re)read the rules in the language in use."""
+        self.language = language()
+        try:
+            self.title, self.sections = load_rules(self.language)
+            self.error = ""
+        except ValueError as exc:
+            self.title, self.sections = tr("pause.rules"), []
+            self.error = tr("rules.broken", problem=str(exc))
 
     def back(self) -> None:
         assert self.app is not None
@@ -112,36 +111,35 @@ class RulesScene(Scene):
         px = scale.px
         body = scale.text(17)
         if self.error:
-            lines = [theme.text(line, body, theme.DANGER) for line in wrap(self.error, body, width)]
-            page = pygame.Surface((width, sum(i.get_height() + px(4) for i in lines)),
-                                  pygame.SRCALPHA)
-            for n, image in enumerate(lines):
-                page.blit(image, (0, n * (image.get_height() + px(4))))
+            page = pygame.Surface((width, lines_height(self.error, body, width)), pygame.SRCALPHA)
+            draw_lines(page, self.error, body, theme.DANGER, page.get_rect())
             return page
         data = base_game()
-        # Lay out first (images and where they go), then paint onto a page of the right size.
-        placed: list[tuple[pygame.Surface, tuple[int, int]]] = []
+        # Measure first (the page's height), then paint onto a page of the right size.
+        title_px, gap = scale.text(24), px(10)
+        blocks: list[tuple[RulesSection, pygame.Surface | None, int]] = []
         y = 0
         for section in self.sections:
-            title = theme.text(section.title, scale.text(24), theme.ACCENT, serif=True)
-            placed.append((title, (0, y)))
-            y += title.get_height() + px(8)
-            top = y
             picture = self._illustration(section.illustration, data, px)
             text_w = width - (picture.get_width() + px(24) if picture else 0)
-            for paragraph in section.paragraphs:
-                for line in wrap(paragraph, body, text_w):
-                    image = theme.text(line, body, theme.TEXT)
-                    placed.append((image, (0, y)))
-                    y += image.get_height() + px(4)
-                y += px(10)
-            if picture:
-                placed.append((picture, (width - picture.get_width(), top)))
-                y = max(y, top + picture.get_height() + px(10))
-            y += px(18)
+            blocks.append((section, picture, text_w))
+            y += widgets.line_height(title_px) + px(8)
+            text_h = sum(lines_height(p, body, text_w) + gap for p in section.paragraphs)
+            y += max(text_h, picture.get_height() + gap if picture else 0) + px(18)
         page = pygame.Surface((width, max(1, y)), pygame.SRCALPHA)
-        for image, pos in placed:
-            page.blit(image, pos)
+        y = 0
+        for section, picture, text_w in blocks:
+            head = pygame.Rect(0, y, width, widgets.line_height(title_px))
+            draw_text(page, section.title, title_px, theme.ACCENT, head, align="left",
+                      serif=True)
+            y = top = head.bottom + px(8)
+            for paragraph in section.paragraphs:
+                box = pygame.Rect(0, y, text_w, lines_height(paragraph, body, text_w))
+                y = draw_lines(page, paragraph, body, theme.TEXT, box) + gap
+            if picture:
+                page.blit(picture, (width - picture.get_width(), top))
+                y = max(y, top + picture.get_height() + gap)
+            y += px(18)
         return page
 
     @staticmethod
@@ -164,15 +162,18 @@ class RulesScene(Scene):
         scale = widgets.Scale(surface.get_size())
         px = scale.px
         w, h = surface.get_size()
-        title = theme.text(self.title, scale.text(40), theme.ACCENT, serif=True)
-        surface.blit(title, title.get_rect(midtop=(w // 2, px(20))))
+        if self.language != language():
+            self._load()
+        draw_text(surface, self.title, scale.text(40), theme.ACCENT,
+                  pygame.Rect(px(20), px(14), w - px(40), px(60)), serif=True)
         frame = pygame.Rect(0, 0, min(px(900), w - px(40)), h - px(170))
         frame.midtop = (w // 2, px(84))
         widgets.draw_panel(surface, frame, px(14))
         inner = frame.inflate(-px(48), -px(32))
-        if self._page is None or self._page_key != (inner.width, h):
+        key = (inner.width, h, self.language)
+        if self._page is None or self._page_key != key:
             self._page = self._render_page(inner.width, scale)
-            self._page_key = (inner.width, h)
+            self._page_key = key
         self._view_h = inner.height
         self._scroll_by(0)
         surface.blit(self._page, inner.topleft,
@@ -187,4 +188,4 @@ class RulesScene(Scene):
                              border_radius=px(3))
         self._back = pygame.Rect(0, 0, px(200), px(46))
         self._back.midtop = (w // 2, frame.bottom + px(20))
-        widgets.draw_flat_button(surface, self._back, "Back", px)
+        widgets.draw_flat_button(surface, self._back, tr("common.button.back"), px)

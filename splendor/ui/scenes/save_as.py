@@ -6,7 +6,9 @@ from collections.abc import Callable
 
 import pygame
 
-from splendor.ui import theme
+from splendor.i18n import tr
+from splendor.ui import theme, widgets
+from splendor.ui.scenes.message import Text, grown_box, resolve, text_px
 from splendor.ui.scenes.overlay_base import Overlay
 from splendor.ui.widgets import TextInput
 
@@ -15,7 +17,6 @@ class SaveAsScene(Overlay):
     """Type a name, then Save (Enter) or Cancel (Escape). `on_save(name)` returns an error
     message or None; the overlay closes only when the save succeeded."""
 
-    title = "Save game"
     box_size = (560, 250)
 
     def __init__(self, default_name: str, on_save: Callable[[str], str | None]) -> None:
@@ -23,9 +24,18 @@ class SaveAsScene(Overlay):
         self.field = TextInput(default_name, max_length=40, px=18)
         self.field.focused = True
         self.on_save = on_save
-        self.message = ""
+        self._message: Text = ""
         self._save = pygame.Rect(0, 0, 0, 0)
         self._cancel = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return tr("saves.save_as.title")
+
+    @property
+    def message(self) -> str:
+        """What went wrong with the last try, or ''."""
+        return resolve(self._message)
 
     def close(self) -> None:
         assert self.app is not None
@@ -34,11 +44,11 @@ class SaveAsScene(Overlay):
     def save(self) -> None:
         name = self.field.text.strip()
         if not name:
-            self.message = "Type a name for this save."
+            self._message = lambda: tr("saves.save_as.empty_name")
             return
         problem = self.on_save(name)
         if problem:
-            self.message = problem
+            self._message = problem
         else:
             self.close()
 
@@ -59,16 +69,26 @@ class SaveAsScene(Overlay):
     def update(self, dt: float) -> None:
         self.field.update(dt)
 
+    def box(self, surface: pygame.Surface) -> pygame.Rect:
+        px = self.scaler(surface)
+        width = grown_box(surface, self.box_size, 0).width
+        note = widgets.lines_height(self.message, text_px(surface, 15), width - px(80)) \
+            if self.message else 0
+        return grown_box(surface, self.box_size,
+                         px(124) + note + px(16) + px(42) + px(20))
+
     def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         px = self.scaler(surface)
-        self.field.px = px(18)
+        self.field.px = text_px(surface, 18)
         self.field.rect = pygame.Rect(box.x + px(40), box.y + px(70), box.width - px(80), px(44))
         self.field.draw(surface)
-        if self.message:
-            note = theme.text(self.message, px(15), theme.DANGER)
-            surface.blit(note, note.get_rect(midtop=(box.centerx, box.y + px(124))))
-        w, h = px(170), px(42)
+        w, h = min(px(170), (box.width - px(60)) // 2), px(42)
         self._cancel = pygame.Rect(box.centerx - w - px(10), box.bottom - h - px(20), w, h)
         self._save = pygame.Rect(box.centerx + px(10), box.bottom - h - px(20), w, h)
-        self.button(surface, self._cancel, "Cancel")
-        self.button(surface, self._save, "Save")
+        if self.message:
+            note = pygame.Rect(box.x + px(40), box.y + px(124), box.width - px(80),
+                               self._cancel.top - px(8) - box.y - px(124))
+            widgets.draw_lines(surface, self.message, text_px(surface, 15), theme.DANGER, note,
+                               align="center")
+        self.button(surface, self._cancel, tr("common.button.cancel"))
+        self.button(surface, self._save, tr("saves.save_as.save"))

@@ -22,6 +22,7 @@ from splendor.engine import (
     GameState,
     Pass,
     Phase,
+    Refusal,
     Reserve,
     ReserveDeck,
     Take,
@@ -30,16 +31,25 @@ from splendor.engine import (
     payment_options,
 )
 from splendor.engine.colors import GOLD
+from splendor.i18n import tr
 from splendor.ui import art, theme
 from splendor.ui.controller import GameController
 from splendor.ui.flights import Flight, market_rect, plan_flights
 from splendor.ui.layout import TableLayout, compute_layout
 from splendor.ui.scene import Scene
 from splendor.ui.sound import Sounds
-from splendor.ui.table_view import Assists, TableUi, draw_table
+from splendor.ui.table_view import (
+    Assists,
+    TableUi,
+    button_height,
+    draw_button,
+    draw_table,
+    reserved_slots,
+    text_height,
+)
 from splendor.ui.take_builder import can_grow, refusal, take_action
-from splendor.ui.widgets import draw_flat_button
-from splendor.ui.wording import describe
+from splendor.ui.widgets import draw_lines, draw_text, lines_height
+from splendor.ui.wording import describe, log_line, refusal_text
 
 if TYPE_CHECKING:
     from splendor.ui.app import App
@@ -54,6 +64,7 @@ HOLD_SECONDS = 0.35
 @dataclass
 class _Button:
     rect: pygame.Rect
+    key: str  # which button, whatever the language: 'confirm', 'buy', 'reserve_blind', ...
     label: str
     action: Callable[[], object]
     enabled: bool = True
@@ -134,7 +145,9 @@ class TableScene(Scene):
 
     def log_lines(self) -> list[str]:
         names = self.controller.state.setup.names
-        return [f"R{e.round}  {describe(names[e.seat], e.action)}" for e in self.controller.log]
+        data = self.controller.state.data
+        return [log_line(e.round, describe(names[e.seat], e.action, data))
+                for e in self.controller.log]
 
     # --------------------------------------------------------------- events
 
@@ -203,17 +216,11 @@ class TableScene(Scene):
         return market_rect(self.layout, self.view(), card_id)
 
     def reserved_rects(self) -> list[tuple[str, pygame.Rect]]:
-        """Where the viewer's reserved cards are drawn (kept in step with table_view)."""
-        lay = self.layout
-        assert lay is not None
-        px = lay.px
-        area = lay.my_area
-        out = []
-        for i, card in enumerate(self.view().me.reserved):
-            if isinstance(card, Card):
-                x = area.x + px(360) + i * (px(82) + px(8))
-                out.append((card.id, pygame.Rect(x, area.y + px(30), px(82), px(112))))
-        return out
+        """Where the viewer's reserved cards are drawn."""
+        assert self.layout is not None
+        slots = reserved_slots(self.layout)
+        return [(card.id, slots[i]) for i, card in enumerate(self.view().me.reserved)
+                if isinstance(card, Card)]
 
     def _mouse_down(self, pos: tuple[int, int]) -> None:
         hit = self._hit(pos)
@@ -231,7 +238,7 @@ class TableScene(Scene):
         if hit.startswith("bank:"):
             color = int(hit.split(":")[1])
             if color == GOLD:
-                self.ui.message = "Gold comes only with a reservation."
+                self.ui.refusal = Refusal("no_gold_take", "gold comes only with a reservation")
                 return
             self.ui.drag_color = color
             self.ui.drag_pos = pos
@@ -267,7 +274,7 @@ class TableScene(Scene):
             if clicked or in_area:
                 self.add_token(color)
             else:
-                self.ui.message = "Drop the token in your area to take it."
+                self.ui.refusal = Refusal("drop_in_area", "drop the token in your area")
             return
         if self.ui.drag_card is not None:
             card_id, self.ui.drag_card = self.ui.drag_card, None
@@ -285,10 +292,9 @@ class TableScene(Scene):
         if can_grow(state, self.ui.pending, color):
             self.ui.pending.append(color)
             self.ui.selected = None
-            self.ui.message = ""
+            self.ui.refusal = None
             return True
-        reason = refusal(state, self.ui.pending, color)
-        self.ui.message = reason[0].upper() + reason[1:] + "."
+        self.ui.refusal = refusal(state, self.ui.pending, color)
         return False
 
     def confirm_take(self) -> None:
@@ -298,13 +304,13 @@ class TableScene(Scene):
     def cancel(self) -> None:
         self.ui.pending = []
         self.ui.selected = None
-        self.ui.message = ""
+        self.ui.refusal = None
 
     def select(self, target: str) -> None:
         """Offer the actions for a card id or 'deck:N'."""
         self.ui.selected = target
         self.ui.pending = []
-        self.ui.message = ""
+        self.ui.refusal = None
         self.payment_index = 0
 
     def _sound_for(self, seat: int, action: Action) -> None:
@@ -326,12 +332,12 @@ class TableScene(Scene):
         before = self.view()
         reason = self.controller.play(action)
         if reason is not None:
-            self.ui.message = reason[0].upper() + reason[1:] + "."
+            self.ui.refusal = reason
             if self.sounds is not None:
                 self.sounds.play("refuse")
             return False
         self.ui.selected = None
-        self.ui.message = ""
+        self.ui.refusal = None
         self._mark_changes(before)
         self._after_change()
         return True
@@ -427,7 +433,8 @@ class TableScene(Scene):
         lay = self.layout
         assert lay is not None
         view = self.view()
-        draw_table(surface, lay, view, self.ui, self.assists, self.acting(), self.log_lines())
+        draw_table(surface, lay, view, self.ui, self.assists, self.acting(), self.log_lines(),
+                   token_limit=self.controller.data.token_limit)
         self.buttons = []
         self._draw_action_panel(surface, lay, view)
         if self._animating:
@@ -436,12 +443,17 @@ class TableScene(Scene):
                 image = flight.image
                 surface.blit(image, image.get_rect(center=flight.at(t)))
 
-    def _button(self, surface: pygame.Surface, rect: pygame.Rect, label: str,
-                action: Callable[[], object], enabled: bool = True) -> None:
+    def _button(self, surface: pygame.Surface, x: int, y: int, w: int, key: str,
+                action: Callable[[], object], enabled: bool = True) -> int:
+        """A panel button `w` wide labelled with `table.button.<key>`, taller when its
+        label needs two lines; returns the y below it."""
         lay = self.layout
         assert lay is not None
-        draw_flat_button(surface, rect, label, lay.px, enabled, text_px=16)
-        self.buttons.append(_Button(rect, label, action, enabled))
+        label = _label(key)
+        rect = pygame.Rect(x, y, w, button_height(label, lay.px, w))
+        draw_button(surface, rect, label, lay.px, enabled)
+        self.buttons.append(_Button(rect, key, label, action, enabled))
+        return rect.bottom
 
     def _draw_action_panel(self, surface: pygame.Surface, lay: TableLayout, view: View) -> None:
         panel = lay.action_panel
@@ -455,56 +467,58 @@ class TableScene(Scene):
             y = self._draw_selection(surface, lay, view, x, y, w)
         elif acting and self.controller.state.legal_actions() == (Pass(),):
             # Nothing else is legal (no tokens to take, no card to buy or reserve).
-            for line in ("No move is possible:", "you must pass."):
-                surface.blit(theme.text(line, px(15), theme.TEXT), (x, y))
-                y += px(22)
-            y += px(8)
-            self._button(surface, pygame.Rect(x, y, w, px(38)), "Pass",
-                         lambda: self.play(Pass()))
-            y += px(46)
+            y = self._paragraph(surface, tr("table.panel.no_move"), px(15), theme.TEXT, x, y, w)
+            y = self._button(surface, x, y + px(8), w, "pass",
+                             lambda: self.play(Pass())) + px(8)
         elif acting:
-            for line in ("Your turn.", "Drag tokens from the bank", "into your area, or click",
-                         "a card to buy or reserve it."):
-                surface.blit(theme.text(line, px(15), theme.TEXT), (x, y))
-                y += px(22)
+            y = self._paragraph(surface, tr("table.panel.your_turn"), px(15), theme.TEXT, x, y, w)
+            y = self._paragraph(surface, tr("table.panel.hint"), px(15), theme.TEXT, x, y, w)
         elif self.ui.thinking:
-            surface.blit(theme.text(f"{self.ui.thinking} is thinking…", px(16), theme.ACTIVE),
-                         (x, y))
-            y += px(26)
+            y = self._paragraph(surface, tr("table.status.thinking", name=self.ui.thinking),
+                                px(16), theme.ACTIVE, x, y, w)
+        # Below the rest, from the bottom up: why a move was refused, then any notice.
+        bottom = panel.bottom - px(12)
         if self.ui.message and self.assists.reasons:
-            self._wrap(surface, self.ui.message, px(15), theme.DANGER, x, panel.bottom - px(70), w)
+            bottom = self._paragraph_above(surface, self.ui.message, px(15), theme.DANGER,
+                                           x, y, w, bottom)
         if self.ui.notice:
-            self._wrap(surface, self.ui.notice, px(14), theme.ACCENT, x, panel.bottom - px(130), w)
+            self._paragraph_above(surface, self.ui.notice, px(14), theme.ACCENT, x, y, w, bottom)
 
-    def _wrap(self, surface: pygame.Surface, message: str, size: int, color: theme.Color,
-              x: int, y: int, width: int) -> int:
-        words, line = message.split(), ""
-        for word in words:
-            trial = f"{line} {word}".strip()
-            if theme.font(size).size(trial)[0] > width and line:
-                surface.blit(theme.text(line, size, color), (x, y))
-                y += size + 6
-                line = word
-            else:
-                line = trial
-        if line:
-            surface.blit(theme.text(line, size, color), (x, y))
-            y += size + 6
-        return y
+    @staticmethod
+    def _paragraph(surface: pygame.Surface, value: str, size: int, color: theme.Color,
+                   x: int, y: int, w: int) -> int:
+        """`value` wrapped to the panel's width from `y`; returns the y below it."""
+        box = pygame.Rect(x, y, w, lines_height(value, size, w))
+        return draw_lines(surface, value, size, color, box)
+
+    @staticmethod
+    def _paragraph_above(surface: pygame.Surface, value: str, size: int, color: theme.Color,
+                         x: int, top: int, w: int, bottom: int) -> int:
+        """`value` wrapped to end at `bottom` (not above `top`); returns the y above it."""
+        height = lines_height(value, size, w)
+        box = pygame.Rect(x, max(top, bottom - height), w, min(height, bottom - top))
+        draw_lines(surface, value, size, color, box)
+        return box.top - size // 2
 
     def _draw_pending(self, surface: pygame.Surface, lay: TableLayout, x: int, y: int,
                       w: int) -> int:
         px = lay.px
-        surface.blit(theme.text("Taking", px(16), theme.TEXT, bold=True), (x, y))
-        y += px(26)
+        title_h = text_height(px(16))
+        draw_text(surface, tr("table.panel.taking"), px(16), theme.TEXT,
+                  pygame.Rect(x, y, w, title_h), align="left", bold=True)
+        y += title_h + px(6)
         for i, color in enumerate(self.ui.pending):
             surface.blit(art.token_surface(color, px(48)), (x + i * px(56), y))
         y += px(60)
         half = (w - px(10)) // 2
-        self._button(surface, pygame.Rect(x, y, half, px(38)), "Confirm", self.confirm_take)
-        self._button(surface, pygame.Rect(x + half + px(10), y, half, px(38)), "Cancel",
-                     self.cancel)
-        return y + px(48)
+        labels = [_label("confirm"), tr("common.button.cancel")]
+        if all(button_height(label, px, half) <= px(38) for label in labels):
+            self._button(surface, x, y, half, "confirm", self.confirm_take)
+            return self._button(surface, x + half + px(10), y, half, "cancel",
+                                self.cancel) + px(10)
+        # Labels too long for half the panel: one button under the other.
+        y = self._button(surface, x, y, w, "confirm", self.confirm_take) + px(8)
+        return self._button(surface, x, y, w, "cancel", self.cancel) + px(10)
 
     def _draw_selection(self, surface: pygame.Surface, lay: TableLayout, view: View,
                         x: int, y: int, w: int) -> int:
@@ -514,15 +528,17 @@ class TableScene(Scene):
         state = self.controller.state
         if target.startswith("deck:"):
             level = int(target.split(":")[1])
-            surface.blit(theme.text(f"Level {level} deck", px(17), theme.TEXT, bold=True), (x, y))
-            y += px(30)
+            title_h = text_height(px(17))
+            draw_text(surface, tr("table.panel.deck", level=level), px(17), theme.TEXT,
+                      pygame.Rect(x, y, w, title_h), align="left", bold=True)
+            y += title_h + px(8)
             action = ReserveDeck(level)
             reason = state.why_illegal(action)
-            self._button(surface, pygame.Rect(x, y, w, px(38)), "Reserve blind",
-                         lambda: self.play(action), reason is None)
-            y += px(46)
+            y = self._button(surface, x, y, w, "reserve_blind",
+                             lambda: self.play(action), reason is None) + px(8)
             if reason:
-                y = self._wrap(surface, reason, px(15), theme.TEXT_DIM, x, y, w)
+                y = self._paragraph(surface, refusal_text(reason), px(15), theme.TEXT_DIM,
+                                    x, y, w)
             return y
         card = state.data.card_by_id[target]
         image = art.card_surface(card, (px(100), px(140)))
@@ -538,30 +554,37 @@ class TableScene(Scene):
             self.payment_index %= len(options)
             pay = options[self.payment_index]
         buy = Buy(card.id, pay if self.payment_index else None)
-        self._button(surface, pygame.Rect(bx, by, bw, px(38)), "Buy",
-                     lambda: self.play(buy), buy_reason is None)
-        by += px(46)
+        by = self._button(surface, bx, by, bw, "buy",
+                          lambda: self.play(buy), buy_reason is None) + px(8)
         if card.id in {c.id for row in view.market for c in row if c is not None}:
             reserve_reason = state.why_illegal(Reserve(card.id))
-            self._button(surface, pygame.Rect(bx, by, bw, px(38)), "Reserve",
-                         lambda: self.play(Reserve(card.id)), reserve_reason is None)
-            by += px(46)
-        y += px(150)
+            by = self._button(surface, bx, by, bw, "reserve",
+                              lambda: self.play(Reserve(card.id)), reserve_reason is None) + px(8)
+        y = max(y + px(150), by + px(2))
         if pay is not None:
-            surface.blit(theme.text("Pay", px(15), theme.TEXT_DIM), (x, y + px(10)))
-            tx = x + px(40)
+            token = px(30)
+            row_h = max(token + px(8), text_height(px(15)))
+            label = draw_text(surface, tr("table.panel.pay"), px(15), theme.TEXT_DIM,
+                              pygame.Rect(x, y, w // 3, row_h), align="left")
+            tx = start = label.right + px(8)
             for color, n in enumerate(pay):
                 for _ in range(n):
-                    surface.blit(art.token_surface(color, px(30)), (tx, y + px(4)))
+                    if tx + token > x + w:  # a long payment goes on to a second row
+                        tx, y = start, y + px(26)
+                    surface.blit(art.token_surface(color, token), (tx, y + (row_h - token) // 2))
                     tx += px(24)
-            y += px(42)
+            y += row_h + px(4)
             if len(options) > 1:
-                self._button(surface, pygame.Rect(x, y, w, px(34)), "Use gold differently",
-                             self._next_payment)
-                y += px(42)
+                y = self._button(surface, x, y, w, "other_payment",
+                                 self._next_payment) + px(8)
         elif buy_reason:
-            y = self._wrap(surface, buy_reason, px(15), theme.TEXT_DIM, x, y, w)
+            y = self._paragraph(surface, refusal_text(buy_reason), px(15), theme.TEXT_DIM, x, y, w)
         return y
 
     def _next_payment(self) -> None:
         self.payment_index += 1
+
+
+def _label(key: str) -> str:
+    """A panel button's label in the language in use."""
+    return tr("common.button.cancel") if key == "cancel" else tr(f"table.button.{key}")

@@ -4,24 +4,37 @@ from __future__ import annotations
 
 import pygame
 
-from splendor.engine import COLOR_NAMES, Return
+from splendor.engine import Refusal, Return
+from splendor.i18n import tr
 from splendor.ui import art, theme
 from splendor.ui.controller import GameController
+from splendor.ui.scenes.message import grown_box, text_px
 from splendor.ui.scenes.overlay_base import Overlay
+from splendor.ui.table_view import button_height, draw_button, text_height
+from splendor.ui.widgets import draw_lines, draw_text, lines_height
+from splendor.ui.wording import color_name, refusal_text
 
 
 class TokenReturnScene(Overlay):
-    title = "Too many tokens"
-    box_size = (640, 330)
+    box_size = (660, 330)
 
     def __init__(self, controller: GameController) -> None:
         super().__init__()
         self.controller = controller
         self.marked = [0] * 6
-        self.message = ""
+        self.refusal: Refusal | None = None
         self._token_rects: list[pygame.Rect] = []
         self._confirm = pygame.Rect(0, 0, 0, 0)
         self._reset = pygame.Rect(0, 0, 0, 0)
+
+    @property
+    def title(self) -> str:  # type: ignore[override]
+        return tr("turn.return.title")
+
+    @property
+    def message(self) -> str:
+        """Why the last return was refused, in the language in use ('' if it was not)."""
+        return refusal_text(self.refusal) if self.refusal is not None else ""
 
     @property
     def excess(self) -> int:
@@ -48,52 +61,85 @@ class TokenReturnScene(Overlay):
         held = self.held()
         if self.marked[color] < held[color] and sum(self.marked) < self.excess:
             self.marked[color] += 1
-            self.message = ""
+            self.refusal = None
         elif self.marked[color]:
             self.marked[color] -= 1
 
     def confirm(self) -> None:
         reason = self.controller.play(Return(tuple(self.marked)))
         if reason is not None:
-            self.message = reason[0].upper() + reason[1:] + "."
+            self.refusal = reason
             return
         assert self.app is not None
         self.app.stack.pop()
 
+    # ------------------------------------------------------------------ drawing
+
+    def _explain(self) -> str:
+        return tr("turn.return.explain", count=self.excess, held=sum(self.held()))
+
+    def _buttons_height(self, surface: pygame.Surface, width: int) -> int:
+        px = self.scaler(surface)
+        labels = (tr("turn.return.clear"), tr("turn.return.confirm"))
+        return max(button_height(label, px, width, text_px=17, height=40) for label in labels)
+
+    def _content_height(self, surface: pygame.Surface, width: int) -> int:
+        """Everything under the title, for a box `width` wide."""
+        px = self.scaler(surface)
+        inner = width - px(48)
+        height = lines_height(self._explain(), text_px(surface, 16), inner) + px(18)
+        height += px(64) + px(4) + 2 * text_height(px(16))  # tokens, marks, colour names
+        height += px(8) + text_height(px(16))  # n of m chosen
+        if self.message:
+            height += px(4) + lines_height(self.message, text_px(surface, 15), inner)
+        return height + px(14) + self._buttons_height(surface, px(180)) + px(18)
+
+    def box(self, surface: pygame.Surface) -> pygame.Rect:
+        width = grown_box(surface, self.box_size, 0).width
+        return grown_box(surface, self.box_size,
+                         self.px(surface, 52) + self._content_height(surface, width))
+
     def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         px = self.scaler(surface)
-        excess = self.excess
-        line = f"You hold {sum(self.held())} tokens: give back {excess} (any colour, gold too)."
-        image = theme.text(line, px(16), theme.TEXT)
-        surface.blit(image, image.get_rect(midtop=(box.centerx, box.y + px(54))))
+        inner = pygame.Rect(box.x + px(24), box.y + px(52), box.w - px(48), 0)
+        explain = self._explain()
+        size = text_px(surface, 16)
+        inner.h = lines_height(explain, size, inner.w)
+        y = draw_lines(surface, explain, size, theme.TEXT, inner, align="center") + px(18)
         held = self.held()
-        size = px(64)
+        token = px(64)
         gap = px(18)
-        x = box.centerx - (6 * size + 5 * gap) // 2
-        y = box.y + px(96)
+        x = box.centerx - (6 * token + 5 * gap) // 2
+        line_h = text_height(px(16))
         self._token_rects = []
         for color in range(6):
-            rect = pygame.Rect(x + color * (size + gap), y, size, size)
+            rect = pygame.Rect(x + color * (token + gap), y, token, token)
             self._token_rects.append(rect)
             left = held[color] - self.marked[color]
             if held[color]:
-                surface.blit(art.token_surface(color, size, count=left), rect)
+                surface.blit(art.token_surface(color, token, count=left), rect)
             else:
-                pygame.draw.circle(surface, theme.PANEL_EDGE, rect.center, size // 2, 1)
+                pygame.draw.circle(surface, theme.PANEL_EDGE, rect.center, token // 2, 1)
+            column = pygame.Rect(rect.x - gap // 2, rect.bottom + px(4), token + gap, line_h)
             if self.marked[color]:
-                tag = theme.text(f"−{self.marked[color]}", px(16), theme.DANGER, bold=True)
-                surface.blit(tag, tag.get_rect(midtop=(rect.centerx, rect.bottom + px(6))))
-            name = theme.text(COLOR_NAMES[color], px(14), theme.TEXT_DIM)
-            surface.blit(name, name.get_rect(midtop=(rect.centerx, rect.bottom + px(28))))
+                draw_text(surface, f"−{self.marked[color]}", px(16), theme.DANGER, column,
+                          bold=True)
+            draw_text(surface, color_name(color), px(14), theme.TEXT_DIM, column.move(0, line_h))
+        y += token + px(4) + 2 * line_h + px(8)
         chosen = sum(self.marked)
-        status = theme.text(f"{chosen} of {excess} chosen", px(16),
-                            theme.OK if chosen == excess else theme.TEXT)
-        surface.blit(status, status.get_rect(midtop=(box.centerx, box.y + px(220))))
-        bw, bh = px(180), px(40)
+        excess = self.excess
+        draw_text(surface, tr("turn.return.chosen", count=chosen, total=excess), px(16),
+                  theme.OK if chosen == excess else theme.TEXT,
+                  pygame.Rect(inner.x, y, inner.w, line_h))
+        y += line_h
+        bw = px(180)
+        bh = self._buttons_height(surface, bw)
         self._confirm = pygame.Rect(box.centerx + px(10), box.bottom - bh - px(18), bw, bh)
         self._reset = pygame.Rect(box.centerx - bw - px(10), box.bottom - bh - px(18), bw, bh)
-        self.button(surface, self._confirm, "Return", chosen == excess)
-        self.button(surface, self._reset, "Clear", chosen > 0)
+        draw_button(surface, self._confirm, tr("turn.return.confirm"), px, chosen == excess,
+                    text_px=17)
+        draw_button(surface, self._reset, tr("turn.return.clear"), px, chosen > 0, text_px=17)
         if self.message:
-            msg = theme.text(self.message, px(15), theme.DANGER)
-            surface.blit(msg, msg.get_rect(midtop=(box.centerx, box.y + px(246))))
+            note = pygame.Rect(inner.x, y + px(4), inner.w, self._confirm.top - px(14) - y - px(4))
+            draw_lines(surface, self.message, text_px(surface, 15), theme.DANGER, note,
+                       align="center")

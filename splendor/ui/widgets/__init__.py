@@ -33,7 +33,15 @@ from splendor.ui.widgets.style import (
     PRIMARY_PRESSED,
     TEXT_DISABLED,
 )
-from splendor.ui.widgets.text import blit_center, fit_text
+from splendor.ui.widgets.text import (
+    blit_center,
+    draw_lines,
+    draw_text,
+    fit_text,
+    line_height,
+    lines_height,
+    wrap,
+)
 from splendor.ui.widgets.text_input import TextInput
 from splendor.ui.widgets.widget import Label, Widget
 
@@ -63,8 +71,13 @@ __all__ = [
     "draw_flat_button",
     "draw_focus_ring",
     "draw_gem",
+    "draw_lines",
     "draw_panel",
     "draw_shadow",
+    "draw_text",
     "fit_text",
     "gem_image",
+    "line_height",
+    "lines_height",
+    "wrap",
 ]

@@ -124,8 +124,11 @@ class Button(Widget):
         room = rect.w - 2 * pad
         if not self.enabled and self.note:
             note_px = max(MIN_TEXT_PX, round(self.px * 0.7))
-            note = theme.text(self.note, note_px, _mix(TEXT_DISABLED, fill, 0.25))
             gap = max(8, rect.h // 5)
+            # The label keeps at least half the room; the note fits in the rest.
+            label_w = theme.text(self.label, self.px, ink, True).get_width()
+            note_room = max(20, room - gap - min(label_w, room // 2))
+            note = fit_text(self.note, note_px, note_room, _mix(TEXT_DISABLED, fill, 0.25))
             label = fit_text(self.label, self.px, max(20, room - note.get_width() - gap), ink,
                              bold=True)
             total = label.get_width() + gap + note.get_width()
@@ -142,9 +145,13 @@ class Button(Widget):
 
 def draw_flat_button(surface: pygame.Surface, rect: pygame.Rect, label: str,
                      px: Callable[[float], int], enabled: bool = True, text_px: float = 17) -> None:
-    """The table's and overlays' flat accent button (greyed out when not `enabled`)."""
+    """The table's and overlays' flat accent button (greyed out when not `enabled`).
+
+    The label is shrunk to the button's width (a cut is reported to `textfit`).
+    """
     fill = theme.ACCENT if enabled else theme.TABLE_DARK
     ink = theme.INK if enabled else theme.TEXT_DIM
     pygame.draw.rect(surface, fill, rect, border_radius=px(8))
-    image = theme.text(label, px(text_px), ink, bold=True)
-    surface.blit(image, image.get_rect(center=rect.center))
+    pad = max(px(8), rect.h // 5)
+    image = fit_text(label, px(text_px), max(1, rect.w - 2 * pad), ink, bold=True)
+    blit_center(surface, image, rect.center)

@@ -6,6 +6,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from splendor.i18n import tr
 from splendor.ui import theme
 from splendor.ui.theme import Color
 from splendor.ui.widgets.drawing import draw_focus_ring
@@ -127,19 +128,27 @@ class Choice(Widget):
 
 
 class Toggle(Choice):
-    """An on/off choice."""
+    """An on/off choice; without `labels` it reads 'Off' and 'On' in the language in use."""
 
     def __init__(
         self,
         value: bool = False,
         on_change: Callable[[bool], None] | None = None,
         *,
-        labels: tuple[str, str] = ("Off", "On"),
+        labels: tuple[str, str] | None = None,
         rect: pygame.Rect | None = None,
         px: int = 20,
     ) -> None:
         callback = None if on_change is None else (lambda i: on_change(bool(i)))
-        super().__init__(labels, int(value), callback, rect=rect, px=px)
+        super().__init__(labels or ("off", "on"), int(value), callback, rect=rect, px=px)
+        self.labels = labels
+
+    @property
+    def value(self) -> str:
+        if self.labels is not None:
+            return self.labels[self.index]
+        # Translated when drawn: the language can change while the toggle lives.
+        return tr("settings.switch.turned_on") if self.index else tr("settings.switch.turned_off")
 
     @property
     def on(self) -> bool:

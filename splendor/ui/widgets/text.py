@@ -1,10 +1,10 @@
-"""Text that fits a width, and centring an image."""
+"""Text that fits its box: shrunk, wrapped, or reported to `textfit` when it cannot."""
 
 from __future__ import annotations
 
 import pygame
 
-from splendor.ui import theme
+from splendor.ui import textfit, theme
 from splendor.ui.theme import MIN_TEXT_PX, Color
 
 
@@ -16,7 +16,10 @@ def fit_text(
     bold: bool = False,
     serif: bool = False,
 ) -> pygame.Surface:
-    """`value` rendered at `px`, shrunk (not under MIN_TEXT_PX) then cut with '…' to fit."""
+    """`value` rendered at `px`, shrunk (not under MIN_TEXT_PX) then cut with '…' to fit.
+
+    A cut is reported to `textfit`: text a player cannot read whole is a layout bug.
+    """
     size = max(MIN_TEXT_PX, px)
     while True:
         surf = theme.text(value, size, color, bold, serif)
@@ -25,6 +28,7 @@ def fit_text(
         size = max(MIN_TEXT_PX, size - max(1, size // 10))
     if surf.get_width() <= max_width:
         return surf
+    textfit.report(value, f"cut to fit {max_width} px")
     cut = value
     while cut and theme.text(cut + "…", size, color, bold, serif).get_width() > max_width:
         cut = cut[:-1]
@@ -33,3 +37,97 @@ def fit_text(
 
 def blit_center(surface: pygame.Surface, image: pygame.Surface, center: tuple[int, int]) -> None:
     surface.blit(image, image.get_rect(center=center))
+
+
+_ANCHORS = {
+    ("left", "top"): "topleft", ("center", "top"): "midtop", ("right", "top"): "topright",
+    ("left", "center"): "midleft", ("center", "center"): "center",
+    ("right", "center"): "midright", ("left", "bottom"): "bottomleft",
+    ("center", "bottom"): "midbottom", ("right", "bottom"): "bottomright",
+}
+
+
+def draw_text(
+    surface: pygame.Surface,
+    value: str,
+    px: int,
+    color: Color,
+    box: pygame.Rect,
+    *,
+    align: str = "center",
+    valign: str = "center",
+    bold: bool = False,
+    serif: bool = False,
+) -> pygame.Rect:
+    """One line of text placed in `box` (shrunk to its width if needed); the rect drawn.
+
+    Text taller than the box, or a box partly outside the surface, is reported.
+    """
+    image = fit_text(value, px, box.w, color, bold, serif)
+    anchor = _ANCHORS[align, valign]
+    rect = image.get_rect(**{anchor: getattr(box, anchor)})
+    if image.get_height() > box.h + max(2, box.h // 8):
+        textfit.report(value, f"{image.get_height()} px high in a {box.h} px box")
+    textfit.check_inside(value, rect, surface.get_rect(), "the surface")
+    surface.blit(image, rect)
+    return rect
+
+
+def wrap(value: str, px: int, width: int, bold: bool = False) -> list[str]:
+    """Split `value` into lines no wider than `width` at `px` (explicit newlines kept)."""
+    font = theme.font(px, bold)
+    lines: list[str] = []
+    for paragraph in value.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            trial = f"{line} {word}".strip()
+            if line and font.size(trial)[0] > width:
+                lines.append(line)
+                line = word
+            else:
+                line = trial
+        lines.append(line)
+    return lines
+
+
+def line_height(px: int) -> int:
+    """The distance between two lines of text at `px`."""
+    return theme.font(px).get_linesize()
+
+
+def draw_lines(
+    surface: pygame.Surface,
+    value: str,
+    px: int,
+    color: Color,
+    box: pygame.Rect,
+    *,
+    align: str = "left",
+    bold: bool = False,
+) -> int:
+    """`value` wrapped into `box` from its top; returns the y below the last line.
+
+    Lines that do not fit the box are not drawn and are reported, as are words wider
+    than the box.
+    """
+    step = line_height(px)
+    y = box.y
+    for n, line in enumerate(wrap(value, px, box.w, bold)):
+        if y + step > box.bottom + step // 4:
+            textfit.report(value, f"line {n + 1} and after do not fit {tuple(box)}")
+            break
+        image = theme.text(line, max(MIN_TEXT_PX, px), color, bold)
+        if image.get_width() > box.w:
+            textfit.report(value, f"'{line}' is wider than {box.w} px")
+        rect = image.get_rect(top=y)
+        setattr(rect, {"left": "left", "center": "centerx", "right": "right"}[align],
+                getattr(box, {"left": "left", "center": "centerx", "right": "right"}[align]))
+        textfit.check_inside(line, rect, surface.get_rect(), "the surface")
+        surface.blit(image, rect)
+        y += step
+    return y
+
+
+def lines_height(value: str, px: int, width: int, bold: bool = False) -> int:
+    """How tall `value` is once wrapped to `width` (to size a box before drawing)."""
+    return len(wrap(value, px, width, bold)) * line_height(px)

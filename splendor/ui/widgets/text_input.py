@@ -9,6 +9,7 @@ import pygame
 from splendor.ui import theme
 from splendor.ui.widgets.events import CLICK, _button, _mods
 from splendor.ui.widgets.style import FIELD_FILL, TEXT_DISABLED, _mix
+from splendor.ui.widgets.text import fit_text
 from splendor.ui.widgets.widget import Widget
 
 
@@ -136,7 +137,7 @@ class TextInput(Widget):
             img = theme.text(self.text, self.px, theme.TEXT if self.enabled else TEXT_DISABLED)
         else:
             dim = _mix(theme.TEXT_DIM, FIELD_FILL, 0.3)
-            img = theme.text(self.placeholder or " ", self.px, dim)
+            img = fit_text(self.placeholder or " ", self.px, max(1, inner.w), dim)
         caret_room = max(3, self.px // 6)
         x = inner.x
         if self.text and img.get_width() + caret_room > inner.w:

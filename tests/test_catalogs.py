@@ -1,0 +1,146 @@
+"""The translation catalogs: complete in every language, same placeholders, right plurals,
+English fallback, and every key the code asks for exists."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+from splendor import i18n
+from splendor.i18n import (
+    LANGUAGES,
+    CatalogError,
+    load_catalog,
+    parse_catalog,
+    placeholders,
+    plural_category,
+    read_catalog,
+    translate,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+ENGLISH = load_catalog("en")
+OTHERS = [code for code in LANGUAGES if code != "en"]
+
+
+def _names(entry: i18n.Entry) -> frozenset[str]:
+    forms = entry.values() if isinstance(entry, dict) else [entry]
+    return frozenset().union(*(placeholders(form) for form in forms))
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_every_language_has_every_english_entry(code: str) -> None:
+    """A missing entry would be shown in English: the suite reports each one."""
+    missing = sorted(set(ENGLISH) - set(load_catalog(code)))
+    assert not missing, f"{code} lacks {len(missing)} entries: {missing}"
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_no_language_has_entries_english_lacks(code: str) -> None:
+    extra = sorted(set(load_catalog(code)) - set(ENGLISH))
+    assert not extra, f"{code} has entries the game never uses: {extra}"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_placeholders_match_english(code: str) -> None:
+    catalog = load_catalog(code)
+    wrong = {key: (sorted(_names(catalog[key])), sorted(_names(entry)))
+             for key, entry in ENGLISH.items()
+             if key in catalog and _names(catalog[key]) | {"count"} != _names(entry) | {"count"}}
+    assert not wrong, f"{code}: placeholders differ from English (got, expected): {wrong}"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_plural_entries_stay_plural_with_the_forms_the_language_needs(code: str) -> None:
+    catalog = load_catalog(code)
+    for key, entry in ENGLISH.items():
+        if key not in catalog:
+            continue
+        assert isinstance(catalog[key], dict) == isinstance(entry, dict), key
+        if isinstance(entry, dict):
+            needed = {plural_category(code, n) for n in range(0, 200)}
+            assert needed <= set(catalog[key]), f"{code} {key}: needs forms {needed}"
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_entry_formats_with_typical_values(code: str) -> None:
+    values = {name: "x" for key in ENGLISH for name in _names(ENGLISH[key])}
+    for key, entry in load_catalog(code).items():
+        for n in (0, 1, 2, 5) if isinstance(entry, dict) else (None,):
+            text = translate(code, key, n, **{k: v for k, v in values.items() if k != "count"})
+            assert text.strip(), f"{code} {key} is empty"
+            assert "{" not in text and "}" not in text, f"{code} {key}: {text!r}"
+
+
+def test_plural_rules_follow_each_language() -> None:
+    assert [plural_category("en", n) for n in (0, 1, 2)] == ["other", "one", "other"]
+    assert [plural_category("es", n) for n in (0, 1, 2)] == ["other", "one", "other"]
+    assert [plural_category("fr", n) for n in (0, 1, 2)] == ["one", "one", "other"]
+    assert [plural_category("pt", n) for n in (0, 1, 2)] == ["one", "one", "other"]
+    assert translate("en", "common.tokens", 1) == "1 token"
+    assert translate("en", "common.tokens", 0) == "0 tokens"
+
+
+def test_languages_name_themselves() -> None:
+    names = {code: translate(code, "common.language.name") for code in LANGUAGES}
+    assert names == {"en": "English", "pt": "Português", "es": "Español", "fr": "Français"}
+
+
+def test_a_missing_entry_falls_back_to_english_and_is_recorded(monkeypatch) -> None:
+    catalogs = {"en": {"menu.play": "Play", "menu.n": {"one": "{count} game",
+                                                       "other": "{count} games"}},
+                "fr": {"menu.play": "Jouer"}}
+    monkeypatch.setattr(i18n, "load_catalog", lambda code: catalogs[code])
+    monkeypatch.setattr(i18n, "_fallbacks", set())
+    assert translate("fr", "menu.play") == "Jouer"
+    assert translate("fr", "menu.n", 2) == "2 games"  # English, never the key
+    assert i18n.fallbacks() == {("fr", "menu.n")}
+    with pytest.raises(KeyError, match=r"menu\.nothing"):
+        translate("en", "menu.nothing")
+
+
+def test_a_broken_translation_file_falls_back_to_english(monkeypatch) -> None:
+    def load(code: str) -> dict[str, i18n.Entry]:
+        if code == "pt":
+            raise CatalogError("pt/menu.yaml: not valid YAML")
+        return {"menu.play": "Play"}
+
+    monkeypatch.setattr(i18n, "load_catalog", load)
+    monkeypatch.setattr(i18n, "_fallbacks", set())
+    assert translate("pt", "menu.play") == "Play"
+
+
+def test_a_wrong_catalog_file_names_the_file_and_the_entry(tmp_path: Path) -> None:
+    with pytest.raises(CatalogError, match=r"fr/menu\.yaml: entry 'menu\.title\.play'"):
+        parse_catalog("title:\n  play: [1, 2]\n", "fr/menu.yaml", "menu")
+    with pytest.raises(CatalogError, match=r"x\.yaml: entry 'x\.a': bad placeholder"):
+        parse_catalog("a: 'oops {name'\n", "x.yaml", "x")
+    with pytest.raises(CatalogError, match="not valid YAML"):
+        parse_catalog("a: [\n", "x.yaml", "x")
+    with pytest.raises(CatalogError, match="no catalog files"):
+        read_catalog(tmp_path)
+    (tmp_path / "menu.yaml").write_text("play: Play\nwins:\n  one: '{count} win'\n"
+                                        "  other: '{count} wins'\n", encoding="utf-8")
+    assert read_catalog(tmp_path) == {"menu.play": "Play",
+                                      "menu.wins": {"one": "{count} win",
+                                                    "other": "{count} wins"}}
+
+
+#: tr("key" ...) / translate(code, "key" ...) with a literal key, anywhere in the package.
+_CALL = re.compile(r"""\b(?:tr|translate\([^,()]+,)\(?\s*["']([a-z_]+\.[a-z0-9_.]+)["']""")
+
+
+def test_every_key_the_code_names_exists_in_english() -> None:
+    used = set()
+    for path in (ROOT / "splendor").rglob("*.py"):
+        used |= {(path.name, key) for key in _CALL.findall(path.read_text(encoding="utf-8"))}
+    assert len(used) > 50, "the scan found too few keys: is the pattern still right?"
+    unknown = sorted((name, key) for name, key in used if key not in ENGLISH)
+    assert not unknown, f"keys with no English text: {unknown}"
+
+
+def test_no_fallback_happened_while_the_suite_ran_so_far() -> None:
+    """Anything drawn earlier in this session in another language found its own text."""
+    assert not {(code, key) for code, key in i18n.fallbacks() if code in LANGUAGES}
