@@ -144,3 +144,29 @@ def test_every_key_the_code_names_exists_in_english() -> None:
 def test_no_fallback_happened_while_the_suite_ran_so_far() -> None:
     """Anything drawn earlier in this session in another language found its own text."""
     assert not {(code, key) for code, key in i18n.fallbacks() if code in LANGUAGES}
+
+
+def _literal_args(path: Path, call: str, index: int) -> set[str]:
+    import ast
+
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", "") == call \
+                and len(node.args) > index and isinstance(node.args[index], ast.Constant):
+            found.add(str(node.args[index].value))
+    return found
+
+
+def test_every_refusal_the_rules_give_has_a_sentence() -> None:
+    codes = set()
+    for path in (ROOT / "splendor").rglob("*.py"):
+        codes |= _literal_args(path, "Refusal", 0)
+    assert len(codes) > 20
+    assert not sorted(c for c in codes if f"reason.{c}" not in ENGLISH)
+
+
+def test_every_kind_of_unloadable_save_has_a_sentence() -> None:
+    kinds = _literal_args(ROOT / "splendor" / "storage" / "saves.py", "SaveError", 1)
+    kinds |= {"damaged", "unreadable"}  # the default kind, and a refused read
+    assert len(kinds) >= 6
+    assert not sorted(k for k in kinds if f"saves.problem.{k}" not in ENGLISH)

@@ -44,7 +44,15 @@ MAX_SAVE_BYTES = 4 * 1024 * 1024
 
 
 class SaveError(ValueError):
-    """A saved game that cannot be loaded; the message names the file and the reason."""
+    """A saved game that cannot be loaded; the message names the file and the reason.
+
+    `kind` sorts the reason for the player's language: 'empty', 'not_save', 'newer',
+    'damaged', 'illegal', 'unreadable' (the system refused to read it) or 'bad_name'.
+    """
+
+    def __init__(self, message: str, kind: str = "damaged") -> None:
+        super().__init__(message)
+        self.kind = kind
 
 
 @dataclass(frozen=True)
@@ -70,6 +78,8 @@ class SaveInfo:
     scores: tuple[int, ...]
     error: str | None = None
     over: bool = False
+    #: SaveError.kind of `error` ('unreadable' when the system refused to read the file).
+    error_kind: str = ""
 
 
 def save_document(
@@ -120,36 +130,38 @@ def write_autosave(document: dict[str, Any], data: GameData | None = None) -> No
 
 def _decode(data: bytes, name: str) -> Any:
     if not data.strip():
-        raise SaveError(f"{name} is empty")
+        raise SaveError(f"{name} is empty", "empty")
     try:
         return json.loads(data.decode("utf-8"))
     except UnicodeDecodeError:
-        raise SaveError(f"{name} is not a saved game (it is not text)") from None
+        raise SaveError(f"{name} is not a saved game (it is not text)", "not_save") from None
     except json.JSONDecodeError as exc:
         raise SaveError(f"{name} is not a saved game (broken JSON at line {exc.lineno}, "
-                        f"column {exc.colno}: {exc.msg})") from None
+                        f"column {exc.colno}: {exc.msg})", "not_save") from None
     except (ValueError, RecursionError) as exc:
         # Valid-looking JSON the decoder still refuses: an integer over Python's digit
         # limit (ValueError) or nesting deeper than the recursion limit (RecursionError).
         reason = ("nested too deeply" if isinstance(exc, RecursionError)
                   else str(exc).split(":")[0])
-        raise SaveError(f"{name} is not a saved game (unreadable JSON: {reason})") from None
+        raise SaveError(f"{name} is not a saved game (unreadable JSON: {reason})",
+                        "not_save") from None
 
 
 def _upgrade(doc: Any, name: str) -> dict[str, Any]:
     """Bring an older document up to SAVE_VERSION; refuse newer or unknown ones."""
     if not isinstance(doc, dict):
-        raise SaveError(f"{name} is not a saved game (expected a JSON object)")
+        raise SaveError(f"{name} is not a saved game (expected a JSON object)", "not_save")
     if doc.get("format") == "splendor-record":
         doc = _from_record(doc)
     if doc.get("format") != SAVE_FORMAT:
-        raise SaveError(f"{name} is not a saved game (format {doc.get('format')!r})")
+        raise SaveError(f"{name} is not a saved game (format {doc.get('format')!r})",
+                        "not_save")
     version = doc.get("version")
     if type(version) is not int:
         raise SaveError(f"{name} has no valid version number")
     if version > SAVE_VERSION:
         raise SaveError(f"{name} was saved by a newer version of Splendor (save format "
-                        f"{version}; this version reads up to {SAVE_VERSION})")
+                        f"{version}; this version reads up to {SAVE_VERSION})", "newer")
     if version < 0:
         raise SaveError(f"{name} has an unknown version {version}")
     upgraded: dict[str, Any] = doc
@@ -170,7 +182,7 @@ def load_save(path: Path, data: GameData) -> SavedGame:
     try:
         raw = read_bytes_limited(path, MAX_SAVE_BYTES)
     except StorageError as exc:
-        raise SaveError(str(exc)) from None
+        raise SaveError(str(exc), "unreadable") from None
     doc = _upgrade(_decode(raw, path.name), path.name)
     seats = doc.get("seats")
     if not isinstance(seats, list) or not all(
@@ -181,7 +193,7 @@ def load_save(path: Path, data: GameData) -> SavedGame:
     try:
         state = replay(data, doc.get("record"))
     except RecordError as exc:
-        raise SaveError(f"{path.name} does not hold a legal game: {exc}") from None
+        raise SaveError(f"{path.name} does not hold a legal game: {exc}", "illegal") from None
     if len(seats) != state.num_players:
         raise SaveError(f"{path.name} is damaged: {len(seats)} seats for "
                         f"{state.num_players} players")
@@ -202,7 +214,8 @@ def save_info(path: Path) -> SaveInfo:
     try:
         doc = _upgrade(_decode(read_bytes_limited(path, MAX_SAVE_BYTES), path.name), path.name)
     except (SaveError, StorageError) as exc:
-        return SaveInfo(path, name, "", (), 0, (), error=str(exc))
+        kind = exc.kind if isinstance(exc, SaveError) else "unreadable"
+        return SaveInfo(path, name, "", (), 0, (), error=str(exc), error_kind=kind)
     raw_seats = doc.get("seats")
     seats = raw_seats if isinstance(raw_seats, list) else []
     players = tuple(str(s.get("name", "?")) for s in seats if isinstance(s, dict))
@@ -239,7 +252,7 @@ def save_path_for(name: str) -> Path:
     """The file a named save goes to: letters, digits, spaces, '-' and '_' only."""
     clean = re.sub(r"[^\w \-]", "", name, flags=re.UNICODE).strip()[:40]
     if not clean or clean.lower() in {"autosave", "autosave.bak"}:
-        raise SaveError(f"{name!r} cannot be used as a save name")
+        raise SaveError(f"{name!r} cannot be used as a save name", "bad_name")
     return paths.saves_dir() / f"{clean}.json"
 
 

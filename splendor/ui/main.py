@@ -95,10 +95,11 @@ class Game:
                     lambda: tr("dialog.autosave_damaged.text"),
                     lambda: tr("dialog.autosave_damaged.confirm"), lambda: self.resume(backup)))
             else:
-                detail = str(exc)
+                detail, kind = str(exc), exc.kind
                 self.app.stack.push(MessageScene(
                     lambda: tr("dialog.cannot_continue.title"),
-                    lambda: tr("dialog.cannot_continue.text", detail=detail)))
+                    lambda: tr("dialog.cannot_continue.text", detail=detail,
+                               reason=tr(f"saves.problem.{kind}"))))
             return
         self._open_saved(saved)
 
@@ -108,10 +109,11 @@ class Game:
             saved = load_save(path, self.data)
         except SaveError as exc:
             log().warning("save unreadable: %s", exc)
-            detail = str(exc)
+            detail, kind = str(exc), exc.kind
             self.app.stack.push(MessageScene(
                 lambda: tr("dialog.cannot_load.title"),
-                lambda: tr("dialog.cannot_load.text", detail=detail)))
+                lambda: tr("dialog.cannot_load.text", detail=detail,
+                           reason=tr(f"saves.problem.{kind}"))))
             return
         self._open_saved(saved)
 

@@ -46,11 +46,14 @@ PICTURES = (
 
 
 def _options(kinds: list[str]) -> GameOptions:
-    names = {"human": "Ada", "easy": "Easy bot", "medium": "Medium bot", "hard": "Hard bot",
-             "expert": "Expert bot"}
+    """Seats named the way the new-game screen names them, in the language in use."""
+    from splendor.ui.options import default_name, numbered_name
+
     seats = []
     for i, kind in enumerate(kinds):
-        name = names[kind] if kinds.count(kind) == 1 else f"{names[kind]} {i + 1}"
+        name = "Ada" if kind == "human" else default_name(kind, i)
+        if kinds.count(kind) > 1:
+            name = numbered_name(name, i + 1)
         seats.append(SeatOption(kind, name))
     return GameOptions(tuple(seats), first_player=0, seed=2024)
 
@@ -196,7 +199,7 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     app.stack.pop()
     game.confirm_leave()
     shot("confirm_leave")
-    write_save(save_path_for("Ada vs Hard bot vs Medium bot"),
+    write_save(save_path_for(" - ".join(s.name for s in game.controller.options.seats)),
                save_document(game.controller.state, [
                    {"kind": s.kind, "name": s.name} for s in game.controller.options.seats]))
     game.autosave()
@@ -256,7 +259,7 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     app.stack.replace(game.menu_scene())
     game.open_statistics()
     shot("statistics")
-    (save_path_for("Damaged")).write_text("{ this is not a save", encoding="utf-8")
+    (save_path_for("Ada 2024")).write_text("{ this is not a save", encoding="utf-8")
     app.stack.replace(game.menu_scene())
     game.open_load()
     shot("load_game")

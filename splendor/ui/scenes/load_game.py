@@ -46,7 +46,8 @@ def describe(info: SaveInfo) -> tuple[str, str]:
     when = saved_when(info.saved_at)
     first = tr("saves.load.heading", name=name, when=when) if when else name
     if info.error:
-        return first, tr("saves.load.unreadable", detail=info.error)
+        return first, tr("saves.load.unreadable", reason=tr(f"saves.problem.{info.error_kind}"),
+                         detail=info.error)
     scores = tr("common.list_comma").join(
         tr("saves.load.score", player=p, score=s)
         for p, s in zip(info.players, info.scores, strict=False))
