@@ -184,7 +184,8 @@ def test_an_open_dialog_follows_the_language(monkeypatch: pytest.MonkeyPatch,
                                              marked_french: None) -> None:
     app = App((1280, 720))
     app.stack.push(MessageScene(lambda: i18n.tr("dialog.cannot_load.title"),
-                                lambda: i18n.tr("dialog.cannot_load.text", detail="x.json")))
+                                lambda: i18n.tr("dialog.cannot_load.text", detail="x.json",
+                                                reason=i18n.tr("saves.problem.damaged"))))
     assert "Cannot load the game" in drawn_texts(monkeypatch, app)
     i18n.set_language("fr")
     assert "FR Cannot load the game" in drawn_texts(monkeypatch, app)

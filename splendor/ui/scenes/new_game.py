@@ -20,6 +20,7 @@ from splendor.ui.options import (
     default_name,
     default_options,
     is_default_name,
+    kind_label,
     kind_labels,
     numbered_name,
     options_problem,
@@ -34,9 +35,11 @@ from splendor.ui.widgets import (
     Widget,
     blit_center,
     draw_background,
+    draw_lines,
     draw_panel,
     draw_text,
     line_height,
+    lines_height,
 )
 
 if TYPE_CHECKING:
@@ -117,6 +120,7 @@ class NewGameScene(Scene):
         self.back = Button(tr("common.button.back"), self.go_back)
         self.form = Form()
         self._tried = False
+        self._about = ""
         self._size: tuple[int, int] = (0, 0)
         self._panel = pygame.Rect(0, 0, 0, 0)
         #: Catalog keys of the column heads and the option labels, and their boxes.
@@ -202,7 +206,20 @@ class NewGameScene(Scene):
         row.choice.index = KINDS.index(kind)
         self._kind_changed(row, kind)
 
+    def level_note(self) -> str:
+        """How the bot level last chosen plays (at first the strongest level seated), shown
+        when there is no other message; '' with no bot."""
+        kinds = [r.kind for r in self.rows if r.kind != HUMAN]
+        kind = self._about if self._about in kinds else max(
+            kinds, key=KINDS.index, default=None)
+        if kind is None:
+            return ""
+        return tr("new_game.level_about", level=kind_label(kind),
+                  about=tr(f"bots.level.{kind}.about"))
+
     def _kind_changed(self, row: SeatRow, kind: str) -> None:
+        if kind != HUMAN:
+            self._about = kind
         row.kind = kind
         if not row.name.text.strip():
             row.auto = True
@@ -450,6 +467,8 @@ class NewGameScene(Scene):
         message = self.message
         if message:
             self._draw_message(surface, message, self.message_error)
+        else:
+            self._draw_level_note(surface)
 
     def _draw_badge(self, surface: pygame.Surface, rect: pygame.Rect, n: int, human: bool) -> None:
         sc = Scale(self._size)
@@ -461,6 +480,17 @@ class NewGameScene(Scene):
         pygame.draw.circle(surface, ring, center, r, max(2, sc.px(2)))
         num = theme.text(str(n), sc.text(19), theme.ACCENT if human else theme.TEXT, bold=True)
         blit_center(surface, num, center)
+
+    def _draw_level_note(self, surface: pygame.Surface) -> None:
+        """The bot level's description, on up to two lines between panel and buttons."""
+        sc = Scale(self._size)
+        note = self.level_note()
+        px = sc.text(16)
+        room = pygame.Rect(self._panel.x, self._panel.bottom + sc.px(4), self._panel.w,
+                           self.start.rect.y - self._panel.bottom - sc.px(8))
+        height = min(room.h, lines_height(note, px, room.w))
+        box = pygame.Rect(room.x, room.centery - height // 2, room.w, height)
+        draw_lines(surface, note, px, theme.TEXT_DIM, box, align="center")
 
     def _draw_message(self, surface: pygame.Surface, message: str, error: bool) -> None:
         """The line between the panel and the buttons; an error gets a red '!' before it."""
