@@ -43,14 +43,16 @@ def build_position(
     bank: Mapping[str, int] | None = None,
     final_round: bool = False,
     turns: int | None = None,
+    names: Sequence[str] | None = None,
 ) -> GameState:
-    """A `GameState` in the described position, at the start of `current`'s turn."""
+    """A `GameState` in the described position, at the start of `current`'s turn
+    (players named `names`, by default 'Player 1', 'Player 2', ...)."""
     if players not in data.setups:
         raise PositionError(f"{players} players is not supported")
     cut = data.setups[players].nobles
     setup = GameSetup(
         players=players,
-        names=default_names(players),
+        names=tuple(names) if names is not None else default_names(players),
         first_player=first_player,
         decks=tuple(tuple(c.id for c in data.level_cards(lv)) for lv in data.levels),
         nobles=tuple(nobles) if nobles is not None else tuple(n.id for n in data.nobles[:cut]),

@@ -139,10 +139,6 @@ class Game:
             tuple(SeatOption(s["kind"], s["name"]) for s in self.settings.default_seats))
         self.app.stack.push(NewGameScene(on_start=self.start, defaults=defaults))
 
-    def show_problem_example(self) -> None:
-        """The message a damaged save gives (the screenshots and the fit tests show it)."""
-        self.resume(save_path_for("Damaged"))
-
     def save_settings(self) -> None:
         """Store the current preferences; a failure is logged and shown, never fatal."""
         s = self.settings

@@ -20,6 +20,7 @@ from splendor.bots import make_bot
 from splendor.engine import GameState, Phase, build_position, parse_action
 from splendor.gamedata import base_game
 from splendor.i18n import LANGUAGES, set_language
+from splendor.i18n import language as current_language
 from splendor.ui.options import GameOptions, SeatOption
 
 #: The pictures, in order. Tests check that each one is produced.
@@ -90,7 +91,8 @@ def _private_home() -> Iterator[Path]:
 def render_all(folder: Path, size: tuple[int, int] = (1280, 720),
                language: str = "en") -> list[Path]:
     """Render every picture in PICTURES into `folder` in `language`; the files written."""
-    previous = set_language(language)
+    previous = current_language()
+    set_language(language)
     try:
         with _private_home():
             return _render(folder, size)
@@ -208,8 +210,9 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     # Token return: the human holds ten tokens and takes three more.
     controller = GameController(data, _options(["human", "hard"]))
     controller.state = build_position(
-        data, 2, seats=[{"tokens": {"white": 2, "blue": 2, "green": 2, "red": 2, "black": 1,
-                                    "gold": 1}}, {}])
+        data, 2, names=controller.options.names,
+        seats=[{"tokens": {"white": 2, "blue": 2, "green": 2, "red": 2, "black": 1, "gold": 1}},
+               {}])
     controller.play(parse_action("take white blue green"))
     table = TableScene(controller, on_finished=lambda state: None)
     app.stack.replace(table)
@@ -221,7 +224,8 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     white_blue_black = ["L1-04", "L1-05", "L1-06", "L1-07", "L1-12", "L1-13", "L1-14", "L1-15",
                         "L1-33", "L1-34", "L1-35", "L1-36"]
     controller = GameController(data, _options(["human", "hard"]))
-    controller.state = build_position(data, 2, seats=[{"purchased": white_blue_black}, {}],
+    controller.state = build_position(data, 2, names=controller.options.names,
+                                      seats=[{"purchased": white_blue_black}, {}],
                                       nobles=["N01", "N02", "N07"])
     controller.play(parse_action("take green red black"))
     assert controller.state.phase is Phase.NOBLE
@@ -264,7 +268,7 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     game.open_load()
     shot("load_game")
     app.stack.replace(game.menu_scene())
-    game.show_problem_example()
+    game.resume(save_path_for("Ada 2024"))  # the message a damaged save gives
     shot("message")
     app.close()
     return written

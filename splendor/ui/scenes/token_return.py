@@ -108,7 +108,7 @@ class TokenReturnScene(Overlay):
         y = draw_lines(surface, explain, size, theme.TEXT, inner, align="center") + px(18)
         held = self.held()
         token = px(64)
-        gap = px(18)
+        gap = px(34)  # room under each token for the longest colour name (émeraude...)
         x = box.centerx - (6 * token + 5 * gap) // 2
         line_h = text_height(px(16))
         self._token_rects = []
