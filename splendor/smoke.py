@@ -43,10 +43,18 @@ def _checks(started: float, home: Path, say: Callable[[str], None]) -> int:
     say(f"start-up to the first menu frame: {time.perf_counter() - started:.2f} s")
     say(f"first menu frame at unix time {time.time():.3f}")  # read by benchmarks/startup.py
 
+    from splendor.i18n import LANGUAGES, fallbacks
     from splendor.ui.screenshots import render_all
 
     pictures = render_all(home / "screens")
     say(f"scenes drawn: {', '.join(p.stem for p in pictures)}")
+    # Every language's catalogs must have travelled into the build, whole.
+    for code in LANGUAGES[1:]:
+        render_all(home / "screens" / code, language=code)
+    missing = sorted(fallbacks())
+    if missing:
+        raise SystemExit(f"smoke test failed: shown in English instead: {missing[:5]}")
+    say(f"languages drawn: {', '.join(LANGUAGES)}")
 
     from splendor.ui.options import GameOptions, SeatOption
     from splendor.ui.scenes.results import ResultsScene

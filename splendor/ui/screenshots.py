@@ -10,6 +10,7 @@ pictures in every language.
 
 from __future__ import annotations
 
+import logging
 import os
 import tempfile
 from collections.abc import Callable, Iterator
@@ -93,11 +94,15 @@ def render_all(folder: Path, size: tuple[int, int] = (1280, 720),
     """Render every picture in PICTURES into `folder` in `language`; the files written."""
     previous = current_language()
     set_language(language)
+    logger = logging.getLogger("splendor")
+    level = logger.level
+    logger.setLevel(logging.ERROR)  # the damaged save shown on purpose is not news
     try:
         with _private_home():
             return _render(folder, size)
     finally:
         set_language(previous)
+        logger.setLevel(level)
 
 
 def render_languages(folder: Path, size: tuple[int, int], languages: list[str]) -> list[Path]:
