@@ -1,10 +1,16 @@
-"""Every test runs with its own SPLENDOR_HOME, so no test touches the real user folders."""
+"""Shared test setup: every test runs with its own SPLENDOR_HOME (no test touches the real
+user folders) and starts and ends in English (the language in use is process-wide)."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
 @pytest.fixture(autouse=True)
@@ -13,3 +19,27 @@ def _private_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
     home = tmp_path_factory.mktemp("splendor-home")
     monkeypatch.setenv("SPLENDOR_HOME", str(home))
     return home
+
+
+@pytest.fixture(autouse=True)
+def _english_around() -> Iterator[None]:
+    from splendor import i18n
+
+    i18n.set_language(i18n.DEFAULT)
+    yield
+    i18n.set_language(i18n.DEFAULT)
+
+
+@pytest.fixture
+def app() -> Iterator[object]:
+    """A 1280x720 game window (headless) whose scenes are closed afterwards."""
+    import pygame
+
+    from splendor.ui.app import App
+
+    application = App((1280, 720))
+    application.running = True
+    pygame.event.clear()
+    yield application
+    while application.stack.scenes:
+        application.stack.pop()

@@ -9,6 +9,7 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from splendor.engine import observe
+from splendor.i18n import tr
 from splendor.storage import paths
 from splendor.ui.app import App
 from splendor.ui.main import Game
@@ -87,7 +88,8 @@ def test_nothing_to_continue_without_any_readable_save() -> None:
     game = Game(App((1280, 720)))
     game.continue_game()
     assert isinstance(game.app.stack.top, MessageScene)
-    assert "autosave.json" in game.app.stack.top.message
+    assert game.app.stack.top.message == tr("dialog.cannot_continue.text",
+                                            reason=tr("saves.problem.not_save"))
 
 
 def test_a_pending_token_return_is_resumed_as_it_was() -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 import os
-from collections.abc import Iterator
 from datetime import datetime
 from pathlib import Path
 
@@ -29,14 +28,6 @@ from splendor.ui.scenes.settings import SettingsScene
 from splendor.ui.widgets import draw_flat_button
 
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
-
-
-@pytest.fixture(autouse=True)
-def _english_afterwards() -> Iterator[None]:
-    """The language in use is process-wide: every test leaves English behind."""
-    i18n.set_language("en")
-    yield
-    i18n.set_language("en")
 
 
 @pytest.fixture

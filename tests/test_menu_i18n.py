@@ -11,7 +11,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 
 import math
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 import pygame
 import pytest
@@ -79,19 +79,8 @@ def use_long_language(monkeypatch: pytest.MonkeyPatch, language: str = "fr",
     i18n.set_language(language)
 
 
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    i18n.set_language(i18n.DEFAULT)
 
 
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App((1280, 720))
-    application.running = True
-    yield application
-    while application.stack.scenes:
-        application.stack.pop()
 
 
 def show(app: App, scene: object, size: tuple[int, int]) -> list[textfit.Misfit]:

@@ -8,7 +8,6 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -43,19 +42,8 @@ def use_french(monkeypatch: pytest.MonkeyPatch) -> None:
     use_catalog(monkeypatch, "fr", lambda english: {**english, **FRENCH})
 
 
-@pytest.fixture(autouse=True)
-def _english_after() -> Iterator[None]:
-    yield
-    i18n.set_language(i18n.DEFAULT)
 
 
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App((1280, 720))
-    application.running = True
-    yield application
-    while application.stack.scenes:
-        application.stack.pop()
 
 
 def test_places_come_from_the_catalog(monkeypatch: pytest.MonkeyPatch) -> None:

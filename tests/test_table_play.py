@@ -15,7 +15,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -65,14 +65,6 @@ MAX_WAIT_FRAMES = 4000
 Pos = tuple[int, int]
 
 
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App((1280, 720))
-    application.running = True
-    pygame.event.clear()
-    yield application
-    while application.stack.scenes:
-        application.stack.pop()
 
 
 def start_game(app: App, seats: list[tuple[str, str]], *, seed: int,

@@ -7,7 +7,6 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -21,16 +20,6 @@ from splendor.ui.scenes.new_game import NewGameScene
 from splendor.ui.scenes.results import ResultsScene, end_sentence
 from splendor.ui.screens_demo import bot_game_state, tie_break_state
 from splendor.ui.widgets import Button, Form, Scale, TextInput, Widget, fit_text
-
-
-@pytest.fixture
-def app() -> Iterator[App]:
-    application = App((1280, 720))
-    application.running = True
-    yield application
-    while application.stack.scenes:
-        application.stack.pop()
-
 
 # ------------------------------------------------------------------ event helpers
 

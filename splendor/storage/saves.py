@@ -41,6 +41,8 @@ SAVE_FORMAT = "splendor-save"
 SAVE_VERSION = 1
 #: No real save comes near this; a larger file is refused before it is read.
 MAX_SAVE_BYTES = 4 * 1024 * 1024
+#: The longest save name (letters, digits, spaces and dashes are kept).
+SAVE_NAME_LENGTH = 40
 
 
 class SaveError(ValueError):
@@ -250,7 +252,7 @@ def list_saves() -> list[SaveInfo]:
 
 def save_path_for(name: str) -> Path:
     """The file a named save goes to: letters, digits, spaces, '-' and '_' only."""
-    clean = re.sub(r"[^\w \-]", "", name, flags=re.UNICODE).strip()[:40]
+    clean = re.sub(r"[^\w \-]", "", name, flags=re.UNICODE).strip()[:SAVE_NAME_LENGTH]
     if not clean or clean.lower() in {"autosave", "autosave.bak"}:
         raise SaveError(f"{name!r} cannot be used as a save name", "bad_name")
     return paths.saves_dir() / f"{clean}.json"

@@ -14,6 +14,7 @@ from splendor.storage.atomic import StorageError
 from splendor.storage.logfile import logger as log
 from splendor.storage.logfile import setup_logging
 from splendor.storage.saves import (
+    SAVE_NAME_LENGTH,
     SavedGame,
     SaveError,
     load_save,
@@ -95,10 +96,10 @@ class Game:
                     lambda: tr("dialog.autosave_damaged.text"),
                     lambda: tr("dialog.autosave_damaged.confirm"), lambda: self.resume(backup)))
             else:
-                detail, kind = str(exc), exc.kind
+                kind = exc.kind  # the detail is in the log; the player gets the gist
                 self.app.stack.push(MessageScene(
                     lambda: tr("dialog.cannot_continue.title"),
-                    lambda: tr("dialog.cannot_continue.text", detail=detail,
+                    lambda: tr("dialog.cannot_continue.text",
                                reason=tr(f"saves.problem.{kind}"))))
             return
         self._open_saved(saved)
@@ -109,11 +110,10 @@ class Game:
             saved = load_save(path, self.data)
         except SaveError as exc:
             log().warning("save unreadable: %s", exc)
-            detail, kind = str(exc), exc.kind
+            kind = exc.kind  # the detail is in the log; the player gets the gist
             self.app.stack.push(MessageScene(
                 lambda: tr("dialog.cannot_load.title"),
-                lambda: tr("dialog.cannot_load.text", detail=detail,
-                           reason=tr(f"saves.problem.{kind}"))))
+                lambda: tr("dialog.cannot_load.text", reason=tr(f"saves.problem.{kind}"))))
             return
         self._open_saved(saved)
 
@@ -233,7 +233,12 @@ class Game:
         if controller is None:
             return
         names = tr("saves.save_as.versus").join(s.name for s in controller.options.seats)
-        default = tr("saves.save_as.default_name", players=names, round=controller.state.round)
+        round_ = controller.state.round
+        default = tr("saves.save_as.default_name", players=names, round=round_)
+        while len(default) > SAVE_NAME_LENGTH and names:
+            # Shorten the players, never the round: it tells saves of one game apart.
+            names = names[:-2].rstrip() + "…" if len(names) > 1 else ""
+            default = tr("saves.save_as.default_name", players=names, round=round_)
         self.app.stack.push(SaveAsScene(default, self.save_as))
 
     def save_as(self, name: str) -> str | None:
@@ -244,7 +249,8 @@ class Game:
         try:
             path = save_path_for(name)
         except SaveError as exc:
-            return tr("saves.save_as.bad_name", detail=str(exc))
+            log().info("save name refused: %s", exc)
+            return tr("saves.save_as.bad_name")
         if path.exists():
             return tr("saves.save_as.exists", name=path.stem)
         seats = [{"kind": s.kind, "name": s.name} for s in controller.options.seats]

@@ -46,8 +46,7 @@ def describe(info: SaveInfo) -> tuple[str, str]:
     when = saved_when(info.saved_at)
     first = tr("saves.load.heading", name=name, when=when) if when else name
     if info.error:
-        return first, tr("saves.load.unreadable", reason=tr(f"saves.problem.{info.error_kind}"),
-                         detail=info.error)
+        return first, tr(f"saves.problem.{info.error_kind}")  # the detail is in the log
     scores = tr("common.list_comma").join(
         tr("saves.load.score", player=p, score=s)
         for p, s in zip(info.players, info.scores, strict=False))

@@ -15,7 +15,7 @@ class PauseScene(Overlay):
     """Resume, save, adjust assists, speed and sound, read the rules, or leave (after a
     confirmation)."""
 
-    box_size = (560, 540)
+    box_size = (560, 500)
 
     def __init__(self, on_leave: Callable[[], None], panel: SettingsPanel | None = None,
                  on_save: Callable[[], None] | None = None,

@@ -7,6 +7,7 @@ from collections.abc import Callable
 import pygame
 
 from splendor.i18n import tr
+from splendor.storage.saves import SAVE_NAME_LENGTH
 from splendor.ui import theme, widgets
 from splendor.ui.scenes.message import Text, grown_box, resolve, text_px
 from splendor.ui.scenes.overlay_base import Overlay
@@ -21,7 +22,7 @@ class SaveAsScene(Overlay):
 
     def __init__(self, default_name: str, on_save: Callable[[str], str | None]) -> None:
         super().__init__()
-        self.field = TextInput(default_name, max_length=40, px=18)
+        self.field = TextInput(default_name, max_length=SAVE_NAME_LENGTH, px=18)
         self.field.focused = True
         self.on_save = on_save
         self._message: Text = ""
