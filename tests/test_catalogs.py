@@ -165,3 +165,26 @@ def test_every_kind_of_unloadable_save_has_a_sentence() -> None:
     kinds |= {"damaged", "unreadable"}  # the default kind, and a refused read
     assert len(kinds) >= 6
     assert not sorted(k for k in kinds if f"saves.problem.{k}" not in ENGLISH)
+
+
+@pytest.mark.parametrize(("environ", "process", "expected"), [
+    ({"LANGUAGE": "fr:en", "LANG": "de_DE.UTF-8"}, None, "fr"),  # LANGUAGE comes first
+    ({"LANGUAGE": "de:fr"}, None, "en"),  # the first real choice decides
+    ({"LC_ALL": "C.UTF-8", "LANG": "es_MX.UTF-8"}, None, "es"),  # C is no choice
+    ({"LANG": "pt_PT@euro"}, None, "pt"),
+    ({}, "Portuguese_Brazil", "pt"),  # Windows names its locales in English
+    ({}, "French_France", "fr"),
+    ({}, "Spanish_Spain", "es"),
+    ({}, "German_Germany", "en"),
+    ({}, None, "en"),
+])
+def test_the_system_language_is_read_like_gettext_does(
+        environ: dict[str, str], process: str | None, expected: str) -> None:
+    assert i18n.system_language(environ, lambda: (process, "UTF-8")) == expected
+
+
+def test_an_unparsable_process_locale_means_english() -> None:
+    def broken() -> tuple[str | None, str | None]:
+        raise ValueError("unknown locale: xx")
+
+    assert i18n.system_language({}, broken) == "en"
