@@ -128,8 +128,9 @@ def test_a_wrong_catalog_file_names_the_file_and_the_entry(tmp_path: Path) -> No
                                                     "other": "{count} wins"}}
 
 
-#: tr("key" ...) / translate(code, "key" ...) with a literal key, anywhere in the package.
-_CALL = re.compile(r"""\b(?:tr|translate\([^,()]+,)\(?\s*["']([a-z_]+\.[a-z0-9_.]+)["']""")
+#: tr("key" ...) / translate(code, "key" ...) / title_key = "key", anywhere in the package.
+_CALL = re.compile(
+    r"""\b(?:tr|translate\([^,()]+,|title_key\s*=)\(?\s*["']([a-z_]+\.[a-z0-9_.]+)["']""")
 
 
 def test_every_key_the_code_names_exists_in_english() -> None:

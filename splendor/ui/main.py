@@ -162,17 +162,10 @@ class Game:
 
     def change_language(self, code: str) -> None:
         """Show every screen in `code` from now on and remember it for the next start."""
+        # Every scene takes its words from the catalogs when it draws, so nothing else
+        # needs to change: going back shows the scenes beneath in the new language.
         self.settings.language = i18n.set_language(code)
         self.save_settings()
-        # Scenes below that made their widgets when they opened are made again, so
-        # going back shows them in the new language too.
-        scenes = self.app.stack.scenes
-        for n, scene in enumerate(scenes[:-1]):
-            if isinstance(scene, MenuScene):
-                fresh = self.menu_scene()
-                fresh.enter(self.app)
-                fresh.pause()
-                scenes[n] = fresh
 
     def start(self, options: GameOptions) -> None:
         """Begin a game with `options` on a fresh table."""

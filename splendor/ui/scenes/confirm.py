@@ -8,7 +8,7 @@ import pygame
 
 from splendor.i18n import tr
 from splendor.ui import theme, widgets
-from splendor.ui.scenes.message import Text, grown_box, resolve, text_px
+from splendor.ui.scenes.message import Text, resolve
 from splendor.ui.scenes.overlay_base import Overlay
 
 
@@ -29,7 +29,7 @@ class ConfirmScene(Overlay):
         self._no = pygame.Rect(0, 0, 0, 0)
 
     @property
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:
         return resolve(self._title)
 
     @property
@@ -55,11 +55,10 @@ class ConfirmScene(Overlay):
         assert self.app is not None
         self.app.stack.pop()
 
-    def box(self, surface: pygame.Surface) -> pygame.Rect:
+    def content_height(self, surface: pygame.Surface, width: int) -> int:
         px = self.scaler(surface)
-        width = grown_box(surface, self.box_size, 0).width
-        height = widgets.lines_height(self.question, text_px(surface, 17), width - px(48))
-        return grown_box(surface, self.box_size, px(70) + height + px(24) + px(42) + px(22))
+        height = widgets.lines_height(self.question, self.text_px(surface, 17), width - px(48))
+        return px(70) + height + px(24) + px(42) + px(22)
 
     def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         px = self.scaler(surface)
@@ -68,7 +67,7 @@ class ConfirmScene(Overlay):
         self._yes = pygame.Rect(box.centerx + px(10), box.bottom - h - px(22), w, h)
         text = pygame.Rect(box.x + px(24), box.y + px(70), box.width - px(48),
                            self._no.top - px(16) - box.y - px(70))
-        widgets.draw_lines(surface, self.question, text_px(surface, 17), theme.TEXT, text,
+        widgets.draw_lines(surface, self.question, self.text_px(surface, 17), theme.TEXT, text,
                            align="center")
         self.button(surface, self._no, tr("common.button.cancel"))
         self.button(surface, self._yes, self.yes_label)

@@ -57,6 +57,8 @@ def describe(info: SaveInfo) -> tuple[str, str]:
 class LoadGameScene(PageScene):
     """Click a save to resume it; Delete asks for confirmation first."""
 
+    title_key = "saves.load.title"
+
     def __init__(self, on_load: Callable[[Path], None]) -> None:
         super().__init__()
         self.on_load = on_load
@@ -65,10 +67,6 @@ class LoadGameScene(PageScene):
         self._top = 0
         self._shown = 1
         self.refresh()
-
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return tr("saves.load.title")
 
     @property
     def message(self) -> str:

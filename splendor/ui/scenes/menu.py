@@ -137,7 +137,7 @@ class MenuScene(Scene):
         label_px = sc.text(22 * min(1.0, squeeze + 0.1))
         # Room for the diamonds either side of the selected button (see _draw_marker).
         button_w = min(w - 2 * sc.px(40), max(sc.px(340), *(
-            _needed_width(b, label_px, button_h) for b in self.buttons.values())))
+            b.width_for(button_h, label_px) for b in self.buttons.values())))
         for button in self.buttons.values():
             button.rect = pygame.Rect(w // 2 - button_w // 2, y, button_w, button_h)
             button.px = label_px
@@ -235,14 +235,3 @@ class MenuScene(Scene):
         tag_box = pygame.Rect(sc.px(40), self._tagline_center[1] - tag_h // 2,
                               self._size[0] - 2 * sc.px(40), tag_h)
         draw_text(surface, tr("menu.tagline"), tag_px, theme.TEXT_DIM, tag_box)
-
-
-def _needed_width(button: Button, px: int, height: int) -> int:
-    """How wide `button` must be to show its label at `px` (and its note, when it has
-    one) without shrinking them; mirrors Button.draw's padding and gaps."""
-    pad = max(6, height // 4)
-    width = theme.font(px, bold=True).size(button.label)[0]
-    if button.note:
-        note_px = max(theme.MIN_TEXT_PX, round(px * 0.7))
-        width += max(8, height // 5) + theme.font(note_px).size(button.note)[0]
-    return width + 2 * pad + max(8, height // 4)

@@ -19,22 +19,6 @@ def resolve(text: Text) -> str:
     return text() if callable(text) else text
 
 
-def grown_box(surface: pygame.Surface, size: tuple[int, int], extra: int) -> pygame.Rect:
-    """A centred dialog box `size` (design units) wide and at least as tall, grown by
-    `extra` pixels of content (never taller than the window)."""
-    s = theme.ui_scale(surface.get_size())
-    w = min(round(size[0] * s), surface.get_width() - round(40 * s))
-    h = min(max(round(size[1] * s), extra), surface.get_height() - round(20 * s))
-    rect = pygame.Rect(0, 0, w, h)
-    rect.center = surface.get_rect().center
-    return rect
-
-
-def text_px(surface: pygame.Surface, value: float) -> int:
-    """A design text size for this window, never under the smallest readable size."""
-    return max(theme.MIN_TEXT_PX, round(value * theme.ui_scale(surface.get_size())))
-
-
 class MessageScene(Overlay):
     box_size = (600, 260)
 
@@ -45,7 +29,7 @@ class MessageScene(Overlay):
         self._ok = pygame.Rect(0, 0, 0, 0)
 
     @property
-    def title(self) -> str:  # type: ignore[override]
+    def title(self) -> str:
         return resolve(self._title)
 
     @property
@@ -64,14 +48,13 @@ class MessageScene(Overlay):
     def _layout(self, surface: pygame.Surface, width: int) -> tuple[int, int]:
         """The text's size and height inside a box `width` wide."""
         px = self.scaler(surface)
-        size = text_px(surface, 16)
+        size = self.text_px(surface, 16)
         return size, widgets.lines_height(self.message, size, width - px(60))
 
-    def box(self, surface: pygame.Surface) -> pygame.Rect:
+    def content_height(self, surface: pygame.Surface, width: int) -> int:
         px = self.scaler(surface)
-        width = grown_box(surface, self.box_size, 0).width
         _, height = self._layout(surface, width)
-        return grown_box(surface, self.box_size, px(64) + height + px(24) + px(42) + px(20))
+        return px(64) + height + px(24) + px(42) + px(20)
 
     def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         px = self.scaler(surface)

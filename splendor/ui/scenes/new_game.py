@@ -335,8 +335,8 @@ class NewGameScene(Scene):
         # (as wide as its word needs: the name field gives up the room).
         remove_px = sc.text(17)
         remove_h = sc.px(row_h - 8)
-        remove_w = min(sc.px(200), max(sc.px(134), _button_width(tr("new_game.remove"),
-                                                                  remove_px, remove_h)))
+        remove_w = min(sc.px(200), max(sc.px(134), self.rows[0].remove.width_for(remove_h,
+                                                                                 remove_px)))
         kind_x, kind_w = at(291, 0, 0, 0).x, sc.px(240)
         name_x = kind_x + kind_w + sc.px(16)
         remove_x = inner.right - remove_w
@@ -357,7 +357,7 @@ class NewGameScene(Scene):
             row.remove.px = remove_px
         slot_y = row_y + len(self.rows) * pitch
         self.add.px = sc.text(17)
-        add_w = max(kind_w, _button_width(self.add.label, self.add.px, remove_h))
+        add_w = max(kind_w, self.add.width_for(remove_h))
         self.add.rect = pygame.Rect(kind_x, y_at(slot_y + 4), min(add_w, name_x + name_w - kind_x),
                                     remove_h)
         self.add.visible = len(self.rows) < MAX_SEATS
@@ -385,8 +385,7 @@ class NewGameScene(Scene):
         self.back.px = self.start.px = sc.text(21)
         button_h = sc.px(50)
         button_w = min(sc.px(320), max(sc.px(190),
-                                       *(_button_width(b.label, b.px, button_h)
-                                         for b in (self.back, self.start))))
+                                       *(b.width_for(button_h) for b in (self.back, self.start))))
         button_y = y_at(634)
         gap = sc.px(40)
         self.back.rect = pygame.Rect(size[0] // 2 - gap // 2 - button_w, button_y, button_w,
@@ -513,9 +512,3 @@ class NewGameScene(Scene):
             pygame.draw.circle(surface, theme.DANGER, icon_c, icon_r)
             bang = theme.text("!", max(theme.MIN_TEXT_PX, icon_r * 3 // 2), theme.TEXT, bold=True)
             blit_center(surface, bang, icon_c)
-
-
-def _button_width(label: str, px: int, height: int) -> int:
-    """How wide a Button of `height` must be to show `label` at `px` without shrinking."""
-    pad = max(6, height // 4)
-    return theme.font(px, bold=True).size(label)[0] + 2 * pad + max(8, height // 4)

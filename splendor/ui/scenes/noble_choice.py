@@ -8,22 +8,18 @@ from splendor.engine import ChooseNoble
 from splendor.i18n import tr
 from splendor.ui import art, theme
 from splendor.ui.controller import GameController
-from splendor.ui.scenes.message import grown_box, text_px
 from splendor.ui.scenes.overlay_base import Overlay
 from splendor.ui.widgets import draw_lines, lines_height
 
 
 class NobleChoiceScene(Overlay):
+    title_key = "turn.noble.title"
     box_size = (620, 300)
 
     def __init__(self, controller: GameController) -> None:
         super().__init__()
         self.controller = controller
         self._rects: list[tuple[str, pygame.Rect]] = []
-
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return tr("turn.noble.title")
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -39,21 +35,19 @@ class NobleChoiceScene(Overlay):
             self.app.stack.pop()
 
     def _explain_height(self, surface: pygame.Surface, width: int) -> int:
-        return lines_height(tr("turn.noble.explain"), text_px(surface, 16),
+        return lines_height(tr("turn.noble.explain"), self.text_px(surface, 16),
                             width - self.px(surface, 48))
 
-    def box(self, surface: pygame.Surface) -> pygame.Rect:
+    def content_height(self, surface: pygame.Surface, width: int) -> int:
         px = self.scaler(surface)
-        width = grown_box(surface, self.box_size, 0).width
-        height = px(52) + self._explain_height(surface, width) + px(14) + px(120) + px(28)
-        return grown_box(surface, self.box_size, height)
+        return px(52) + self._explain_height(surface, width) + px(14) + px(120) + px(28)
 
     def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         px = self.scaler(surface)
         text = pygame.Rect(box.x + px(24), box.y + px(52), box.w - px(48),
                            self._explain_height(surface, box.w))
-        y = draw_lines(surface, tr("turn.noble.explain"), text_px(surface, 16), theme.TEXT, text,
-                       align="center")
+        y = draw_lines(surface, tr("turn.noble.explain"), self.text_px(surface, 16), theme.TEXT,
+                       text, align="center")
         candidates = self.controller.state.noble_candidates()
         size = px(120)
         gap = px(24)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import pygame
 
+from splendor.i18n import tr
 from splendor.ui import theme
 from splendor.ui.scene import Scene
 from splendor.ui.widgets import draw_flat_button, draw_text
@@ -17,18 +18,36 @@ class Overlay(Scene):
 
     opaque = False
     modal = True
-    title = ""
+    #: The catalog entry of the box's title.
+    title_key = ""
     box_size = (560, 320)
 
+    @property
+    def title(self) -> str:
+        """The title in the language in use (the catalog entry `title_key`)."""
+        return tr(self.title_key) if self.title_key else ""
+
     def box(self, surface: pygame.Surface) -> pygame.Rect:
+        """The centred box: `box_size` (design units), grown to `content_height` when the
+        words need it, never bigger than the window."""
         s = theme.ui_scale(surface.get_size())
-        w, h = round(self.box_size[0] * s), round(self.box_size[1] * s)
-        rect = pygame.Rect(0, 0, w, h)
+        w = min(round(self.box_size[0] * s), surface.get_width() - round(40 * s))
+        h = max(round(self.box_size[1] * s), self.content_height(surface, w))
+        rect = pygame.Rect(0, 0, w, min(h, surface.get_height() - round(20 * s)))
         rect.center = surface.get_rect().center
         return rect
 
+    def content_height(self, surface: pygame.Surface, width: int) -> int:
+        """How tall the box must be, title included, for its content at `width` (0: the
+        content always fits `box_size`)."""
+        return 0
+
     def px(self, surface: pygame.Surface, value: float) -> int:
         return max(1, round(value * theme.ui_scale(surface.get_size())))
+
+    def text_px(self, surface: pygame.Surface, value: float) -> int:
+        """A design text size for this window, never under the smallest readable size."""
+        return max(theme.MIN_TEXT_PX, round(value * theme.ui_scale(surface.get_size())))
 
     def scaler(self, surface: pygame.Surface) -> Callable[[float], int]:
         """`px` bound to this surface's size."""

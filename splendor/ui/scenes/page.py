@@ -18,10 +18,15 @@ Spot = tuple[pygame.Rect, Callable[[], object]]
 
 
 class PageScene(Scene):
-    #: The page's title, in the language in use (subclasses return `tr(...)`).
-    title = ""
+    #: The catalog entry of the page's title.
+    title_key = ""
     #: The panel's size in layout units (1280x720 design), clipped to the window.
     panel_size = (980, 480)
+
+    @property
+    def title(self) -> str:
+        """The title in the language in use (the catalog entry `title_key`)."""
+        return tr(self.title_key) if self.title_key else ""
 
     def __init__(self) -> None:
         super().__init__()

@@ -15,6 +15,8 @@ class PauseScene(Overlay):
     """Resume, save, adjust assists, speed and sound, read the rules, or leave (after a
     confirmation)."""
 
+    title_key = "pause.title"
+
     box_size = (560, 500)
 
     def __init__(self, on_leave: Callable[[], None], panel: SettingsPanel | None = None,
@@ -26,10 +28,6 @@ class PauseScene(Overlay):
         self.on_rules = on_rules
         self.panel = panel
         self._spots: list[Hotspot] = []
-
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return tr("pause.title")
 
     def resume_game(self) -> None:
         assert self.app is not None

@@ -235,7 +235,7 @@ class ResultsScene(Scene):
                            for i in range(n)]
         y += table_h + button_gap
         self.menu.px = self.play_again.px = sc.text(21)
-        button_w = min(sc.px(320), max(sc.px(190), *(_button_width(b.label, b.px, button_h)
+        button_w = min(sc.px(320), max(sc.px(190), *(b.width_for(button_h)
                                                      for b in (self.menu, self.play_again))))
         button_gap_x = sc.px(40)
         self.menu.rect = pygame.Rect(w // 2 - button_gap_x // 2 - button_w, y, button_w,
@@ -334,9 +334,3 @@ class ResultsScene(Scene):
             blit_center(surface, gem_image(color, r), (left + r, cy))
             num = theme.text(str(count), sc.text(17), ink if count else theme.TEXT_DIM, bold=True)
             surface.blit(num, num.get_rect(midleft=(left + 2 * r + gap, cy)))
-
-
-def _button_width(label: str, px: int, height: int) -> int:
-    """How wide a Button of `height` must be to show `label` at `px` without shrinking."""
-    pad = max(6, height // 4)
-    return theme.font(px, bold=True).size(label)[0] + 2 * pad + max(8, height // 4)

@@ -9,7 +9,7 @@ import pygame
 from splendor.i18n import tr
 from splendor.storage.saves import SAVE_NAME_LENGTH
 from splendor.ui import theme, widgets
-from splendor.ui.scenes.message import Text, grown_box, resolve, text_px
+from splendor.ui.scenes.message import Text, resolve
 from splendor.ui.scenes.overlay_base import Overlay
 from splendor.ui.widgets import TextInput
 
@@ -17,6 +17,8 @@ from splendor.ui.widgets import TextInput
 class SaveAsScene(Overlay):
     """Type a name, then Save (Enter) or Cancel (Escape). `on_save(name)` returns an error
     message or None; the overlay closes only when the save succeeded."""
+
+    title_key = "saves.save_as.title"
 
     box_size = (560, 250)
 
@@ -28,10 +30,6 @@ class SaveAsScene(Overlay):
         self._message: Text = ""
         self._save = pygame.Rect(0, 0, 0, 0)
         self._cancel = pygame.Rect(0, 0, 0, 0)
-
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return tr("saves.save_as.title")
 
     @property
     def message(self) -> str:
@@ -70,17 +68,15 @@ class SaveAsScene(Overlay):
     def update(self, dt: float) -> None:
         self.field.update(dt)
 
-    def box(self, surface: pygame.Surface) -> pygame.Rect:
+    def content_height(self, surface: pygame.Surface, width: int) -> int:
         px = self.scaler(surface)
-        width = grown_box(surface, self.box_size, 0).width
-        note = widgets.lines_height(self.message, text_px(surface, 15), width - px(80)) \
+        note = widgets.lines_height(self.message, self.text_px(surface, 15), width - px(80)) \
             if self.message else 0
-        return grown_box(surface, self.box_size,
-                         px(124) + note + px(16) + px(42) + px(20))
+        return px(124) + note + px(16) + px(42) + px(20)
 
     def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         px = self.scaler(surface)
-        self.field.px = text_px(surface, 18)
+        self.field.px = self.text_px(surface, 18)
         self.field.rect = pygame.Rect(box.x + px(40), box.y + px(70), box.width - px(80), px(44))
         self.field.draw(surface)
         w, h = min(px(170), (box.width - px(60)) // 2), px(42)
@@ -89,7 +85,7 @@ class SaveAsScene(Overlay):
         if self.message:
             note = pygame.Rect(box.x + px(40), box.y + px(124), box.width - px(80),
                                self._cancel.top - px(8) - box.y - px(124))
-            widgets.draw_lines(surface, self.message, text_px(surface, 15), theme.DANGER, note,
+            widgets.draw_lines(surface, self.message, self.text_px(surface, 15), theme.DANGER, note,
                                align="center")
         self.button(surface, self._cancel, tr("common.button.cancel"))
         self.button(surface, self._save, tr("saves.save_as.save"))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pygame
 
-from splendor.i18n import tr
 from splendor.ui import widgets
 from splendor.ui.scenes.page import PageScene
 from splendor.ui.settings_panel import SettingsPanel
@@ -14,13 +13,11 @@ class SettingsScene(PageScene):
     """Language, assists, bot-move speed, sound volume and full screen; Back or Escape
     returns."""
 
+    title_key = "settings.title"
+
     def __init__(self, panel: SettingsPanel) -> None:
         super().__init__()
         self.panel = panel
-
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return tr("settings.title")
 
     @property
     def panel_size(self) -> tuple[int, int]:  # type: ignore[override]

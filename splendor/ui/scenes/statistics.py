@@ -57,6 +57,7 @@ def rows(records: dict[str, Record]) -> list[tuple[str, ...]]:
 
 
 class StatisticsScene(PageScene):
+    title_key = "stats.title"
     panel_size = (980, 440)
 
     def __init__(self, records: dict[str, Record], problem: str | None = None) -> None:
@@ -64,10 +65,6 @@ class StatisticsScene(PageScene):
         self.records = records
         #: Why the statistics file could not be used (technical, in English), or None.
         self.problem = problem
-
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return tr("stats.title")
 
     @property
     def rows(self) -> list[tuple[str, ...]]:

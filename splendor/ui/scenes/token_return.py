@@ -8,7 +8,6 @@ from splendor.engine import Refusal, Return
 from splendor.i18n import tr
 from splendor.ui import art, theme
 from splendor.ui.controller import GameController
-from splendor.ui.scenes.message import grown_box, text_px
 from splendor.ui.scenes.overlay_base import Overlay
 from splendor.ui.table_view import button_height, draw_button, text_height
 from splendor.ui.widgets import draw_lines, draw_text, lines_height
@@ -16,6 +15,7 @@ from splendor.ui.wording import color_name, refusal_text
 
 
 class TokenReturnScene(Overlay):
+    title_key = "turn.return.title"
     box_size = (660, 330)
 
     def __init__(self, controller: GameController) -> None:
@@ -26,10 +26,6 @@ class TokenReturnScene(Overlay):
         self._token_rects: list[pygame.Rect] = []
         self._confirm = pygame.Rect(0, 0, 0, 0)
         self._reset = pygame.Rect(0, 0, 0, 0)
-
-    @property
-    def title(self) -> str:  # type: ignore[override]
-        return tr("turn.return.title")
 
     @property
     def message(self) -> str:
@@ -83,27 +79,25 @@ class TokenReturnScene(Overlay):
         labels = (tr("turn.return.clear"), tr("turn.return.confirm"))
         return max(button_height(label, px, width, text_px=17, height=40) for label in labels)
 
-    def _content_height(self, surface: pygame.Surface, width: int) -> int:
+    def _body_height(self, surface: pygame.Surface, width: int) -> int:
         """Everything under the title, for a box `width` wide."""
         px = self.scaler(surface)
         inner = width - px(48)
-        height = lines_height(self._explain(), text_px(surface, 16), inner) + px(18)
+        height = lines_height(self._explain(), self.text_px(surface, 16), inner) + px(18)
         height += px(64) + px(4) + 2 * text_height(px(16))  # tokens, marks, colour names
         height += px(8) + text_height(px(16))  # n of m chosen
         if self.message:
-            height += px(4) + lines_height(self.message, text_px(surface, 15), inner)
+            height += px(4) + lines_height(self.message, self.text_px(surface, 15), inner)
         return height + px(14) + self._buttons_height(surface, px(180)) + px(18)
 
-    def box(self, surface: pygame.Surface) -> pygame.Rect:
-        width = grown_box(surface, self.box_size, 0).width
-        return grown_box(surface, self.box_size,
-                         self.px(surface, 52) + self._content_height(surface, width))
+    def content_height(self, surface: pygame.Surface, width: int) -> int:
+        return self.px(surface, 52) + self._body_height(surface, width)
 
     def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         px = self.scaler(surface)
         inner = pygame.Rect(box.x + px(24), box.y + px(52), box.w - px(48), 0)
         explain = self._explain()
-        size = text_px(surface, 16)
+        size = self.text_px(surface, 16)
         inner.h = lines_height(explain, size, inner.w)
         y = draw_lines(surface, explain, size, theme.TEXT, inner, align="center") + px(18)
         held = self.held()
@@ -141,5 +135,5 @@ class TokenReturnScene(Overlay):
         draw_button(surface, self._reset, tr("turn.return.clear"), px, chosen > 0, text_px=17)
         if self.message:
             note = pygame.Rect(inner.x, y + px(4), inner.w, self._confirm.top - px(14) - y - px(4))
-            draw_lines(surface, self.message, text_px(surface, 15), theme.DANGER, note,
+            draw_lines(surface, self.message, self.text_px(surface, 15), theme.DANGER, note,
                        align="center")

@@ -105,6 +105,17 @@ class Button(Widget):
             edge = theme.DANGER
         return fill, edge, theme.TEXT
 
+    def width_for(self, height: int, px: int | None = None) -> int:
+        """How wide the button must be, at `height`, to show its label (and its note) at
+        `px` (default: its own size) without shrinking; uses the padding of `draw`."""
+        px = self.px if px is None else px
+        pad = max(6, height // 4)
+        width = theme.font(px, bold=True).size(self.label)[0]
+        if self.note:
+            note_px = max(MIN_TEXT_PX, round(px * 0.7))
+            width += max(8, height // 5) + theme.font(note_px).size(self.note)[0]
+        return width + 2 * pad + max(8, height // 4)
+
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
             return
