@@ -66,11 +66,6 @@ def _panel(surface: pygame.Surface, rect: pygame.Rect, radius: int, *, glow: boo
     pygame.draw.rect(surface, edge, rect, width=3 if glow else 1, border_radius=radius)
 
 
-def text_height(px: int) -> int:
-    """The height of a one-line box for text of `px` (never under the smallest size)."""
-    return line_height(max(theme.MIN_TEXT_PX, px))
-
-
 # ------------------------------------------------------------------ buttons
 
 
@@ -87,7 +82,7 @@ def button_height(label: str, px: Callable[[float], int], width: int, *, text_px
     when the label needs two lines."""
     size = px(text_px)
     lines = _button_lines(label, size, width - 2 * px(8))
-    return max(px(height), len(lines) * text_height(size) + 2 * px(6))
+    return max(px(height), len(lines) * line_height(size) + 2 * px(6))
 
 
 def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str,
@@ -103,7 +98,7 @@ def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str,
     if len(lines) == 1:
         draw_text(surface, label, size, ink, inner, bold=True)
         return
-    tall = len(lines) * text_height(size)
+    tall = len(lines) * line_height(size)
     box = pygame.Rect(inner.x, rect.centery - tall // 2, inner.w, tall)
     draw_lines(surface, label, size, ink, box, align="center", bold=True)
 
@@ -251,7 +246,7 @@ def _area_rows(lay: TableLayout) -> tuple[int, int, int]:
     """(top of the area's content, height of its small labels, top of its cards)."""
     px = lay.px
     top = lay.my_area.y + px(6)
-    label_h = text_height(px(14))
+    label_h = line_height(px(14))
     return top, label_h, top + label_h + px(2)
 
 
@@ -277,7 +272,7 @@ def _draw_my_area(surface: pygame.Surface, lay: TableLayout, view: View, ui: Tab
     x = area.x + px(12)
     column_right = area.x + px(_RESERVED_X - 16)
     # The name and the points.
-    name_h = text_height(px(20))
+    name_h = line_height(px(20))
     points = draw_text(surface, tr("table.area.points", count=me.points), px(20), theme.ACCENT,
                        pygame.Rect(column_right - px(110), top, px(110), name_h),
                        align="right", bold=True)
@@ -353,7 +348,7 @@ def _draw_opponent(surface: pygame.Surface, lay: TableLayout, rect: pygame.Rect,
     px = lay.px
     _panel(surface, rect, px(10), glow=view.current_player == player.seat)
     x, y = rect.x + px(10), rect.y + px(5)
-    name_h = max(px(20), text_height(px(17)))
+    name_h = max(px(20), line_height(px(17)))
     points = draw_text(surface, tr("table.area.points", count=player.points), px(17),
                        theme.ACCENT, pygame.Rect(rect.right - px(110), y, px(100), name_h),
                        align="right", bold=True)
@@ -392,12 +387,12 @@ def _draw_log(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> No
     rect = lay.log
     _panel(surface, rect, px(10))
     inner = rect.inflate(-2 * px(10), 0)
-    title_h = text_height(px(15))
+    title_h = line_height(px(15))
     draw_text(surface, tr("table.log.title"), px(15),
               theme.TEXT_DIM, pygame.Rect(inner.x, rect.y + px(6), inner.w, title_h),
               align="left", bold=True)
     size = px(14)
-    step = text_height(size)
+    step = line_height(size)
     gap = px(3)
     top = rect.y + px(6) + title_h + px(4)
     room = rect.bottom - px(8) - top

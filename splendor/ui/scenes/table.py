@@ -31,7 +31,7 @@ from splendor.engine import (
     payment_options,
 )
 from splendor.engine.colors import GOLD
-from splendor.i18n import tr
+from splendor.i18n import language, tr
 from splendor.ui import art, theme
 from splendor.ui.controller import GameController
 from splendor.ui.flights import Flight, market_rect, plan_flights
@@ -45,10 +45,9 @@ from splendor.ui.table_view import (
     draw_button,
     draw_table,
     reserved_slots,
-    text_height,
 )
 from splendor.ui.take_builder import can_grow, refusal, take_action
-from splendor.ui.widgets import draw_lines, draw_text, lines_height
+from splendor.ui.widgets import draw_lines, draw_text, line_height, lines_height
 from splendor.ui.wording import describe, log_line, refusal_text
 
 if TYPE_CHECKING:
@@ -108,6 +107,9 @@ class TableScene(Scene):
         self.overlays = decision_overlays or {}
         self._overlay_open = False
         self._shown_seat: int | None = None
+        #: The log as shown, and the (language, log list) it was worded for.
+        self._log_key: tuple[str, int] | None = None
+        self._log_text: list[str] = []
 
     # --------------------------------------------------------------- lifecycle
 
@@ -144,10 +146,17 @@ class TableScene(Scene):
         )
 
     def log_lines(self) -> list[str]:
+        """The game log in the language in use. The log only grows, so lines already
+        described are kept (per language) and only new moves are worded on each frame."""
+        log = self.controller.log
+        key = (language(), id(log))
+        if self._log_key != key:
+            self._log_key, self._log_text = key, []
         names = self.controller.state.setup.names
         data = self.controller.state.data
-        return [log_line(e.round, describe(names[e.seat], e.action, data))
-                for e in self.controller.log]
+        self._log_text += [log_line(e.round, describe(names[e.seat], e.action, data))
+                           for e in log[len(self._log_text):]]
+        return self._log_text
 
     # --------------------------------------------------------------- events
 
@@ -503,7 +512,7 @@ class TableScene(Scene):
     def _draw_pending(self, surface: pygame.Surface, lay: TableLayout, x: int, y: int,
                       w: int) -> int:
         px = lay.px
-        title_h = text_height(px(16))
+        title_h = line_height(px(16))
         draw_text(surface, tr("table.panel.taking"), px(16), theme.TEXT,
                   pygame.Rect(x, y, w, title_h), align="left", bold=True)
         y += title_h + px(6)
@@ -528,7 +537,7 @@ class TableScene(Scene):
         state = self.controller.state
         if target.startswith("deck:"):
             level = int(target.split(":")[1])
-            title_h = text_height(px(17))
+            title_h = line_height(px(17))
             draw_text(surface, tr("table.panel.deck", level=level), px(17), theme.TEXT,
                       pygame.Rect(x, y, w, title_h), align="left", bold=True)
             y += title_h + px(8)
@@ -563,7 +572,7 @@ class TableScene(Scene):
         y = max(y + px(150), by + px(2))
         if pay is not None:
             token = px(30)
-            row_h = max(token + px(8), text_height(px(15)))
+            row_h = max(token + px(8), line_height(px(15)))
             label = draw_text(surface, tr("table.panel.pay"), px(15), theme.TEXT_DIM,
                               pygame.Rect(x, y, w // 3, row_h), align="left")
             tx = start = label.right + px(8)

@@ -9,8 +9,8 @@ from splendor.i18n import tr
 from splendor.ui import art, theme
 from splendor.ui.controller import GameController
 from splendor.ui.scenes.overlay_base import Overlay
-from splendor.ui.table_view import button_height, draw_button, text_height
-from splendor.ui.widgets import draw_lines, draw_text, lines_height
+from splendor.ui.table_view import button_height, draw_button
+from splendor.ui.widgets import draw_lines, draw_text, line_height, lines_height
 from splendor.ui.wording import color_name, refusal_text
 
 
@@ -84,8 +84,8 @@ class TokenReturnScene(Overlay):
         px = self.scaler(surface)
         inner = width - px(48)
         height = lines_height(self._explain(), self.text_px(surface, 16), inner) + px(18)
-        height += px(64) + px(4) + 2 * text_height(px(16))  # tokens, marks, colour names
-        height += px(8) + text_height(px(16))  # n of m chosen
+        height += px(64) + px(4) + 2 * line_height(px(16))  # tokens, marks, colour names
+        height += px(8) + line_height(px(16))  # n of m chosen
         if self.message:
             height += px(4) + lines_height(self.message, self.text_px(surface, 15), inner)
         return height + px(14) + self._buttons_height(surface, px(180)) + px(18)
@@ -104,7 +104,7 @@ class TokenReturnScene(Overlay):
         token = px(64)
         gap = px(34)  # room under each token for the longest colour name (émeraude...)
         x = box.centerx - (6 * token + 5 * gap) // 2
-        line_h = text_height(px(16))
+        line_h = line_height(px(16))
         self._token_rects = []
         for color in range(6):
             rect = pygame.Rect(x + color * (token + gap), y, token, token)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from splendor.ui import textfit, theme
@@ -75,6 +77,13 @@ def draw_text(
 
 def wrap(value: str, px: int, width: int, bold: bool = False) -> list[str]:
     """Split `value` into lines no wider than `width` at `px` (explicit newlines kept)."""
+    return list(_wrapped(value, px, width, bold))
+
+
+@functools.lru_cache(maxsize=1024)
+def _wrapped(value: str, px: int, width: int, bold: bool) -> tuple[str, ...]:
+    # Cached: the same texts are wrapped on every frame, and measuring word by word is
+    # the costly part of drawing text.
     font = theme.font(px, bold)
     lines: list[str] = []
     for paragraph in value.split("\n"):
@@ -87,7 +96,7 @@ def wrap(value: str, px: int, width: int, bold: bool = False) -> list[str]:
             else:
                 line = trial
         lines.append(line)
-    return lines
+    return tuple(lines)
 
 
 def line_height(px: int) -> int:
