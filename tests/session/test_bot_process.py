@@ -1,0 +1,124 @@
+"""Bots in their own process: same choices as in this process, cancellable, no orphans."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import textwrap
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from splendor.engine import new_game, observe
+from splendor.gamedata import base_game
+from splendor.session.bot_process import BotProcess, Request, decide, fresh_random_state
+from splendor.session.game import Session
+from splendor.session.seats import GameOptions, SeatOption
+
+DATA = base_game()
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def bots() -> Iterator[BotProcess]:
+    process = BotProcess()
+    yield process
+    process.close()
+
+
+def request(kind: str, seed: int = 3, simulations: int | None = None,
+            budget: float | None = None) -> Request:
+    state = new_game(DATA, 2, 21)
+    return Request(0, kind, seed, fresh_random_state(seed), observe(state, state.current),
+                   budget=budget, simulations=simulations)
+
+
+def test_the_process_chooses_as_this_process_does(bots: BotProcess) -> None:
+    for kind, simulations in (("expert", 40), ("hard", None), ("easy", None)):
+        wanted = decide(request(kind, simulations=simulations), DATA)
+        bots.submit(request(kind, simulations=simulations))
+        answer = bots.wait(timeout=60)
+        assert answer is not None and answer.error is None
+        assert answer.action == wanted.action
+        assert answer.random_state == wanted.random_state
+
+
+def test_a_cancelled_request_never_answers(bots: BotProcess) -> None:
+    bots.submit(request("expert", budget=0.5))
+    bots.cancel()
+    assert not bots.busy
+    assert bots.poll() is None
+    ticket = bots.submit(request("medium"))
+    answer = bots.wait(timeout=60)
+    assert answer is not None and answer.ticket == ticket
+    assert answer.action == decide(request("medium"), DATA).action
+
+
+def test_an_unknown_bot_comes_back_as_an_error_not_a_crash(bots: BotProcess) -> None:
+    bots.submit(request("nobody"))
+    answer = bots.wait(timeout=60)
+    assert answer is not None and answer.action is None
+    assert "nobody" in (answer.error or "")
+    assert bots.alive()
+
+
+def test_a_session_plays_a_whole_bot_game_through_the_process(bots: BotProcess) -> None:
+    seats = (SeatOption("medium", "A"), SeatOption("easy", "B"))
+    session = Session(DATA, GameOptions(seats, first_player=0, seed=2), bots)
+    deadline = time.monotonic() + 120
+    while not session.is_over():
+        assert time.monotonic() < deadline, "the game did not finish"
+        session.poll()
+        session.commit_incoming()
+        time.sleep(0.0005)
+    assert session.bot_error is None
+    assert session.state.outcome().winners
+
+
+def test_close_stops_the_process() -> None:
+    process = BotProcess()
+    process.submit(request("hard"))
+    assert process.wait(timeout=60) is not None
+    pid = process.pid
+    process.close()
+    assert not process.alive()
+    assert pid is not None and not _running(pid)
+
+
+def _running(pid: int) -> bool:
+    """True while `pid` is a live process (a zombie counts as gone)."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+    except OSError:
+        return False
+    return "State:\tZ" not in status
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc to watch the child")
+def test_no_orphan_survives_a_killed_parent(tmp_path: Path) -> None:
+    script = tmp_path / "parent.py"
+    script.write_text(textwrap.dedent("""
+        import os, signal, sys
+        from splendor.session.bot_process import BotProcess
+        if __name__ == "__main__":
+            bots = BotProcess()
+            print(bots.pid, flush=True)
+            sys.stdin.readline()
+            os.kill(os.getpid(), signal.SIGKILL)
+    """))
+    parent = subprocess.Popen([sys.executable, str(script)], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, text=True, cwd=ROOT,
+                              env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert parent.stdout is not None and parent.stdin is not None
+    child = int(parent.stdout.readline())
+    assert _running(child)
+    parent.stdin.write("go\n")
+    parent.stdin.flush()
+    parent.wait(timeout=30)
+    deadline = time.monotonic() + 10
+    while _running(child) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _running(child), "the bot process outlived its parent"
