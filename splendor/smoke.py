@@ -56,7 +56,7 @@ def _checks(started: float, home: Path, say: Callable[[str], None]) -> int:
         raise SystemExit(f"smoke test failed: shown in English instead: {missing[:5]}")
     say(f"languages drawn: {', '.join(LANGUAGES)}")
 
-    from splendor.ui.options import GameOptions, SeatOption
+    from splendor.session.seats import GameOptions, SeatOption
     from splendor.ui.scenes.results import ResultsScene
 
     app = App((1280, 720))
@@ -68,14 +68,16 @@ def _checks(started: float, home: Path, say: Callable[[str], None]) -> int:
     while not isinstance(app.stack.top, ResultsScene) and frames < MAX_FRAMES:
         app.step(0.05)
         frames += 1
-        time.sleep(0.0005)  # lets the bot's worker thread run
+        time.sleep(0.0005)  # the bots decide in their own process
     if not isinstance(app.stack.top, ResultsScene):
         say(f"FAILED: the bot game did not reach the results within {MAX_FRAMES} frames")
         return 1
-    state = app.stack.top.state
-    winners = ", ".join(state.setup.names[s] for s in state.outcome().winners)
-    say(f"bot game through the table: {state.turns} turns, {frames} frames, won by {winners}")
+    info = app.stack.top.info
+    winners = ", ".join(info["winners"])
+    say(f"bot game through the table, bots in their own process: {info['turns']} turns, "
+        f"{frames} frames, won by {winners}")
     app.render()
+    game.close()
     app.close()
     say("smoke test passed")
     return 0

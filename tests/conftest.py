@@ -43,3 +43,14 @@ def app() -> Iterator[object]:
     yield application
     while application.stack.scenes:
         application.stack.pop()
+
+
+@pytest.fixture(autouse=True)
+def _bots_in_this_process(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch
+                          ) -> None:
+    """Windows opened by tests let bots decide in this process when polled (fast and
+    repeatable); tests marked `bot_process` keep the real child process."""
+    if request.node.get_closest_marker("bot_process") is None:
+        from splendor.session.bot_process import InlineBots
+
+        monkeypatch.setattr("splendor.ui.main.BotProcess", InlineBots)

@@ -15,6 +15,7 @@ import pytest
 from splendor import i18n
 from splendor.storage.stats import Record, describe
 from splendor.ui.app import App
+from splendor.session.results import final_result
 from splendor.ui.scenes.results import ResultsScene, place_text
 from splendor.ui.screens_demo import bot_game_state, tie_break_state
 from splendor.ui.widgets import line_height
@@ -57,7 +58,7 @@ def test_places_come_from_the_catalog(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_the_results_follow_a_language_switch(app: App, monkeypatch: pytest.MonkeyPatch
                                               ) -> None:
     use_french(monkeypatch)
-    scene = ResultsScene(tie_break_state(shared=True), lambda: None, lambda: None)
+    scene = ResultsScene(final_result(tie_break_state(shared=True)), lambda: None, lambda: None)
     show(app, scene, (1280, 720))
     assert scene.headline == "Ada and Bo share the victory!"
     i18n.set_language("fr")
@@ -83,7 +84,7 @@ def _four_players_with_long_names() -> ResultsScene:
     state = bot_game_state(5, ("hard", "medium", "easy", "medium"),
                            ("Bartholomew Hale", "Medium bot", "Wwwwwwwwwwwwwwww",
                             "Hard-won Harriet"))
-    return ResultsScene(state, lambda: None, lambda: None,
+    return ResultsScene(final_result(state), lambda: None, lambda: None,
                         record_text=describe("hard/4", Record(12, 5, 19, 23)))
 
 
@@ -95,7 +96,7 @@ def test_long_results_texts_fit_without_overlaps(app: App, monkeypatch: pytest.M
     if which == "four":
         scene = _four_players_with_long_names()
     else:
-        scene = ResultsScene(tie_break_state(shared=which == "shared"), lambda: None,
+        scene = ResultsScene(final_result(tie_break_state(shared=which == "shared")), lambda: None,
                              lambda: None, record_text=describe("expert/3", Record(4, 1, 17, 30)))
     assert show(app, scene, size) == []
     screen = pygame.Rect((0, 0), size)

@@ -11,6 +11,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
+from splendor.session.results import final_result
 from splendor.ui import theme
 from splendor.ui.app import App
 from splendor.ui.options import GameOptions, SeatOption, default_name
@@ -415,7 +416,8 @@ def test_new_game_layout_fits_without_overlaps(app: App, size: tuple[int, int]) 
 def test_results_of_a_bot_game(app: App) -> None:
     state = bot_game_state()
     calls: list[str] = []
-    scene = ResultsScene(state, lambda: calls.append("again"), lambda: calls.append("menu"))
+    scene = ResultsScene(final_result(state), lambda: calls.append("again"),
+                         lambda: calls.append("menu"))
     app.stack.push(scene)
     app.render()
     winner = scene.rows[0]
@@ -432,7 +434,7 @@ def test_results_of_a_bot_game(app: App) -> None:
 
 
 def test_results_explain_the_tie_break(app: App) -> None:
-    scene = ResultsScene(tie_break_state(), None, lambda: None)
+    scene = ResultsScene(final_result(tie_break_state()), None, lambda: None)
     app.stack.push(scene)
     app.render()
     assert scene.headline == "Ada wins!"
@@ -444,7 +446,8 @@ def test_results_explain_the_tie_break(app: App) -> None:
 
 
 def test_results_shared_victory(app: App) -> None:
-    scene = ResultsScene(tie_break_state(shared=True), lambda: None, lambda: None)
+    scene = ResultsScene(final_result(tie_break_state(shared=True)), lambda: None,
+                         lambda: None)
     app.stack.push(scene)
     app.render()
     assert scene.headline == "Ada and Bo share the victory!"

@@ -20,11 +20,22 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from splendor.engine import Action, GameData, GameState, Refusal, View, new_game, observe
+from splendor.engine import (
+    Action,
+    GameData,
+    GameState,
+    Phase,
+    Refusal,
+    View,
+    new_game,
+    observe,
+)
 from splendor.session.bot_process import Answer, Request, fresh_random_state
 from splendor.session.hints import Hint, explain
 from splendor.session.log import LogEntry, apply_logged, replayed_log
+from splendor.session.replay import public_view
 from splendor.session.seats import GameOptions
+from splendor.standings import standings_dict
 
 #: The bot that suggests moves, and how long it may think about one (seconds).
 HINT_BOT = "expert"
@@ -105,6 +116,9 @@ class Session:
         #: A fixed simulation count for hints instead of HINT_BUDGET (repeatable hints).
         self.hint_simulations: int | None = None
         self._last_human: int | None = None
+        #: Grows with every change of the game, so views can be kept between frames.
+        self._version = 0
+        self._views: dict[int | None, tuple[int, View]] = {}
         #: A bot that failed (its error text), so the screen can say so; the game stops.
         self.bot_error: str | None = None
         #: Called after every applied action with its log entry (sounds, animations).
@@ -149,8 +163,27 @@ class Session:
         return self.humans[0] if self.humans else 0
 
     def view(self, seat: int | None = None) -> View:
-        """What `seat` (by default `viewer()`) may see now."""
-        return observe(self._state, self.viewer() if seat is None else seat)
+        """What `seat` (by default `viewer()`) may see now (kept until the game changes)."""
+        seat = self.viewer() if seat is None else seat
+        kept = self._views.get(seat)
+        if kept is not None and kept[0] == self._version:
+            return kept[1]
+        view = observe(self._state, seat)
+        self._views[seat] = (self._version, view)
+        return view
+
+    def public_view(self) -> View:
+        """What anyone at the screen may see: no blind reservation, no legal actions."""
+        kept = self._views.get(None)
+        if kept is not None and kept[0] == self._version:
+            return kept[1]
+        view = public_view(self._state)
+        self._views[None] = (self._version, view)
+        return view
+
+    def standings(self) -> dict[str, Any]:
+        """Seats ranked with what decided the game (`splendor.standings.standings_dict`)."""
+        return standings_dict(self._state)
 
     @property
     def thinking(self) -> bool:
@@ -230,6 +263,7 @@ class Session:
     def _commit(self, action: Action) -> None:
         turns = self._state.turns
         entry = apply_logged(self._state, action)
+        self._version += 1
         self.log.append(entry)
         self.hint = None
         if self.on_commit is not None:
@@ -295,6 +329,7 @@ class Session:
         for action in self._state.history[:target]:
             state.apply(action)
         self._state = state
+        self._version += 1
         del self.log[target:]
         self.counters.undos += 1
         return None
@@ -329,6 +364,20 @@ class Session:
     def cancel_hint(self) -> None:
         if self.hint_pending:
             self._drop_pending()
+
+    # ------------------------------------------------------------------ tools
+
+    def autoplay(self, turns: int, kind: str = "hard", seed: int = 0) -> None:
+        """Play `turns` whole turns with `kind` bots deciding in this process for every
+        seat, ending at a main action (screenshots and benchmarks set up tables so)."""
+        from splendor.bots import make_bot
+
+        self._drop_pending()
+        state = self._state
+        bots = [make_bot(kind, seed + i) for i in range(state.num_players)]
+        target = state.turns + turns
+        while not state.is_over() and (state.turns < target or state.phase is not Phase.MAIN):
+            self._commit(bots[state.current].choose(observe(state, state.current)))
 
     # ------------------------------------------------------------------ end
 

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 from splendor import i18n
-from splendor.engine import GameData, GameState
+from splendor.engine import GameData
 from splendor.gamedata import base_game
 from splendor.i18n import tr
+from splendor.session.bot_process import BotProcess
+from splendor.session.game import Bots, Session
+from splendor.session.results import final_result
+from splendor.session.seats import GameOptions, SeatOption
 from splendor.storage import paths
 from splendor.storage.atomic import StorageError
 from splendor.storage.logfile import logger as log
@@ -28,8 +33,6 @@ from splendor.storage.settings import Settings, SettingsProblem, load_settings, 
 from splendor.storage.stats import add_game, describe, load_stats, save_stats
 from splendor.ui import art
 from splendor.ui.app import App
-from splendor.ui.controller import GameController
-from splendor.ui.options import GameOptions, SeatOption
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.confirm import ConfirmScene
 from splendor.ui.scenes.load_game import LoadGameScene
@@ -55,15 +58,20 @@ class Game:
     """Wires the scenes together; one per window."""
 
     def __init__(self, app: App, data: GameData | None = None,
-                 loaded: tuple[Settings, SettingsProblem | None] | None = None) -> None:
-        """`loaded`: settings already read by the caller (and the problem, if any).
+                 loaded: tuple[Settings, SettingsProblem | None] | None = None,
+                 bots: Callable[[], Bots] | None = None) -> None:
+        """`loaded`: settings already read by the caller (and the problem, if any);
+        `bots`: makes where bots decide (by default their own process, started with the
+        first game and kept for the window's life).
 
         The language is not applied here but at start-up (`startup_settings`), so that
         the tests and the screenshots choose their own.
         """
         self.app = app
         self.data = data or base_game()
-        self.controller: GameController | None = None
+        self.session: Session | None = None
+        self._make_bots = bots or BotProcess
+        self._bots: Bots | None = None
         self.last_options: GameOptions | None = None
         self.settings, self.settings_problem = loaded or load_settings()
         if self.settings_problem:
@@ -125,10 +133,8 @@ class Game:
             seed=state.setup.seed,
         )
         self._close_game()
-        controller = GameController(self.data, options, state=state)
-        controller.restore_bot_states(saved.bots)
         self.last_options = options
-        self._open_table(controller)
+        self.open_session(Session(self.data, options, self.bots(), state=state))
 
     def to_menu(self) -> None:
         self._close_game()
@@ -172,34 +178,42 @@ class Game:
         self._close_game()
         self.last_options = options
         self.save_settings()  # remembers these seats for the next new game
-        self._open_table(GameController(self.data, options))
+        self.open_session(Session(self.data, options, self.bots()))
 
-    def _open_table(self, controller: GameController) -> None:
-        self.controller = controller
-        controller.on_turn_end = self.autosave
+    def bots(self) -> Bots:
+        """Where the bots decide: started with the first game, kept for the window's life."""
+        if self._bots is None:
+            self._bots = self._make_bots()
+        return self._bots
+
+    def open_session(self, session: Session) -> None:
+        """Show `session` on a fresh table (it becomes the game in progress)."""
+        if self.session is not None and self.session is not session:
+            self._close_game()
+        self.session = session
+        session.on_turn_end = self.autosave
         table = TableScene(
-            controller,
+            session,
             on_finished=self.finish,
             on_pause=self.pause,
             assists=self.prefs.assists,
             speed=self.prefs.speed,
             sounds=self.prefs.sounds,
             decision_overlays={
-                "return": lambda: TokenReturnScene(controller),
-                "noble": lambda: NobleChoiceScene(controller),
-                "pass": lambda: PassScreenScene(controller.state.setup.names[
-                    controller.state.current]),
+                "return": lambda: TokenReturnScene(session),
+                "noble": lambda: NobleChoiceScene(session),
+                "pass": lambda: PassScreenScene(session.options.names[session.viewer()]),
             },
         )
         self.app.stack.replace(table)
 
     def autosave(self) -> None:
         """Save the game after a completed turn; a failure is shown and logged, never fatal."""
-        controller = self.controller
-        if controller is None:
+        session = self.session
+        if session is None:
             return
-        seats = [{"kind": s.kind, "name": s.name} for s in controller.options.seats]
-        document = save_document(controller.state, seats, controller.bot_states())
+        seats = [{"kind": s.kind, "name": s.name} for s in session.options.seats]
+        document = save_document(session.state, seats)
         notice = ""
         try:
             write_autosave(document, self.data)
@@ -222,11 +236,11 @@ class Game:
                                        on_save=self.open_save_as, on_rules=self.open_rules))
 
     def open_save_as(self) -> None:
-        controller = self.controller
-        if controller is None:
+        session = self.session
+        if session is None:
             return
-        names = tr("saves.save_as.versus").join(s.name for s in controller.options.seats)
-        round_ = controller.state.round
+        names = tr("saves.save_as.versus").join(s.name for s in session.options.seats)
+        round_ = session.view().round
         default = tr("saves.save_as.default_name", players=names, round=round_)
         while len(default) > SAVE_NAME_LENGTH and names:
             # Shorten the players, never the round: it tells saves of one game apart.
@@ -236,8 +250,8 @@ class Game:
 
     def save_as(self, name: str) -> str | None:
         """Save the game under `name`; the problem in words, or None when saved."""
-        controller = self.controller
-        if controller is None:
+        session = self.session
+        if session is None:
             return tr("saves.save_as.no_game")
         try:
             path = save_path_for(name)
@@ -246,9 +260,9 @@ class Game:
             return tr("saves.save_as.bad_name")
         if path.exists():
             return tr("saves.save_as.exists", name=path.stem)
-        seats = [{"kind": s.kind, "name": s.name} for s in controller.options.seats]
+        seats = [{"kind": s.kind, "name": s.name} for s in session.options.seats]
         try:
-            write_save(path, save_document(controller.state, seats, controller.bot_states()))
+            write_save(path, save_document(session.state, seats))
         except StorageError as exc:
             log().warning("save failed: %s", exc)
             return tr("saves.save_as.failed", detail=str(exc))
@@ -273,8 +287,9 @@ class Game:
                          lambda: tr("dialog.leave.confirm"), self.to_menu)
         )
 
-    def finish(self, state: GameState) -> None:
+    def finish(self, session: Session) -> None:
         """Count the game in the statistics and show the results."""
+        state = session.state
         record_text = None
         options = self.last_options
         if options is not None:
@@ -290,7 +305,7 @@ class Game:
                     log().warning("statistics not saved: %s", exc)
                     record_text = tr("dialog.stats_not_saved", record=record_text,
                                      detail=str(exc))
-        self.app.stack.replace(ResultsScene(state, on_play_again=self.play_again,
+        self.app.stack.replace(ResultsScene(final_result(state), on_play_again=self.play_again,
                                             on_menu=self.to_menu, record_text=record_text))
 
     def open_statistics(self) -> None:
@@ -303,9 +318,16 @@ class Game:
             self.start(self.last_options)
 
     def _close_game(self) -> None:
-        if self.controller is not None:
-            self.controller.close()
-            self.controller = None
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+
+    def close(self) -> None:
+        """End the game in progress and stop the bots' process."""
+        self._close_game()
+        if self._bots is not None:
+            self._bots.close()
+            self._bots = None
 
 
 def settings_problem_text(problem: SettingsProblem) -> str:
@@ -351,9 +373,9 @@ def run(size: tuple[int, int] | None = None, fullscreen: bool = False,
         app.stack.push(MessageScene(lambda: tr("dialog.settings_reset.title"),
                                     lambda: settings_problem_text(settings_problem)))
     app.run()
-    if game.controller is not None and not game.controller.state.is_over():
+    if game.session is not None and not game.session.is_over():
         # Closing mid-turn keeps the turn as it stands, pending return or noble included.
         game.autosave()
     game.save_settings()
-    game._close_game()
+    game.close()
     app.close()

@@ -1,54 +1,18 @@
-"""What a new game is started with: the seats, who plays first and the seed."""
+"""Seats as the New game screen offers them: kinds, labels, automatic names, checks."""
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from splendor.bots.base import BOT_NAMES
 from splendor.i18n import LANGUAGES, has, tr, translate
 from splendor.i18n import language as current_language
+from splendor.session.seats import HUMAN, MAX_SEATS, MIN_SEATS, GameOptions, SeatOption
 
-HUMAN = "human"
-MIN_SEATS = 2
-MAX_SEATS = 4
+__all__ = ["HUMAN", "MAX_SEATS", "MIN_SEATS", "GameOptions", "SeatOption"]
+
 #: Longest player name the new-game screen accepts.
 MAX_NAME_LENGTH = 16
 #: Bots the new-game screen offers: the difficulty ladder without the test bots.
 LADDER = tuple(name for name in BOT_NAMES if name not in ("random", "greedy"))
-
-
-@dataclass(frozen=True, slots=True)
-class SeatOption:
-    """One seat: `kind` is 'human' or a bot name from `BOT_NAMES`."""
-
-    kind: str
-    name: str
-
-    @property
-    def is_human(self) -> bool:
-        return self.kind == HUMAN
-
-
-@dataclass(frozen=True, slots=True)
-class GameOptions:
-    """A game to start. `first_player` None means drawn at random; `seed` None means random."""
-
-    seats: tuple[SeatOption, ...]
-    first_player: int | None = None
-    seed: int | None = None
-
-    @property
-    def names(self) -> tuple[str, ...]:
-        return tuple(s.name for s in self.seats)
-
-    @property
-    def watch_only(self) -> bool:
-        """True when every seat is a bot: the player watches."""
-        return not any(s.is_human for s in self.seats)
-
-    def problem(self) -> str | None:
-        """Why these options cannot start a game, as a sentence; None when they can."""
-        return options_problem(self.names, len(self.seats), self.first_player)
 
 
 def options_problem(names: tuple[str, ...], seats: int, first_player: int | None) -> str | None:

@@ -22,6 +22,7 @@ import pygame
 
 from splendor.engine import Card, GameData, GameState, build_position, parse_action
 from splendor.gamedata import base_game
+from splendor.session.results import final_result
 from splendor.ui.app import App
 from splendor.ui.options import GameOptions, SeatOption
 from splendor.ui.scene import Scene
@@ -169,10 +170,10 @@ def screens(app: App) -> dict[str, Callable[[], Scene]]:
         "new_game": lambda: NewGameScene(lambda options: None, demo_options()),
         "new_game_default": lambda: _new_game_typing(app),
         "new_game_error": _new_game_error,
-        "results_bot_game": lambda: ResultsScene(bot_state, _nothing, _nothing),
-        "results_tie_break": lambda: ResultsScene(tie, _nothing, _nothing),
-        "results_shared": lambda: ResultsScene(shared, _nothing, _nothing),
-        "results_four": lambda: ResultsScene(four, _nothing, _nothing),
+        "results_bot_game": lambda: ResultsScene(final_result(bot_state), _nothing, _nothing),
+        "results_tie_break": lambda: ResultsScene(final_result(tie), _nothing, _nothing),
+        "results_shared": lambda: ResultsScene(final_result(shared), _nothing, _nothing),
+        "results_four": lambda: ResultsScene(final_result(four), _nothing, _nothing),
     }
 
 

@@ -60,20 +60,6 @@ def _options(kinds: list[str]) -> GameOptions:
     return GameOptions(tuple(seats), first_player=0, seed=2024)
 
 
-def _advance(controller: object, turns: int, seed: int) -> None:
-    """Play `turns` whole turns with hard bots deciding for every seat, through the log."""
-    from splendor.engine import observe
-    from splendor.ui.controller import GameController
-
-    assert isinstance(controller, GameController)
-    bots = [make_bot("hard", seed + i) for i in range(controller.state.num_players)]
-    state = controller.state
-    target = state.turns + turns
-    while not state.is_over() and (state.turns < target or state.phase is not Phase.MAIN):
-        seat = state.current
-        controller.commit(seat, bots[seat].choose(observe(state, seat)))
-
-
 @contextmanager
 def _private_home() -> Iterator[Path]:
     """A throw-away SPLENDOR_HOME for the duration of the block."""
@@ -134,10 +120,12 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
+    from splendor.session.bot_process import InlineBots
+    from splendor.session.game import Session
+    from splendor.session.results import final_result
     from splendor.storage.saves import save_document, save_path_for, write_save
     from splendor.storage.stats import add_game, save_stats
     from splendor.ui.app import App
-    from splendor.ui.controller import GameController
     from splendor.ui.main import Game
     from splendor.ui.scenes.new_game import NewGameScene
     from splendor.ui.scenes.noble_choice import NobleChoiceScene
@@ -149,7 +137,7 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
 
     folder.mkdir(parents=True, exist_ok=True)
     app = App(size)
-    game = Game(app)
+    game = Game(app, bots=InlineBots)
     data = base_game()
     written: list[Path] = []
 
@@ -159,14 +147,14 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
         pygame.image.save(app.screen, str(path))
         written.append(path)
 
-    def table_for(kinds: list[str], turns: int) -> tuple[GameController, TableScene]:
-        controller = GameController(data, _options(kinds))
-        _advance(controller, turns, seed=7)
-        scene = TableScene(controller, on_finished=lambda state: None)
+    def table_for(kinds: list[str], turns: int) -> tuple[Session, TableScene]:
+        session = Session(data, _options(kinds), InlineBots())
+        session.autoplay(turns, seed=7)
+        scene = TableScene(session, on_finished=lambda session: None)
         app.stack.replace(scene)
-        return controller, scene
+        return session, scene
 
-    def overlay(controller: GameController, factory: Callable[[], object]) -> None:
+    def overlay(factory: Callable[[], object]) -> None:
         scene = factory()
         app.stack.push(scene)  # type: ignore[arg-type]
 
@@ -176,12 +164,12 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     app.stack.push(NewGameScene(on_start=lambda options: None, defaults=defaults))
     shot("new_game")
 
-    controller, table = table_for(["human", "hard"], turns=24)
+    session, table = table_for(["human", "hard"], turns=24)
     table.update(0.0)
     shot("table_2p")
-    controller.close()
+    session.close()
 
-    controller, table = table_for(["human", "medium", "hard", "expert"], turns=36)
+    session, table = table_for(["human", "medium", "hard", "expert"], turns=36)
     table.update(0.0)
     shot("table_4p")
 
@@ -192,12 +180,12 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     assert lay is not None
     table.ui.drag_pos = (lay.bank[1].centerx - lay.px(160), lay.my_area.top - lay.px(30))
     shot("drag")
-    controller.close()
+    session.close()
 
     # The pause menu over a game the Game object runs, then its save and leave dialogs.
     game.start(_options(["human", "hard", "medium"]))
-    assert game.controller is not None
-    _advance(game.controller, 15, seed=3)
+    assert game.session is not None
+    game.session.autoplay(15, seed=3)
     game.app.stack.scenes[-1].update(0.0)
     game.pause()
     shot("pause")
@@ -206,44 +194,43 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     app.stack.pop()
     game.confirm_leave()
     shot("confirm_leave")
-    write_save(save_path_for(" - ".join(s.name for s in game.controller.options.seats)),
-               save_document(game.controller.state, [
-                   {"kind": s.kind, "name": s.name} for s in game.controller.options.seats]))
+    write_save(save_path_for(" - ".join(s.name for s in game.session.options.seats)),
+               save_document(game.session.state, [
+                   {"kind": s.kind, "name": s.name} for s in game.session.options.seats]))
     game.autosave()
-    game._close_game()
+    game.close()
 
     # Token return: the human holds ten tokens and takes three more.
-    controller = GameController(data, _options(["human", "hard"]))
-    controller.state = build_position(
-        data, 2, names=controller.options.names,
+    options = _options(["human", "hard"])
+    session = Session(data, options, InlineBots(), state=build_position(
+        data, 2, names=options.names,
         seats=[{"tokens": {"white": 2, "blue": 2, "green": 2, "red": 2, "black": 1, "gold": 1}},
-               {}])
-    controller.play(parse_action("take white blue green"))
-    table = TableScene(controller, on_finished=lambda state: None)
+               {}]))
+    session.play(parse_action("take white blue green"))
+    table = TableScene(session, on_finished=lambda session: None)
     app.stack.replace(table)
-    overlay(controller, lambda: TokenReturnScene(controller))
+    overlay(lambda: TokenReturnScene(session))
     shot("token_return")
-    controller.close()
+    session.close()
 
     # Noble choice: three nobles qualify at once.
     white_blue_black = ["L1-04", "L1-05", "L1-06", "L1-07", "L1-12", "L1-13", "L1-14", "L1-15",
                         "L1-33", "L1-34", "L1-35", "L1-36"]
-    controller = GameController(data, _options(["human", "hard"]))
-    controller.state = build_position(data, 2, names=controller.options.names,
-                                      seats=[{"purchased": white_blue_black}, {}],
-                                      nobles=["N01", "N02", "N07"])
-    controller.play(parse_action("take green red black"))
-    assert controller.state.phase is Phase.NOBLE
-    table = TableScene(controller, on_finished=lambda state: None)
+    session = Session(data, options, InlineBots(), state=build_position(
+        data, 2, names=options.names, seats=[{"purchased": white_blue_black}, {}],
+        nobles=["N01", "N02", "N07"]))
+    session.play(parse_action("take green red black"))
+    assert session.view().phase is Phase.NOBLE
+    table = TableScene(session, on_finished=lambda session: None)
     app.stack.replace(table)
-    overlay(controller, lambda: NobleChoiceScene(controller))
+    overlay(lambda: NobleChoiceScene(session))
     shot("noble_choice")
-    controller.close()
+    session.close()
 
     app.stack.replace(PassScreenScene("Bartholomew"))
     shot("pass_screen")
 
-    state: GameState = GameController(data, _options(["human", "hard", "medium"])).state
+    state: GameState = Session(data, _options(["human", "hard", "medium"]), InlineBots()).state
     bots = [make_bot("hard", 1), make_bot("hard", 2), make_bot("medium", 3)]
     from splendor.engine import observe
 
@@ -252,7 +239,8 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     records: dict = {}  # type: ignore[type-arg]
     add_game(records, state, ["human", "hard", "medium"])
     save_stats(records)
-    app.stack.replace(ResultsScene(state, on_play_again=lambda: None, on_menu=lambda: None))
+    app.stack.replace(ResultsScene(final_result(state), on_play_again=lambda: None,
+                                   on_menu=lambda: None))
     shot("results")
 
     rules = RulesScene()

@@ -4,7 +4,9 @@ why the others cannot. The engine decides; this only compares against its legal 
 
 from __future__ import annotations
 
-from splendor.engine import Action, GameState, Refusal, Take, TakeTwo
+from collections.abc import Callable
+
+from splendor.engine import Action, Refusal, Take, TakeTwo, View
 
 
 def tokens_of(action: Action) -> list[int]:
@@ -20,16 +22,17 @@ def _within(part: list[int], whole: list[int]) -> bool:
     return all(part.count(c) <= whole.count(c) for c in set(part))
 
 
-def can_grow(state: GameState, pending: list[int], color: int) -> bool:
-    """Whether some legal take contains the pending tokens plus one of `color`."""
+def can_grow(legal: tuple[Action, ...], pending: list[int], color: int) -> bool:
+    """Whether some of the `legal` takes contains the pending tokens plus one of `color`."""
     candidate = [*pending, color]
-    return any(_within(candidate, whole) for a in state.legal_actions() if (whole := tokens_of(a)))
+    return any(_within(candidate, whole) for a in legal if (whole := tokens_of(a)))
 
 
-def refusal(state: GameState, pending: list[int], color: int) -> Refusal:
-    """Why one more `color` cannot join `pending`: the engine's reason where it has one."""
-    why = state.why_illegal
-    if state.bank[color] - pending.count(color) <= 0:
+def refusal(view: View, why: Callable[[Action], Refusal | None], pending: list[int],
+            color: int) -> Refusal:
+    """Why one more `color` cannot join `pending` (`why` is the engine's `why_illegal` for
+    the position `view` shows): the engine's reason where it has one."""
+    if view.bank[color] - pending.count(color) <= 0:
         return why(Take((color,))) or Refusal("none_left", "no tokens left", color=color)
     if color in pending:
         if len(pending) == 1:

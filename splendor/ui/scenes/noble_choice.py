@@ -6,8 +6,8 @@ import pygame
 
 from splendor.engine import ChooseNoble
 from splendor.i18n import tr
+from splendor.session.game import Session
 from splendor.ui import art, theme
-from splendor.ui.controller import GameController
 from splendor.ui.scenes.overlay_base import Overlay
 from splendor.ui.widgets import draw_lines, lines_height
 
@@ -16,9 +16,9 @@ class NobleChoiceScene(Overlay):
     title_key = "turn.noble.title"
     box_size = (620, 300)
 
-    def __init__(self, controller: GameController) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
-        self.controller = controller
+        self.session = session
         self._rects: list[tuple[str, pygame.Rect]] = []
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -30,7 +30,7 @@ class NobleChoiceScene(Overlay):
         return True
 
     def choose(self, noble_id: str) -> None:
-        if self.controller.play(ChooseNoble(noble_id)) is None:
+        if self.session.play(ChooseNoble(noble_id)) is None:
             assert self.app is not None
             self.app.stack.pop()
 
@@ -48,7 +48,7 @@ class NobleChoiceScene(Overlay):
                            self._explain_height(surface, box.w))
         y = draw_lines(surface, tr("turn.noble.explain"), self.text_px(surface, 16), theme.TEXT,
                        text, align="center")
-        candidates = self.controller.state.noble_candidates()
+        candidates = self.session.view().noble_candidates
         size = px(120)
         gap = px(24)
         x = box.centerx - (len(candidates) * size + (len(candidates) - 1) * gap) // 2

@@ -8,9 +8,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from splendor.engine import GameState
 from splendor.i18n import has, tr
-from splendor.standings import standings_dict
+from splendor.session.results import FinalResult
 from splendor.ui import theme
 from splendor.ui.scene import Scene
 from splendor.ui.widgets import (
@@ -47,16 +46,16 @@ class ResultRow:
     bonuses: tuple[int, ...]
 
 
-def result_rows(state: GameState, info: dict[str, Any]) -> list[ResultRow]:
+def result_rows(result: FinalResult) -> list[ResultRow]:
     """The standings with shared ranks (1, 1, 3) for seats equal on points and cards."""
     rows: list[ResultRow] = []
     previous: tuple[int, int] | None = None
     rank = 0
-    for place, r in enumerate(info["standings"], 1):
+    for place, r in enumerate(result.info["standings"], 1):
         key = (r["points"], r["cards"])
         if key != previous:
             rank, previous = place, key
-        bonuses = tuple(state.players[r["seat"]].bonuses)
+        bonuses = result.bonuses[r["seat"]]
         rows.append(
             ResultRow(rank, r["seat"], r["name"], r["points"], r["cards"], r["nobles"],
                       r["winner"], bonuses)
@@ -119,17 +118,17 @@ class ResultsScene(Scene):
 
     def __init__(
         self,
-        state: GameState,
+        result: FinalResult,
         on_play_again: Callable[[], None] | None,
         on_menu: Callable[[], None] | None,
         record_text: str | None = None,
     ) -> None:
         super().__init__()
-        self.state = state
+        self.result = result
         #: The player's record at this table's level, from the statistics, if any.
         self.record_text = record_text
-        self.info = standings_dict(state)
-        self.rows = result_rows(state, self.info)
+        self.info = result.info
+        self.rows = result_rows(result)
         self.play_again = Button(tr("results.play_again"), on_play_again, style="primary",
                                  enabled=on_play_again is not None)
         self.menu = Button(tr("results.menu"), on_menu, enabled=on_menu is not None)
@@ -155,7 +154,7 @@ class ResultsScene(Scene):
 
     @property
     def end_text(self) -> str:
-        return end_sentence(self.info, self.state.data.target_points)
+        return end_sentence(self.info, self.result.target)
 
     @property
     def tie_text(self) -> str | None:

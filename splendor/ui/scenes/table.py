@@ -19,7 +19,6 @@ from splendor.engine import (
     Action,
     Buy,
     Card,
-    GameState,
     Pass,
     Phase,
     Refusal,
@@ -32,8 +31,9 @@ from splendor.engine import (
 )
 from splendor.engine.colors import GOLD
 from splendor.i18n import language, tr
+from splendor.session.game import Session
+from splendor.session.log import LogEntry
 from splendor.ui import art, theme
-from splendor.ui.controller import GameController
 from splendor.ui.flights import Flight, market_rect, plan_flights
 from splendor.ui.layout import TableLayout, compute_layout
 from splendor.ui.scene import Scene
@@ -74,9 +74,9 @@ class TableScene(Scene):
 
     def __init__(
         self,
-        controller: GameController,
+        session: Session,
         *,
-        on_finished: Callable[[GameState], None],
+        on_finished: Callable[[Session], None],
         on_pause: Callable[[], None] | None = None,
         assists: Assists | None = None,
         speed: float = 1.0,
@@ -84,10 +84,9 @@ class TableScene(Scene):
         sounds: Sounds | None = None,
     ) -> None:
         super().__init__()
-        self.controller = controller
+        self.session = session
         self.sounds = sounds
-        self._nobles_heard: dict[int, int] = {}
-        controller.on_commit = self._sound_for
+        session.on_commit = self._sound_for
         self.on_finished = on_finished
         self.on_pause = on_pause
         self.assists = assists or Assists()
@@ -116,44 +115,44 @@ class TableScene(Scene):
     def enter(self, app: App) -> None:
         super().enter(app)
         self.resize(app.size)
-        self._shown_seat = self.controller.viewer()
+        self._shown_seat = self.session.viewer()
 
     def resize(self, size: tuple[int, int]) -> None:
-        opponents = self.controller.state.num_players - 1
-        self.layout = compute_layout(size, opponents, self.controller.data.market_slots)
+        opponents = self.session.view().num_players - 1
+        self.layout = compute_layout(size, opponents, self.session.data.market_slots)
 
     def resume(self) -> None:
         self._overlay_open = False
 
     @property
     def busy(self) -> bool:
-        return self._animating or self.controller.thinking or bool(self.ui.drag_color) or \
+        return self._animating or self.session.thinking or bool(self.ui.drag_color) or \
             self.ui.drag_card is not None
 
     # --------------------------------------------------------------- queries
 
     def view(self) -> View:
-        return self.controller.view_for(self.controller.viewer())
+        return self.session.view()
 
     def acting(self) -> bool:
         """True when the viewer must make a main action now and nothing is animating."""
-        state = self.controller.state
+        view = self.view()
         return (
             not self._animating
-            and self.controller.human_to_act()
-            and state.phase is Phase.MAIN
-            and state.current == self.controller.viewer()
+            and self.session.human_to_act()
+            and view.phase is Phase.MAIN
+            and view.current_player == view.seat
         )
 
     def log_lines(self) -> list[str]:
         """The game log in the language in use. The log only grows, so lines already
         described are kept (per language) and only new moves are worded on each frame."""
-        log = self.controller.log
+        log = self.session.log
         key = (language(), id(log))
-        if self._log_key != key:
+        if self._log_key != key or len(self._log_text) > len(log):  # a new language, undo
             self._log_key, self._log_text = key, []
-        names = self.controller.state.setup.names
-        data = self.controller.state.data
+        names = self.session.options.names
+        data = self.session.data
         self._log_text += [log_line(e.round, describe(names[e.seat], e.action, data))
                            for e in log[len(self._log_text):]]
         return self._log_text
@@ -297,13 +296,13 @@ class TableScene(Scene):
 
     def add_token(self, color: int) -> bool:
         """Add a token to the pending take if some legal take still contains it."""
-        state = self.controller.state
-        if can_grow(state, self.ui.pending, color):
+        view = self.view()
+        if can_grow(view.legal_actions, self.ui.pending, color):
             self.ui.pending.append(color)
             self.ui.selected = None
             self.ui.refusal = None
             return True
-        self.ui.refusal = refusal(state, self.ui.pending, color)
+        self.ui.refusal = refusal(view, self.session.why_illegal, self.ui.pending, color)
         return False
 
     def confirm_take(self) -> None:
@@ -322,12 +321,11 @@ class TableScene(Scene):
         self.ui.refusal = None
         self.payment_index = 0
 
-    def _sound_for(self, seat: int, action: Action) -> None:
+    def _sound_for(self, entry: LogEntry) -> None:
         if self.sounds is None:
             return
-        nobles = len(self.controller.state.players[seat].nobles)
-        if nobles > self._nobles_heard.get(seat, 0):
-            self._nobles_heard[seat] = nobles
+        action = entry.action
+        if entry.nobles:
             self.sounds.play("noble")
         elif isinstance(action, Take | TakeTwo):
             self.sounds.play("take")
@@ -337,9 +335,9 @@ class TableScene(Scene):
             self.sounds.play("reserve")
 
     def play(self, action: Action) -> bool:
-        """Commit a human action through the controller; show the reason if refused."""
+        """Commit a human action through the session; show the reason if refused."""
         before = self.view()
-        reason = self.controller.play(action)
+        reason = self.session.play(action)
         if reason is not None:
             self.ui.refusal = reason
             if self.sounds is not None:
@@ -357,29 +355,29 @@ class TableScene(Scene):
         if self._finished:
             return
         self._clock += dt
-        controller = self.controller
-        controller.poll()
-        current = controller.state.current_player()
-        names = controller.state.setup.names
-        self.ui.thinking = names[current] if controller.thinking and current is not None else None
+        session = self.session
+        session.poll()
+        current = session.current
+        names = session.options.names
+        self.ui.thinking = names[current] if session.thinking and current is not None else None
         if self._animating:
             total = (FLIGHT_SECONDS + HOLD_SECONDS) / self.speed
             if self._clock - self._anim_start >= total:
                 before = self.view()
-                controller.commit_incoming()
+                session.commit_incoming()
                 self._animating = False
                 self._flights = []
                 self._mark_changes(before)
                 self._after_change()
             if self.app is not None:
                 self.app.request_redraw()
-        elif controller.incoming is not None:
+        elif session.incoming is not None:
             self._start_animation()
-        elif controller.state.is_over() and not self._finished:
+        elif session.is_over() and not self._finished:
             self._finished = True
             if self.sounds is not None:
                 self.sounds.play("end")
-            self.on_finished(controller.state)
+            self.on_finished(session)
         elif not self._overlay_open:
             self._after_change()
 
@@ -387,20 +385,19 @@ class TableScene(Scene):
         """Open the overlay a human decision needs, or the pass screen between humans."""
         if self._overlay_open or self._animating:
             return
-        state = self.controller.state
-        if state.is_over():
+        session = self.session
+        if session.is_over() or not session.human_to_act():
             return
-        if not self.controller.human_to_act():
-            return
-        seat = state.current
-        if self._shown_seat != seat and len(self.controller.humans) > 1 and "pass" in self.overlays:
+        seat = session.current
+        if self._shown_seat != seat and len(session.humans) > 1 and "pass" in self.overlays:
             self._shown_seat = seat
             self._open("pass")
             return
         self._shown_seat = seat
-        if state.phase is Phase.RETURN:
+        phase = self.view().phase
+        if phase is Phase.RETURN:
             self._open("return")
-        elif state.phase is Phase.NOBLE:
+        elif phase is Phase.NOBLE:
             self._open("noble")
 
     def _open(self, kind: str) -> None:
@@ -419,10 +416,10 @@ class TableScene(Scene):
         self.ui.highlight = marks
 
     def _start_animation(self) -> None:
-        incoming = self.controller.incoming
+        incoming = self.session.incoming
         assert incoming is not None and self.layout is not None
         seat, action = incoming
-        self._flights = plan_flights(self.layout, self.view(), self.controller.data, seat, action,
+        self._flights = plan_flights(self.layout, self.view(), self.session.data, seat, action,
                                      self._seat_rect)
         self._animating = True
         self._anim_start = self._clock
@@ -430,10 +427,10 @@ class TableScene(Scene):
     def _seat_rect(self, seat: int) -> pygame.Rect:
         lay = self.layout
         assert lay is not None
-        viewer = self.controller.viewer()
+        viewer = self.session.viewer()
         if seat == viewer:
             return lay.my_area
-        others = [s for s in range(self.controller.state.num_players) if s != viewer]
+        others = [s for s in range(self.view().num_players) if s != viewer]
         return lay.opponents[others.index(seat)]
 
     # --------------------------------------------------------------- drawing
@@ -443,7 +440,7 @@ class TableScene(Scene):
         assert lay is not None
         view = self.view()
         draw_table(surface, lay, view, self.ui, self.assists, self.acting(), self.log_lines(),
-                   token_limit=self.controller.data.token_limit)
+                   token_limit=self.session.data.token_limit)
         self.buttons = []
         self._draw_action_panel(surface, lay, view)
         if self._animating:
@@ -474,7 +471,7 @@ class TableScene(Scene):
             y = self._draw_pending(surface, lay, x, y, w)
         elif self.ui.selected and acting:
             y = self._draw_selection(surface, lay, view, x, y, w)
-        elif acting and self.controller.state.legal_actions() == (Pass(),):
+        elif acting and view.legal_actions == (Pass(),):
             # Nothing else is legal (no tokens to take, no card to buy or reserve).
             y = self._paragraph(surface, tr("table.panel.no_move"), px(15), theme.TEXT, x, y, w)
             y = self._button(surface, x, y + px(8), w, "pass",
@@ -534,7 +531,7 @@ class TableScene(Scene):
         px = lay.px
         target = self.ui.selected
         assert target is not None
-        state = self.controller.state
+        session = self.session
         if target.startswith("deck:"):
             level = int(target.split(":")[1])
             title_h = line_height(px(17))
@@ -542,22 +539,22 @@ class TableScene(Scene):
                       pygame.Rect(x, y, w, title_h), align="left", bold=True)
             y += title_h + px(8)
             action = ReserveDeck(level)
-            reason = state.why_illegal(action)
+            reason = session.why_illegal(action)
             y = self._button(surface, x, y, w, "reserve_blind",
                              lambda: self.play(action), reason is None) + px(8)
             if reason:
                 y = self._paragraph(surface, refusal_text(reason), px(15), theme.TEXT_DIM,
                                     x, y, w)
             return y
-        card = state.data.card_by_id[target]
+        card = session.data.card_by_id[target]
         image = art.card_surface(card, (px(100), px(140)))
         surface.blit(image, (x, y))
-        me = state.players[state.current]
-        options = payment_options(me.tokens, me.bonuses, card)
+        me = view.me
+        options = payment_options(list(me.tokens), list(me.bonuses), card)
         bx = x + px(112)
         bw = w - px(112)
         by = y
-        buy_reason = state.why_illegal(Buy(card.id))
+        buy_reason = session.why_illegal(Buy(card.id))
         pay: tuple[int, ...] | None = None
         if options:
             self.payment_index %= len(options)
@@ -566,7 +563,7 @@ class TableScene(Scene):
         by = self._button(surface, bx, by, bw, "buy",
                           lambda: self.play(buy), buy_reason is None) + px(8)
         if card.id in {c.id for row in view.market for c in row if c is not None}:
-            reserve_reason = state.why_illegal(Reserve(card.id))
+            reserve_reason = session.why_illegal(Reserve(card.id))
             by = self._button(surface, bx, by, bw, "reserve",
                               lambda: self.play(Reserve(card.id)), reserve_reason is None) + px(8)
         y = max(y + px(150), by + px(2))

@@ -6,8 +6,8 @@ import pygame
 
 from splendor.engine import Refusal, Return
 from splendor.i18n import tr
+from splendor.session.game import Session
 from splendor.ui import art, theme
-from splendor.ui.controller import GameController
 from splendor.ui.scenes.overlay_base import Overlay
 from splendor.ui.table_view import button_height, draw_button
 from splendor.ui.widgets import draw_lines, draw_text, line_height, lines_height
@@ -18,9 +18,9 @@ class TokenReturnScene(Overlay):
     title_key = "turn.return.title"
     box_size = (660, 330)
 
-    def __init__(self, controller: GameController) -> None:
+    def __init__(self, session: Session) -> None:
         super().__init__()
-        self.controller = controller
+        self.session = session
         self.marked = [0] * 6
         self.refusal: Refusal | None = None
         self._token_rects: list[pygame.Rect] = []
@@ -34,10 +34,11 @@ class TokenReturnScene(Overlay):
 
     @property
     def excess(self) -> int:
-        return self.controller.state.excess_tokens()
+        """How many tokens the player must give back."""
+        return max(0, sum(self.held()) - self.session.data.token_limit)
 
     def held(self) -> list[int]:
-        return list(self.controller.state.players[self.controller.state.current].tokens)
+        return list(self.session.view().me.tokens)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -62,7 +63,7 @@ class TokenReturnScene(Overlay):
             self.marked[color] -= 1
 
     def confirm(self) -> None:
-        reason = self.controller.play(Return(tuple(self.marked)))
+        reason = self.session.play(Return(tuple(self.marked)))
         if reason is not None:
             self.refusal = reason
             return
