@@ -186,6 +186,11 @@ class Session:
         return standings_dict(self._state)
 
     @property
+    def version(self) -> int:
+        """A number that changes whenever the game does (an action, an undo)."""
+        return self._version
+
+    @property
     def thinking(self) -> bool:
         """True while a bot is deciding a move."""
         return self._pending is not None and self._pending.purpose == "move"

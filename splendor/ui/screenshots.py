@@ -179,6 +179,7 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     lay = table.layout
     assert lay is not None
     table.ui.drag_pos = (lay.bank[1].centerx - lay.px(160), lay.my_area.top - lay.px(30))
+    table.update(0.0)  # lays the action panel out for the pending take
     shot("drag")
     session.close()
 

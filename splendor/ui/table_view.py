@@ -16,6 +16,7 @@ from splendor.engine import GEMS, Card, HiddenCard, Phase, PlayerView, Refusal, 
 from splendor.i18n import tr
 from splendor.ui import art, theme
 from splendor.ui.layout import TableLayout
+from splendor.ui.table_hits import Hit, card_hit
 from splendor.ui.widgets import draw_flat_button, draw_lines, draw_text, line_height, wrap
 from splendor.ui.wording import refusal_text
 
@@ -35,12 +36,12 @@ class TableUi:
     """The scene's half-made selections and transient display state (never game state)."""
 
     pending: list[int] = field(default_factory=list)  # colours picked for a take
-    selected: str | None = None  # a card id, or 'deck:N', whose actions are offered
+    selected: Hit | None = None  # the card or deck whose actions are offered
     drag_color: int | None = None  # a token being dragged from the bank
     drag_card: str | None = None  # a card being dragged towards the player's area
     drag_pos: tuple[int, int] = (0, 0)
     refusal: Refusal | None = None  # why the last gesture was refused (shown translated)
-    highlight: set[str] = field(default_factory=set)  # ids/keys changed by the last move
+    highlight: set[Hit] = field(default_factory=set)  # cards and piles the last move changed
     thinking: str | None = None  # name of the bot thinking now
     notice: str = ""  # a problem outside the game itself, e.g. an autosave that failed
 
@@ -121,7 +122,7 @@ def draw_table(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
         count = view.deck_sizes[level_index]
         image = art.card_back_surface(level_index + 1, rect.size, count)
         surface.blit(image, rect)
-        if ui.selected == f"deck:{level_index + 1}":
+        if ui.selected == Hit("deck", level_index + 1):
             pygame.draw.rect(surface, theme.ACTIVE, rect.inflate(6, 6), 3, border_radius=px(10))
     for level_index, row in enumerate(lay.market):
         for slot, rect in enumerate(row):
@@ -133,9 +134,9 @@ def draw_table(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
                 surface.blit(art.empty_slot_surface(rect.size), rect)
                 continue
             _draw_card(surface, rect, card, me, assists, acting)
-            if card.id in ui.highlight:
+            if card_hit(card.id) in ui.highlight:
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=px(10))
-            if ui.selected == card.id:
+            if ui.selected == card_hit(card.id):
                 pygame.draw.rect(surface, theme.ACTIVE, rect.inflate(6, 6), 4, border_radius=px(10))
     _draw_bank(surface, lay, view, ui)
     _draw_my_area(surface, lay, view, ui, assists, acting, token_limit)
@@ -209,7 +210,7 @@ def _draw_bank(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
             draw_text(surface, "0", lay.px(16), theme.TEXT_DIM, rect)
             continue
         image = art.token_surface(color, rect.width, count=left,
-                                  selected=f"bank:{color}" in ui.highlight)
+                                  selected=Hit("bank", color) in ui.highlight)
         surface.blit(image, image.get_rect(center=rect.center))
 
 
@@ -321,7 +322,7 @@ def _draw_my_area(surface: pygame.Surface, lay: TableLayout, view: View, ui: Tab
             below = pygame.Rect(rect.x - px(3), rect.bottom + px(1), rect.w + px(6), label_h)
             draw_text(surface, tr("table.area.blind"), px(14), theme.TEXT_DIM, below,
                       valign="top")
-        if ui.selected == card.id:
+        if ui.selected == card_hit(card.id):
             pygame.draw.rect(surface, theme.ACTIVE, rect.inflate(6, 6), 4, border_radius=px(8))
     # Nobles: two rows of three at most.
     nx = columns.right + px(18)
