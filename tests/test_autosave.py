@@ -1,4 +1,5 @@
-"""Autosave after every completed turn, and Continue resumes exactly (bots included)."""
+"""Autosave after every completed turn, and Continue resumes exactly: the same position,
+and bots that go on making the moves they would have made without the interruption."""
 
 from __future__ import annotations
 
@@ -8,32 +9,27 @@ import random
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-from splendor.engine import observe
 from splendor.i18n import tr
+from splendor.session.game import Session
 from splendor.storage import paths
 from splendor.ui.app import App
 from splendor.ui.main import Game
 from splendor.ui.options import GameOptions, SeatOption
 from splendor.ui.scenes.message import MessageScene
 from splendor.ui.scenes.table import TableScene
+from tests.helpers import play_turns, play_until
 
 OPTIONS = GameOptions((SeatOption("human", "Ada"), SeatOption("hard", "Hard bot")),
                       first_player=0, seed=99)
+#: Bots whose choices depend on their random draws (noise and blunders), so a resumed game
+#: only goes on as the uninterrupted one if their randomness resumes exactly too.
+RANDOM_BOTS = GameOptions((SeatOption("human", "Ada"), SeatOption("easy", "Easy bot"),
+                           SeatOption("medium", "Medium bot")), first_player=0, seed=123)
 
 
-def play_turns(game: Game, turns: int) -> None:
-    """Play whole turns for both seats through the controller (human moves at random)."""
-    controller = game.controller
-    assert controller is not None
-    rng = random.Random(1)
-    target = controller.state.turns + turns
-    while controller.state.turns < target:
-        seat = controller.state.current
-        if controller.is_human(seat):
-            controller.play(rng.choice(controller.state.legal_actions()))
-        else:
-            bot = controller.bots[seat]
-            controller.commit(seat, bot.choose(observe(controller.state, seat)))
+def session_of(game: Game) -> Session:
+    assert game.session is not None
+    return game.session
 
 
 def test_each_completed_turn_is_autosaved_and_continue_resumes_it() -> None:
@@ -41,31 +37,50 @@ def test_each_completed_turn_is_autosaved_and_continue_resumes_it() -> None:
     game = Game(app)
     game.start(OPTIONS)
     assert not paths.autosave_path().exists()
-    play_turns(game, 5)
+    play_turns(session_of(game), 5, random.Random(1))
     assert paths.autosave_path().exists()
-    before = game.controller
-    assert before is not None
+    before = session_of(game)
     expected = before.state.key()
-    # The bot's next choice from here, to check that its random state was saved too.
-    bot_states = before.bot_states()
 
     other = Game(App((1280, 720)))
     menu = other.menu_scene()
     assert "continue" in menu.buttons  # type: ignore[attr-defined]
     other.continue_game()
-    resumed = other.controller
-    assert resumed is not None
+    resumed = session_of(other)
     assert resumed.state.key() == expected
-    assert resumed.bot_states() == bot_states
     assert [e.action for e in resumed.log] == [e.action for e in before.log]
+    assert resumed.options.names == before.options.names
+    assert [s.kind for s in resumed.options.seats] == ["human", "hard"]
     assert isinstance(other.app.stack.top, TableScene)
+
+
+def test_a_resumed_game_goes_on_with_the_same_bot_moves() -> None:
+    """Quit after a few turns and continue: the bots then play exactly what they would
+    have played had the game never stopped (given the same moves of the human)."""
+    game = Game(App((1280, 720)))
+    game.start(RANDOM_BOTS)
+    play_turns(session_of(game), 4, random.Random(2))
+    other = Game(App((1280, 720)))
+    other.continue_game()
+    resumed = session_of(other)
+    assert resumed.state.key() == session_of(game).state.key()
+    played = len(resumed.state.history)
+
+    # The same human moves from here on in both; the bots must answer alike.
+    play_turns(session_of(game), 24, random.Random(3))
+    play_turns(resumed, 24, random.Random(3))
+    uninterrupted = session_of(game).state.history[played:]
+    assert resumed.state.history[played:] == uninterrupted
+    bot_moves = [e for e in resumed.log[played:] if e.seat != 0]
+    assert len(bot_moves) >= 16  # both bots, eight turns each
+    assert resumed.state.key() == session_of(game).state.key()
 
 
 def test_a_damaged_autosave_offers_the_backup_and_loses_nothing() -> None:
     app = App((1280, 720))
     game = Game(app)
     game.start(OPTIONS)
-    play_turns(game, 4)
+    play_turns(session_of(game), 4, random.Random(1))
     good_backup = paths.autosave_backup_path().read_bytes()
     paths.autosave_path().write_bytes(b"\x00garbage")
     other = Game(App((1280, 720)))
@@ -74,7 +89,8 @@ def test_a_damaged_autosave_offers_the_backup_and_loses_nothing() -> None:
     assert top is not None and type(top).__name__ == "ConfirmScene"
     assert paths.autosave_path().read_bytes() == b"\x00garbage", "nothing is deleted"
     top.on_yes()  # type: ignore[attr-defined]
-    assert other.controller is not None
+    assert isinstance(other.app.stack.top, TableScene), "the backup's game is on the table"
+    assert other.session is not None
     assert paths.autosave_backup_path().read_bytes() == good_backup
 
 
@@ -93,31 +109,29 @@ def test_nothing_to_continue_without_any_readable_save() -> None:
 
 
 def test_a_pending_token_return_is_resumed_as_it_was() -> None:
-    from splendor.engine import Phase, Take
+    from splendor.engine import Action, Phase, Take, View
 
     app = App((1280, 720))
     game = Game(app)
     game.start(OPTIONS)
-    controller = game.controller
-    assert controller is not None
+    session = session_of(game)
     rng = random.Random(5)
-    # The human only takes tokens, so a return above ten comes within a few turns.
-    while not (controller.state.phase is Phase.RETURN and controller.state.current == 0):
-        seat = controller.state.current
-        legal = controller.state.legal_actions()
-        if controller.is_human(seat):
-            takes = [a for a in legal if isinstance(a, Take)]
-            controller.play(rng.choice(takes or list(legal)))
-        else:
-            controller.commit(seat, controller.bots[seat].choose(observe(controller.state, seat)))
-    excess = controller.state.excess_tokens()
+
+    def take_tokens(view: View) -> Action:
+        # The human only takes tokens, so a return above ten comes within a few turns.
+        takes = [a for a in view.legal_actions if isinstance(a, Take)]
+        return rng.choice(takes or list(view.legal_actions))
+
+    play_until(session, lambda: session.state.phase is Phase.RETURN and session.current == 0,
+               human=take_tokens)
+    excess = session.state.excess_tokens()
     game.autosave()  # what closing the window does mid-turn
     other = Game(App((1280, 720)))
     other.continue_game()
-    assert other.controller is not None
-    assert other.controller.state.phase is Phase.RETURN
-    assert other.controller.state.excess_tokens() == excess > 0
-    assert other.controller.state.key() == controller.state.key()
+    resumed = session_of(other)
+    assert resumed.state.phase is Phase.RETURN and resumed.current == 0
+    assert resumed.state.excess_tokens() == excess > 0
+    assert resumed.state.key() == session.state.key()
 
 
 def test_an_autosave_holding_an_illegal_game_never_becomes_the_backup() -> None:
@@ -126,10 +140,10 @@ def test_an_autosave_holding_an_illegal_game_never_becomes_the_backup() -> None:
     app = App((1280, 720))
     game = Game(app)
     game.start(OPTIONS)
-    play_turns(game, 4)
+    play_turns(session_of(game), 4, random.Random(1))
     good_backup = paths.autosave_backup_path().read_bytes()
     doc = json.loads(paths.autosave_path().read_text())
     doc["record"]["actions"][0] = "take2 gold"  # parses as JSON, fails on replay
     paths.autosave_path().write_text(json.dumps(doc))
-    play_turns(game, 1)
+    play_turns(session_of(game), 1, random.Random(1))
     assert paths.autosave_backup_path().read_bytes() == good_backup

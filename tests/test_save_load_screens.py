@@ -10,7 +10,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from splendor.engine import observe
 from splendor.storage import paths
 from splendor.ui.app import App
 from splendor.ui.main import Game
@@ -20,6 +19,7 @@ from splendor.ui.scenes.load_game import LoadGameScene
 from splendor.ui.scenes.pause import PauseScene
 from splendor.ui.scenes.save_as import SaveAsScene
 from splendor.ui.scenes.table import TableScene
+from tests.helpers import play_turns
 
 
 def click(app: App, pos: tuple[int, int]) -> None:
@@ -32,15 +32,8 @@ def started_game(turns: int) -> Game:
     game = Game(App((1280, 720)))
     game.start(GameOptions((SeatOption("human", "Ada"), SeatOption("medium", "Medium bot")),
                            first_player=0, seed=31))
-    controller = game.controller
-    assert controller is not None
-    rng = random.Random(3)
-    while controller.state.turns < turns:
-        seat = controller.state.current
-        if controller.is_human(seat):
-            controller.play(rng.choice(controller.state.legal_actions()))
-        else:
-            controller.commit(seat, controller.bots[seat].choose(observe(controller.state, seat)))
+    assert game.session is not None
+    play_turns(game.session, turns, random.Random(3))
     game.app.render()
     return game
 
@@ -69,7 +62,8 @@ def test_save_as_writes_a_named_save_and_refuses_to_overwrite_it() -> None:
 
 def test_the_load_screen_resumes_a_save_and_deletes_only_after_confirmation() -> None:
     game = started_game(8)
-    expected = game.controller.state.key()  # type: ignore[union-attr]
+    assert game.session is not None
+    expected = game.session.state.key()
     assert game.save_as("Keep me") is None
     assert game.save_as("Throw away") is None
     broken = paths.saves_dir() / "Broken.json"
@@ -102,5 +96,5 @@ def test_the_load_screen_resumes_a_save_and_deletes_only_after_confirmation() ->
 
     menu_game.resume(paths.saves_dir() / "Keep me.json")
     assert isinstance(menu_game.app.stack.top, TableScene)
-    assert menu_game.controller is not None
-    assert menu_game.controller.state.key() == expected
+    assert menu_game.session is not None
+    assert menu_game.session.state.key() == expected
