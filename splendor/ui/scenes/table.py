@@ -324,8 +324,8 @@ class TableScene(Scene):
         acting = self.acting()
         ui = self.ui
         key = (self.session.version, view.seat, acting, tuple(ui.pending), ui.selected,
-               ui.refusal, ui.notice, ui.thinking, self.payment_index, language(), self.assists.reasons,
-               lay.action_panel.size)
+               ui.refusal, ui.notice, ui.thinking, self.payment_index, language(),
+               self.assists.reasons, lay.action_panel.size)
         if key == self._panel_key:
             return
         self._panel_key = key
