@@ -14,10 +14,10 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import dataclasses
 import math
 import re
 from collections.abc import Callable, Iterator
+from typing import Any
 
 import pytest
 
@@ -30,20 +30,20 @@ from splendor.engine import (
     Refusal,
     Take,
     build_position,
-    observe,
     parse_action,
 )
 from splendor.gamedata import base_game
 from splendor.i18n import tr
+from splendor.session.game import Session
 from splendor.ui import textfit
 from splendor.ui.app import App
-from splendor.ui.controller import GameController
-from splendor.ui.options import GameOptions, SeatOption
 from splendor.ui.scenes.noble_choice import NobleChoiceScene
 from splendor.ui.scenes.pass_screen import PassScreenScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.token_return import TokenReturnScene
+from splendor.ui.table_hits import Hit
 from splendor.ui.table_view import header_text
+from tests.helpers import play_until, position_session
 
 SIZES = [(1024, 600), (1280, 720)]
 #: The real languages, and English lengthened by a third ("long").
@@ -95,39 +95,42 @@ def app(request: pytest.FixtureRequest) -> Iterator[App]:
 # ------------------------------------------------------------------ positions
 
 
-def _controller(state: GameState, humans: int = 1) -> GameController:
-    """A controller for `state`, its first `humans` seats human, long names everywhere."""
-    names = LONG_NAMES[:state.num_players]
-    seats = tuple(SeatOption("human" if i < humans else "hard", name)
-                  for i, name in enumerate(names))
-    controller = GameController(DATA, GameOptions(seats, first_player=0, seed=1))
-    controller.close()
-    state.setup = dataclasses.replace(state.setup, names=names)
-    controller.state = state
-    return controller
+def _position(players: int = 2, **kwargs: Any) -> GameState:
+    """A built position whose players have names as long as the new-game screen allows."""
+    return build_position(DATA, players, names=LONG_NAMES[:players], **kwargs)
 
 
-def _played(players: int, turns: int) -> GameController:
-    """A real game `turns` turns in, played by bots, with a long log."""
-    controller = _controller(build_position(DATA, players), humans=1)
-    state = controller.state
-    bots = [make_bot("hard", 40 + i) for i in range(players)]
-    while state.turns < turns or state.phase is not Phase.MAIN:
-        seat = state.current
-        controller.commit(seat, bots[seat].choose(observe(state, seat)))
-    while state.current != 0:  # the human's turn
-        seat = state.current
-        controller.commit(seat, bots[seat].choose(observe(state, seat)))
-    return controller
+def _session(state: GameState, humans: int = 1) -> Session:
+    """A session for `state`, its first `humans` seats human, the others hard bots."""
+    return position_session(state, ["human" if i < humans else "hard"
+                                    for i in range(state.num_players)])
 
 
-def _table(app: App, controller: GameController) -> TableScene:
-    table = TableScene(controller, on_finished=lambda state: None)
+def _played(players: int, turns: int) -> Session:
+    """A real game `turns` turns in (the human's moves chosen by a hard bot too), with a
+    long log, stopped where the human must make a main action."""
+    session = _session(_position(players), humans=1)
+    state = session.state
+    policy = make_bot("hard", 40)
+    play_until(session, lambda: state.turns >= turns and state.phase is Phase.MAIN
+               and state.current == 0, human=policy.choose)
+    return session
+
+
+def _table(app: App, session: Session) -> TableScene:
+    table = TableScene(session, on_finished=lambda session: None)
     app.stack.replace(table)
     return table
 
 
+def _shown(app: App) -> None:
+    """Run one frame's update, as the window does before drawing: the scenes lay out
+    what the setup changed (a selection, a refusal)."""
+    app.stack.update(0.0)
+
+
 def _misfits(app: App) -> list[textfit.Misfit]:
+    _shown(app)
     with textfit.audit() as misfits:
         app.stack.draw(app.screen)
     return list(misfits)
@@ -143,13 +146,14 @@ def _hint(app: App) -> object:
 
 def _thinking(app: App) -> object:
     """A bot thinking in the final round, a refusal and a notice on the panel."""
-    controller = _played(2, 20)
-    state = controller.state
+    session = _played(2, 20)
+    state = session.state
     state.final_round = True
-    controller.commit(0, next(a for a in state.legal_actions() if isinstance(a, Take)))
-    assert state.phase is Phase.MAIN and state.current == 1
-    table = _table(app, controller)
-    table.ui.thinking = controller.state.setup.names[controller.state.current]
+    assert session.play(next(a for a in session.view(0).legal_actions
+                             if isinstance(a, Take))) is None
+    assert state.phase is Phase.MAIN and session.current == 1
+    table = _table(app, session)
+    table.ui.thinking = session.options.names[1]
     table.ui.refusal = Refusal("take_two_low", "", count=3, color=2, need=4)
     table.ui.notice = "Autosave failed: [Errno 28] No space left on device: '/home/someone'"
     return table
@@ -167,46 +171,46 @@ def _gold_payment(app: App) -> object:
     card = DATA.card_by_id["L1-33"]
     tokens = {name: n for name, n in zip(("white", "blue", "green", "red", "black"), card.cost,
                                          strict=True) if n}
-    state = build_position(DATA, 2, market={1: ["L1-33"]},
-                           seats=[{"tokens": {**tokens, "gold": 2},
-                                   "reserved": ["L3-01", "L2-01"], "blind": ["L2-01"],
-                                   "nobles": ["N01", "N02", "N03"], "purchased": ["L1-01"]}])
-    table = _table(app, _controller(state))
-    table.select("L1-33")
+    state = _position(market={1: ["L1-33"]},
+                      seats=[{"tokens": {**tokens, "gold": 2},
+                              "reserved": ["L3-01", "L2-01"], "blind": ["L2-01"],
+                              "nobles": ["N01", "N02", "N03"], "purchased": ["L1-01"]}])
+    table = _table(app, _session(state))
+    table.select(Hit("card", "L1-33"))
     return table
 
 
 def _cannot_afford(app: App) -> object:
-    state = build_position(DATA, 2, market={3: ["L3-05"]})
-    table = _table(app, _controller(state))
-    table.select("L3-05")
+    state = _position(market={3: ["L3-05"]})
+    table = _table(app, _session(state))
+    table.select(Hit("card", "L3-05"))
     return table
 
 
 def _deck_refused(app: App) -> object:
-    state = build_position(DATA, 2, seats=[{"reserved": ["L3-01", "L3-02", "L3-03"],
-                                            "blind": ["L3-01", "L3-02", "L3-03"]}])
-    table = _table(app, _controller(state))
-    table.select("deck:2")
+    state = _position(seats=[{"reserved": ["L3-01", "L3-02", "L3-03"],
+                              "blind": ["L3-01", "L3-02", "L3-03"]}])
+    table = _table(app, _session(state))
+    table.select(Hit("deck", 2))
     return table
 
 
 def _only_pass(app: App) -> object:
-    state = build_position(
-        DATA, 2, seats=[{"tokens": {"white": 4, "blue": 4, "green": 2},
-                         "reserved": ["L3-01", "L3-02", "L3-03"]},
-                        {"tokens": {"green": 2, "red": 4, "black": 4}}],
+    state = _position(
+        seats=[{"tokens": {"white": 4, "blue": 4, "green": 2},
+                "reserved": ["L3-01", "L3-02", "L3-03"]},
+               {"tokens": {"green": 2, "red": 4, "black": 4}}],
         market={1: [None] * 4, 2: [None] * 4, 3: [None] * 4}, decks={1: [], 2: [], 3: []})
-    return _table(app, _controller(state))
+    return _table(app, _session(state))
 
 
 def _token_return(app: App) -> object:
-    state = build_position(DATA, 2, seats=[{"tokens": {"white": 2, "blue": 2, "green": 2,
-                                                       "red": 2, "black": 1, "gold": 1}}])
-    controller = _controller(state)
-    assert controller.play(parse_action("take white blue green")) is None
-    _table(app, controller)
-    overlay = TokenReturnScene(controller)
+    state = _position(seats=[{"tokens": {"white": 2, "blue": 2, "green": 2,
+                                         "red": 2, "black": 1, "gold": 1}}])
+    session = _session(state)
+    assert session.play(parse_action("take white blue green")) is None
+    _table(app, session)
+    overlay = TokenReturnScene(session)
     app.stack.push(overlay)
     overlay.toggle(GOLD)
     overlay.confirm()  # one of three: refused, and the reason is shown
@@ -217,12 +221,12 @@ def _token_return(app: App) -> object:
 def _noble_choice(app: App) -> object:
     bought = ["L1-04", "L1-05", "L1-06", "L1-07", "L1-12", "L1-13", "L1-14", "L1-15",
               "L1-33", "L1-34", "L1-35", "L1-36"]
-    state = build_position(DATA, 2, seats=[{"purchased": bought}], nobles=["N01", "N02", "N07"])
-    controller = _controller(state)
-    assert controller.play(parse_action("take green red black")) is None
-    assert controller.state.phase is Phase.NOBLE
-    _table(app, controller)
-    overlay = NobleChoiceScene(controller)
+    state = _position(seats=[{"purchased": bought}], nobles=["N01", "N02", "N07"])
+    session = _session(state)
+    assert session.play(parse_action("take green red black")) is None
+    assert session.view().phase is Phase.NOBLE
+    _table(app, session)
+    overlay = NobleChoiceScene(session)
     app.stack.push(overlay)
     return overlay
 
@@ -256,6 +260,7 @@ def test_the_buttons_grow_for_long_labels(app: App, language: str) -> None:
     """A label too long for the panel wraps onto a taller button instead of being cut."""
     table = _gold_payment(app)
     assert isinstance(table, TableScene)
+    _shown(app)
     app.stack.draw(app.screen)
     other = next(b for b in table.buttons if b.key == "other_payment")
     assert other.label == tr("table.button.other_payment")
@@ -272,19 +277,19 @@ def test_the_buttons_grow_for_long_labels(app: App, language: str) -> None:
 def test_text_follows_a_change_of_language(language: str) -> None:
     """Refusals and titles are looked up when shown, so a language change reaches a
     table and overlays that are already open."""
-    state = build_position(DATA, 2, seats=[{"tokens": {"white": 2, "blue": 2, "green": 2,
-                                                       "red": 2, "black": 2}}])
-    controller = _controller(state)
-    table = TableScene(controller, on_finished=lambda s: None)
-    table.ui.refusal = controller.state.why_illegal(Take((GOLD,)))
-    overlay = TokenReturnScene(controller)
-    assert controller.play(Take((0, 1, 2))) is None
+    state = _position(seats=[{"tokens": {"white": 2, "blue": 2, "green": 2,
+                                         "red": 2, "black": 2}}])
+    session = _session(state)
+    table = TableScene(session, on_finished=lambda s: None)
+    table.ui.refusal = session.why_illegal(Take((GOLD,)))
+    overlay = TokenReturnScene(session)
+    assert session.play(Take((0, 1, 2))) is None
     overlay.confirm()
     long_texts = (table.ui.message, overlay.message, overlay.title,
-                  header_text(observe(controller.state, 0), table.ui))
+                  header_text(session.view(0), table.ui))
     i18n.set_language("en")
     english = (table.ui.message, overlay.message, overlay.title,
-               header_text(observe(controller.state, 0), table.ui))
+               header_text(session.view(0), table.ui))
     assert english == (tr("reason.no_gold_take"), tr("reason.return_exactly", count=3),
                        tr("turn.return.title"),
                        tr("table.header.line", round=1, status=tr(
@@ -294,10 +299,10 @@ def test_text_follows_a_change_of_language(language: str) -> None:
 
 def test_the_log_speaks_the_language_in_use() -> None:
     """The game log is built from the moves each time it is drawn."""
-    controller = _controller(build_position(DATA, 2), humans=2)
-    assert controller.play(Take((0, 1, 2))) is None
-    assert controller.play(Take((2, 3, 4))) is None
-    table = TableScene(controller, on_finished=lambda s: None)
+    session = _session(_position(), humans=2)
+    assert session.play(Take((0, 1, 2))) is None
+    assert session.play(Take((2, 3, 4))) is None
+    table = TableScene(session, on_finished=lambda s: None)
     white, blue, green = (tr(f"common.color.{c}") for c in ("white", "blue", "green"))
     colors = tr("common.list_and", rest=f"{white}{tr('common.list_comma')}{blue}", last=green)
     assert table.log_lines()[0] == tr(
@@ -306,10 +311,11 @@ def test_the_log_speaks_the_language_in_use() -> None:
 
 
 def test_a_move_out_of_turn_is_refused_in_words() -> None:
-    controller = _controller(build_position(DATA, 2), humans=1)
-    controller.play(Take((0, 1, 2)))  # now the bot's turn
-    reason = controller.play(Take((2, 3, 4)))
+    session = _session(_position(), humans=1)
+    assert session.play(Take((0, 1, 2))) is None  # now the bot's turn
+    reason = session.play(Take((2, 3, 4)))
     assert isinstance(reason, Refusal) and reason.code == "not_your_turn"
-    table = TableScene(controller, on_finished=lambda s: None)
+    assert len(session.state.history) == 1, "the refused move changed nothing"
+    table = TableScene(session, on_finished=lambda s: None)
     table.ui.refusal = reason
     assert table.ui.message == tr("reason.not_your_turn")
