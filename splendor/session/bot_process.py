@@ -140,16 +140,21 @@ class BotProcess:
     def __init__(self, data_name: str = "base") -> None:
         """Start the child; it loads the game data called `data_name` itself (game data
         holds read-only mappings that do not pickle, and loading is cheap)."""
+        self._data_name = data_name
+        self._tickets = itertools.count(1)
+        self._waiting: int | None = None
+        #: How many times a child that had died was started again.
+        self.restarts = 0
+        self._start()
+
+    def _start(self) -> None:
         context = multiprocessing.get_context("spawn")
         self._conn, child_conn = context.Pipe()
         self._process = context.Process(
-            target=_serve, args=(child_conn, data_name), name="splendor-bots", daemon=True)
+            target=_serve, args=(child_conn, self._data_name), name="splendor-bots",
+            daemon=True)
         self._process.start()
         child_conn.close()
-        self._tickets = itertools.count(1)
-        self._waiting: int | None = None
-        #: Answers sent for cancelled tickets still to be read off the pipe.
-        self._stale = 0
 
     @property
     def pid(self) -> int | None:
@@ -164,9 +169,14 @@ class BotProcess:
         return self._process.is_alive()
 
     def submit(self, request: Request) -> int:
-        """Send `request` (its ticket is replaced by a fresh one, returned)."""
+        """Send `request` (its ticket is replaced by a fresh one, returned). A child that
+        has died (killed from outside, out of memory) is started again first."""
         if self._waiting is not None:
             self.cancel()
+        if not self._process.is_alive():
+            self._conn.close()
+            self._start()
+            self.restarts += 1
         ticket = next(self._tickets)
         self._conn.send(Request(ticket, request.kind, request.seed, request.random_state,
                                 request.view, request.budget, request.simulations))
@@ -174,17 +184,19 @@ class BotProcess:
         return ticket
 
     def poll(self) -> Answer | None:
-        """The answer to the outstanding request if it has come, else None."""
-        while self._conn.poll():
-            try:
+        """The answer to the outstanding request if it has come, else None. If the child
+        died meanwhile the request is dropped (`busy` turns False: ask again)."""
+        try:
+            while self._conn.poll():
                 answer: Answer = self._conn.recv()
-            except (EOFError, OSError):
-                self._waiting = None
-                return None
-            if answer.ticket == self._waiting:
-                self._waiting = None
-                return answer
-            self._stale = max(0, self._stale - 1)
+                if answer.ticket == self._waiting:
+                    self._waiting = None
+                    return answer
+        except (EOFError, OSError):
+            self._waiting = None
+            return None
+        if self._waiting is not None and not self._process.is_alive():
+            self._waiting = None
         return None
 
     def wait(self, timeout: float | None = None) -> Answer | None:
@@ -201,9 +213,7 @@ class BotProcess:
 
     def cancel(self) -> None:
         """Forget the outstanding request; its answer will be dropped."""
-        if self._waiting is not None:
-            self._waiting = None
-            self._stale += 1
+        self._waiting = None
 
     def close(self, timeout: float = 1.0) -> None:
         """Stop the child; it is terminated, then killed, if it does not stop in time."""

@@ -228,6 +228,8 @@ class Session:
             answer = self._bots.poll()
             if answer is not None:
                 self._receive(answer)
+            elif not self._bots.busy:
+                self._pending = None  # the request was lost (its process died): ask again
             return
         if self.incoming is not None or self._state.is_over():
             return

@@ -14,7 +14,13 @@ import pytest
 
 from splendor.engine import new_game, observe
 from splendor.gamedata import base_game
-from splendor.session.bot_process import BotProcess, Request, decide, fresh_random_state
+from splendor.session.bot_process import (
+    BotProcess,
+    InlineBots,
+    Request,
+    decide,
+    fresh_random_state,
+)
 from splendor.session.game import Session
 from splendor.session.seats import GameOptions, SeatOption
 
@@ -122,3 +128,30 @@ def test_no_orphan_survives_a_killed_parent(tmp_path: Path) -> None:
     while _running(child) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not _running(child), "the bot process outlived its parent"
+
+
+def test_a_killed_bot_process_is_replaced_and_the_game_goes_on() -> None:
+    process = BotProcess()
+    try:
+        seats = (SeatOption("hard", "A"), SeatOption("medium", "B"))
+        session = Session(DATA, GameOptions(seats, first_player=0, seed=8), process)
+        session.poll()
+        assert session.thinking
+        pid = process.pid
+        assert pid is not None
+        os.kill(pid, 9)
+        deadline = time.monotonic() + 60
+        while len(session.state.history) < 4:
+            assert time.monotonic() < deadline, "the game did not go on"
+            session.poll()
+            session.commit_incoming()
+            time.sleep(0.001)
+        assert process.restarts == 1 and process.pid != pid
+        # The moves are the ones the bots would have made anyway.
+        straight = Session(DATA, GameOptions(seats, first_player=0, seed=8), InlineBots())
+        while len(straight.state.history) < len(session.state.history):
+            straight.poll()
+            straight.commit_incoming()
+        assert straight.state.history == session.state.history
+    finally:
+        process.close()

@@ -171,3 +171,13 @@ def test_a_paused_human_cannot_move() -> None:
     reason = session.play(session.view().legal_actions[0])
     assert reason is not None and reason.code == "paused"
     assert session.state.history == []
+
+
+def test_a_failing_bot_stops_the_game_with_its_reason() -> None:
+    session = Session(DATA, options("hard", "bogus"), InlineBots())
+    for _ in range(10):
+        session.poll()
+        session.commit_incoming()
+    assert len(session.state.history) == 1  # the hard bot moved, then "bogus" could not
+    assert session.bot_error is not None and "bogus" in session.bot_error
+    assert session.incoming is None

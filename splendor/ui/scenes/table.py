@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from splendor.engine import Action, Buy, Phase, Reserve, ReserveDeck, Take, TakeTwo, View
-from splendor.i18n import language
+from splendor.i18n import language, tr
 from splendor.session.game import Session
 from splendor.session.log import LogEntry
 from splendor.ui.flights import market_rect, plan_flights
@@ -269,6 +269,8 @@ class TableScene(Scene):
         current = session.current
         names = session.options.names
         self.ui.thinking = names[current] if session.thinking and current is not None else None
+        if session.bot_error is not None and current is not None:
+            self.ui.notice = tr("table.bot_failed", name=names[current])
         if self.show.running:
             if not session.paused and self.show.advance(dt, self.speed):
                 before = self.view()
