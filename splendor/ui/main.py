@@ -225,8 +225,10 @@ class Game:
             table.ui.notice = notice
 
     def pause(self) -> None:
+        """Open the pause menu over the table; no bot moves until the table is back on top."""
         table = self.app.stack.scenes[-1]
         assert isinstance(table, TableScene)
+        table.session.pause()
 
         def set_speed(factor: float) -> None:
             table.speed = factor

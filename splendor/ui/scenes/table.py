@@ -91,7 +91,10 @@ class TableScene(Scene):
         self._layout_panel()
 
     def resume(self) -> None:
+        """The table is on top again: an overlay closed, or the pause menu (which paused
+        the session: nothing moved meanwhile)."""
         self.decisions.closed()
+        self.session.resume()
 
     @property
     def busy(self) -> bool:
