@@ -12,6 +12,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import multiprocessing
 import subprocess
 import sys
 import time
@@ -30,6 +31,7 @@ from splendor.engine import (
     Buy,
     Card,
     ChooseNoble,
+    GameState,
     Pass,
     Phase,
     Reserve,
@@ -38,12 +40,12 @@ from splendor.engine import (
     Take,
     TakeTwo,
     build_position,
-    observe,
 )
 from splendor.i18n import tr
+from splendor.session.bot_process import child_pids
+from splendor.session.game import Session
 from splendor.ui import art
 from splendor.ui.app import App
-from splendor.ui.controller import GameController
 from splendor.ui.layout import TableLayout
 from splendor.ui.main import Game
 from splendor.ui.options import GameOptions, SeatOption
@@ -53,7 +55,9 @@ from splendor.ui.scenes.results import ResultsScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.token_return import TokenReturnScene
 from splendor.ui.screenshots import PICTURES
+from splendor.ui.table_hits import Hit
 from splendor.ui.wording import color_name
+from tests.helpers import position_session
 
 ROOT = Path(__file__).resolve().parent.parent
 #: Seconds of game time per frame; with speed 50 a bot's move is shown in one frame.
@@ -65,10 +69,8 @@ MAX_WAIT_FRAMES = 4000
 Pos = tuple[int, int]
 
 
-
-
 def start_game(app: App, seats: list[tuple[str, str]], *, seed: int,
-               first_player: int = 0) -> tuple[Game, GameController, TableScene]:
+               first_player: int = 0) -> tuple[Game, Session, TableScene]:
     """A game begun the way the new-game screen begins it, with fast animations."""
     game = Game(app)
     game.prefs.speed = SPEED  # the animation speed the pause menu sets
@@ -78,9 +80,18 @@ def start_game(app: App, seats: list[tuple[str, str]], *, seed: int,
     table = app.stack.top
     assert isinstance(table, TableScene)
     assert table.speed == SPEED
-    assert game.controller is not None
+    assert game.session is not None
     app.step(0.0)  # the first frame: layout drawn, buttons known
-    return game, game.controller, table
+    return game, game.session, table
+
+
+def show_position(app: App, game: Game, state: GameState, kinds: list[str]) -> TableScene:
+    """Put `state` (a built position) on a fresh table of `game`, its seats of `kinds`."""
+    game.open_session(position_session(state, kinds, bots=game.bots()))
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    app.step(0.0)
+    return table
 
 
 # ------------------------------------------------------------------ gestures
@@ -201,7 +212,7 @@ def perform(app: App, table: TableScene, action: Action, turn: int) -> str:
         assert action.payment is None, f"{action}: only default payments are chosen by the bot"
         where = "market" if table.market_rect(action.card_id) else "reserved"
         click(app, card_pos(table, action.card_id))
-        assert table.ui.selected == action.card_id, table.ui.message
+        assert table.ui.selected == Hit("card", action.card_id), table.ui.message
         click(app, button(table, "buy"))
         return f"buy:{where}"
     if isinstance(action, Reserve):
@@ -213,29 +224,34 @@ def perform(app: App, table: TableScene, action: Action, turn: int) -> str:
         return "reserve:click"
     if isinstance(action, ReserveDeck):
         click(app, layout_of(table).decks[action.level - 1].center)
-        assert table.ui.selected == f"deck:{action.level}"
+        assert table.ui.selected == Hit("deck", action.level)
         click(app, button(table, "reserve_blind"))
         return "reserve-deck"
     raise AssertionError(f"no gesture for {action}")
 
 
-def run_until(app: App, done: Callable[[], bool], what: str) -> None:
-    """Run frames (letting the bot's worker thread run) until `done()`."""
-    for _ in range(MAX_WAIT_FRAMES):
-        if done():
-            return
+def run_until(app: App, done: Callable[[], bool], what: str,
+              deadline: float | None = None) -> None:
+    """Run frames until `done()`: at most MAX_WAIT_FRAMES, or, with a bot in its own
+    process, until the `deadline` (time.monotonic) while it answers in real time."""
+    frames = 0
+    while not done():
+        if deadline is None:
+            assert frames < MAX_WAIT_FRAMES, f"gave up waiting for {what}"
+        else:
+            assert time.monotonic() < deadline, f"gave up waiting for {what}"
         frame(app)
+        frames += 1
         time.sleep(0.0005)
-    raise AssertionError(f"gave up waiting for {what}")
 
 
-def human_may_act(app: App, table: TableScene, controller: GameController) -> bool:
+def human_may_act(app: App, table: TableScene, session: Session) -> bool:
     """Seat 0 must decide and its screen (table or decision overlay) is up and still."""
     top = app.stack.top
-    state = controller.state
+    state = session.state
     if isinstance(top, ResultsScene):
         return True
-    if state.current_player() != 0 or table._animating or controller.incoming is not None:
+    if state.current_player() != 0 or table.show.running or session.incoming is not None:
         return False
     if state.phase is Phase.MAIN:
         return top is table and table.acting()
@@ -256,21 +272,22 @@ GAMES = [
 ]
 
 
-@pytest.mark.parametrize(("seed", "policy_seed", "first", "expected"), GAMES)
-def test_whole_game_against_hard_bot_by_mouse(app: App, seed: int, policy_seed: int,
-                                              first: int, expected: set[str]) -> None:
-    game, controller, table = start_game(
-        app, [("human", "Ada"), ("hard", "Hard bot")], seed=seed, first_player=first)
+def play_by_mouse(app: App, session: Session, table: TableScene, policy_seed: int,
+                  deadline: float | None = None) -> tuple[list[Action], set[str]]:
+    """Play seat 0 with the mouse until the results are shown, its moves chosen by a hard
+    bot from seat 0's view; return the moves and the gestures used. Without a `deadline`
+    (bots deciding in this test's process) the game must take under 90 seconds."""
     policy = make_bot("hard", policy_seed)  # decides from seat 0's view only
     gestured: list[Action] = []
     kinds: set[str] = set()
     started = time.monotonic()
     while True:
-        run_until(app, lambda: human_may_act(app, table, controller), "the human's turn")
+        run_until(app, lambda: human_may_act(app, table, session), "the human's turn",
+                  deadline)
         if isinstance(app.stack.top, ResultsScene):
-            break
-        state = controller.state
-        action = policy.choose(observe(state, 0))
+            return gestured, kinds
+        state = session.state
+        action = policy.choose(session.view(0))
         before = len(state.history)
         kind = perform(app, table, action, len(gestured))
         assert len(state.history) > before, (
@@ -278,40 +295,69 @@ def test_whole_game_against_hard_bot_by_mouse(app: App, seed: int, policy_seed: 
         assert state.history[before] == action
         gestured.append(action)
         kinds.add(kind)
-        assert time.monotonic() - started < 90, "the game is taking far too long"
+        if deadline is None:
+            assert time.monotonic() - started < 90, "the game is taking far too long"
 
-    results = app.stack.top
-    assert isinstance(results, ResultsScene)
-    state = controller.state
+
+def check_finished(app: App, session: Session, gestured: list[Action]) -> None:
+    """The results are up for a finished game whose log is its history, seat 0's part of
+    it exactly what the gestures made, and the bot (seat 1) played too."""
+    assert isinstance(app.stack.top, ResultsScene)
+    state = session.state
     assert state.is_over()
     outcome = state.outcome()
     assert outcome.winners and max(outcome.points) == outcome.points[outcome.winners[0]]
-    # The log is the history, and seat 0's part of it is exactly what the gestures made.
-    assert [e.action for e in controller.log] == state.history
-    assert [e.action for e in controller.log if e.seat == 0] == gestured
-    assert any(e.seat == 1 for e in controller.log)
+    assert [e.action for e in session.log] == state.history
+    assert [e.action for e in session.log if e.seat == 0] == gestured
+    assert any(e.seat == 1 for e in session.log)
+
+
+@pytest.mark.parametrize(("seed", "policy_seed", "first", "expected"), GAMES)
+def test_whole_game_against_hard_bot_by_mouse(app: App, seed: int, policy_seed: int,
+                                              first: int, expected: set[str]) -> None:
+    game, session, table = start_game(
+        app, [("human", "Ada"), ("hard", "Hard bot")], seed=seed, first_player=first)
+    gestured, kinds = play_by_mouse(app, session, table, policy_seed)
+    check_finished(app, session, gestured)
     assert expected <= kinds, f"missing gestures: {expected - kinds}"
-    game._close_game()
+    game.close()
+
+
+@pytest.mark.bot_process
+def test_whole_game_with_the_bot_in_its_own_process(app: App) -> None:
+    """The window as players get it: the bot decides in a child process, the table waits
+    for its answers frame by frame, and closing the game leaves no process behind."""
+    before = set(child_pids())
+    game, session, table = start_game(
+        app, [("human", "Ada"), ("medium", "Medium bot")], seed=135, first_player=1)
+    bots = set(child_pids()) - before
+    assert len(bots) == 1, f"the bot should decide in one child process, not {bots}"
+    gestured, _ = play_by_mouse(app, session, table, 1135,
+                                deadline=time.monotonic() + 180)
+    check_finished(app, session, gestured)
+    assert bots <= set(child_pids()), "one bot process serves the whole game"
+    game.close()
+    assert multiprocessing.active_children() == [], "a bot process outlived the window"
 
 
 # ------------------------------------------------------------------ 2. refused gestures
 
 
 def test_refused_drops_snap_back_and_change_nothing(app: App) -> None:
-    game, controller, table = start_game(
+    game, session, table = start_game(
         app, [("human", "Ada"), ("hard", "Hard bot")], seed=11, first_player=0)
     lay = layout_of(table)
     take_tokens(app, table, [0, 1, 2])
-    assert controller.state.history[-1] == Take((0, 1, 2))
-    run_until(app, lambda: human_may_act(app, table, controller), "the bot's reply")
-    state = controller.state
+    assert session.state.history[-1] == Take((0, 1, 2))
+    run_until(app, lambda: human_may_act(app, table, session), "the bot's reply")
+    state = session.state
     three = [c for c in GEMS if state.bank[c] == 3]
     assert three, f"no pile of three in {state.bank}"
     color = three[0]
 
     drag(app, lay.bank[color].center, drop_point(table))
     assert table.ui.pending == [color]
-    key_before = controller.state.key()
+    key_before = session.state.key()
 
     # A second token of a pile of three: refused with the engine's reason, snaps back.
     drag(app, lay.bank[color].center, drop_point(table))
@@ -320,7 +366,7 @@ def test_refused_drops_snap_back_and_change_nothing(app: App) -> None:
                                   need=4)
     assert table.ui.pending == [color]
     assert table.ui.drag_color is None
-    assert controller.state.key() == key_before
+    assert session.state.key() == key_before
 
     # A token dropped outside the player's area (on the log) is not taken.
     other = next(c for c in GEMS if c != color and state.bank[c])
@@ -328,7 +374,7 @@ def test_refused_drops_snap_back_and_change_nothing(app: App) -> None:
     assert table.ui.pending == [color]
     assert table.ui.drag_color is None
     assert table.ui.message == tr("reason.drop_in_area")
-    assert controller.state.key() == key_before
+    assert session.state.key() == key_before
 
     # Gold cannot be taken: it only comes with a reservation.
     click(app, lay.bank[GOLD].center)
@@ -336,31 +382,31 @@ def test_refused_drops_snap_back_and_change_nothing(app: App) -> None:
     assert table.ui.message == tr("reason.no_gold_take")
     drag(app, lay.bank[GOLD].center, drop_point(table))
     assert table.ui.pending == [color]
-    assert controller.state.key() == key_before
+    assert session.state.key() == key_before
 
     # A card dropped back on the market is not reserved.
     card = next(c for row in table.view().market for c in row if c is not None)
     drag(app, card_pos(table, card.id), lay.bank[0].center)
     assert table.ui.drag_card is None
-    assert controller.state.key() == key_before
+    assert session.state.key() == key_before
 
     # A press on Confirm released elsewhere does nothing.
     press(app, button(table, "confirm"))
     release(app, lay.log.center)
     assert table.ui.pending == [color]
-    assert controller.state.key() == key_before
+    assert session.state.key() == key_before
 
     # Confirming a single token while three colours are available: the engine says no.
     click(app, button(table, "confirm"))
     assert table.ui.message == tr("reason.take_three"), table.ui.message
     assert table.ui.pending == [color]
-    assert controller.state.key() == key_before
+    assert session.state.key() == key_before
 
     # Backspace drops the half-made take; the table is as it was.
     key(app, pygame.K_BACKSPACE)
     assert table.ui.pending == []
-    assert controller.state.key() == key_before
-    game._close_game()
+    assert session.state.key() == key_before
+    game.close()
 
 
 # ------------------------------------------------------------------ 3. hot seat secrecy
@@ -368,7 +414,7 @@ def test_refused_drops_snap_back_and_change_nothing(app: App) -> None:
 
 def test_blind_reservation_is_drawn_only_for_its_owner(
         app: App, monkeypatch: pytest.MonkeyPatch) -> None:
-    game, controller, table = start_game(
+    game, session, table = start_game(
         app, [("human", "Ada"), ("human", "Bob")], seed=5, first_player=0)
     asked: list[str] = []
     real_card_surface = art.card_surface
@@ -382,7 +428,7 @@ def test_blind_reservation_is_drawn_only_for_its_owner(
     real_draw = table.draw
 
     def counting_draw(surface: pygame.Surface) -> None:
-        table_draws.append(controller.viewer())
+        table_draws.append(session.viewer())
         real_draw(surface)
 
     monkeypatch.setattr(table, "draw", counting_draw)
@@ -401,20 +447,20 @@ def test_blind_reservation_is_drawn_only_for_its_owner(
 
     # Ada takes three tokens; the pass screen hides the table until Bob is ready.
     take_tokens(app, table, [0, 1, 2])
-    assert controller.state.current == 1
+    assert session.state.current == 1
     pass_screen_up("Bob")
     click(app, app.screen.get_rect().center)
-    assert app.stack.top is table and controller.viewer() == 1
+    assert app.stack.top is table and session.viewer() == 1
 
     # Bob reserves blind from the level 2 deck.
     click(app, layout_of(table).decks[1].center)
     click(app, button(table, "reserve_blind"))
-    assert controller.state.history[-1] == ReserveDeck(2)
-    blind = controller.state.players[1].reserved[-1].id
-    assert blind in controller.state.players[1].blind
+    assert session.state.history[-1] == ReserveDeck(2)
+    blind = session.state.players[1].reserved[-1].id
+    assert blind in session.state.players[1].blind
     pass_screen_up("Ada")
     click(app, app.screen.get_rect().center)
-    assert app.stack.top is table and controller.viewer() == 0
+    assert app.stack.top is table and session.viewer() == 0
 
     # Ada's table: the hidden card is never asked for, whatever she looks at.
     surface = pygame.Surface(app.size)
@@ -432,57 +478,58 @@ def test_blind_reservation_is_drawn_only_for_its_owner(
     take_tokens(app, table, [2, 3, 4])
     pass_screen_up("Bob")
     click(app, app.screen.get_rect().center)
-    assert controller.viewer() == 1
+    assert session.viewer() == 1
     asked.clear()
     table.draw(surface)
     assert blind in asked
-    game._close_game()
+    game.close()
 
 
 # ------------------------------------------------------------------ 3b. other hand-overs
 
 
 def test_a_player_with_no_move_passes_with_the_pass_button(app: App) -> None:
-    game, controller, table = start_game(
+    game, _, _ = start_game(
         app, [("human", "Ada"), ("hard", "Hard bot")], seed=3, first_player=0)
     # No gem in the bank, nothing to buy, three cards reserved already: only Pass is legal.
-    controller.state = build_position(
-        controller.data, 2,
+    table = show_position(app, game, build_position(
+        game.data, 2,
         seats=[{"tokens": {"white": 4, "blue": 4, "green": 2},
                 "reserved": ["L3-01", "L3-02", "L3-03"]},
                {"tokens": {"green": 2, "red": 4, "black": 4}}],
-        market={1: [None] * 4, 2: [None] * 4, 3: [None] * 4}, decks={1: [], 2: [], 3: []})
-    assert controller.state.legal_actions() == (Pass(),)
-    app.request_redraw()  # the position was swapped under the table
-    frame(app)
+        market={1: [None] * 4, 2: [None] * 4, 3: [None] * 4}, decks={1: [], 2: [], 3: []}),
+        ["human", "hard"])
+    session = table.session
+    assert game.session is session
+    assert session.view(0).legal_actions == (Pass(),)
     click(app, button(table, "pass"))
-    assert controller.state.history[:1] == [Pass()]
+    assert session.state.history[:1] == [Pass()]
     run_until(app, lambda: isinstance(app.stack.top, ResultsScene), "the end of the game")
-    assert controller.state.outcome().reason == "all_passed"
-    game._close_game()
+    assert session.state.outcome().reason == "all_passed"
+    game.close()
 
 
 def test_pass_screen_survives_the_click_that_closes_a_token_return(app: App) -> None:
-    game, controller, table = start_game(
+    game, _, _ = start_game(
         app, [("human", "Ada"), ("human", "Bob")], seed=3, first_player=0)
-    controller.state = build_position(
-        controller.data, 2,
-        seats=[{"tokens": {"white": 2, "blue": 2, "green": 2, "red": 2, "black": 1}}, {}])
-    app.request_redraw()
-    frame(app)
+    table = show_position(app, game, build_position(
+        game.data, 2,
+        seats=[{"tokens": {"white": 2, "blue": 2, "green": 2, "red": 2, "black": 1}}, {}]),
+        ["human", "human"])
+    session = table.session
     take_tokens(app, table, [0, 1, 2])
     top = app.stack.top
     assert isinstance(top, TokenReturnScene) and top.excess == 2
     click(app, top._token_rects[3].center)
     click(app, top._token_rects[3].center)
     click(app, top._confirm.center)
-    assert controller.state.history[-1] == Return((0, 0, 0, 2, 0, 0))
-    assert controller.state.current == 1
+    assert session.state.history[-1] == Return((0, 0, 0, 2, 0, 0))
+    assert session.state.current == 1
     # Ada's release of the Return button must not wave away Bob's pass screen.
     top = app.stack.top
     assert isinstance(top, PassScreenScene), (
         f"{type(top).__name__} is on top: Bob's table is shown to Ada")
-    game._close_game()
+    game.close()
 
 
 # ------------------------------------------------------------------ 4. screenshots
