@@ -12,7 +12,7 @@ from splendor.i18n import tr
 from splendor.storage import paths
 from splendor.storage.aside import FileProblem
 from splendor.storage.atomic import StorageError
-from splendor.storage.instance import claim_folders
+from splendor.storage.instance import InstanceLock, claim_folders
 from splendor.storage.logfile import logger as log
 from splendor.storage.logfile import setup_logging
 from splendor.storage.saves import (
@@ -403,6 +403,19 @@ def startup_settings(owner: bool = True) -> tuple[Settings, FileProblem | None]:
     return settings, problem
 
 
+def open_menu(game: Game, lock: InstanceLock) -> None:
+    """The main menu, under what the player must hear of first: a settings file that
+    could not be used, another window already open on the same files."""
+    game.app.stack.push(game.menu_scene())
+    if game.settings_problem is not None:
+        game.tell(game.settings_problem)
+    if not lock.owner:
+        folder = str(lock.folder)
+        game.app.stack.push(MessageScene(
+            lambda: tr("files.second_window.title"),
+            lambda: tr("files.second_window.text", folder=folder)))
+
+
 def run(size: tuple[int, int] | None = None, fullscreen: bool = False,
         language: str | None = None) -> None:
     """Open the window on the main menu and play until it is closed (in `language` for
@@ -414,16 +427,10 @@ def run(size: tuple[int, int] | None = None, fullscreen: bool = False,
     loaded = startup_settings(owner=lock.owner)
     if language is not None:
         i18n.set_language(language)
-    settings, settings_problem = loaded
+    settings, _ = loaded
     app = App(size or settings.window, fullscreen=fullscreen or settings.fullscreen)
     game = Game(app, loaded=loaded, owner=lock.owner)
-    app.stack.push(game.menu_scene())
-    if settings_problem is not None:
-        game.tell(settings_problem)
-    if not lock.owner:
-        folder = str(lock.folder)
-        app.stack.push(MessageScene(lambda: tr("files.second_window.title"),
-                                    lambda: tr("files.second_window.text", folder=folder)))
+    open_menu(game, lock)
     app.run()
     if game.controller is not None and not game.controller.state.is_over():
         # Closing mid-turn keeps the turn as it stands, pending return or noble included.
