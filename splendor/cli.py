@@ -85,6 +85,10 @@ def build_parser() -> argparse.ArgumentParser:
                              "writes DIR/<code>/ for each")
     parser.add_argument("--smoke", action="store_true",
                         help="check without a screen that the game loads, draws and plays")
+    parser.add_argument("--in-place", action="store_true",
+                        help="with --smoke: check your own saves, settings and statistics "
+                             "(or $SPLENDOR_HOME's) instead of a temporary folder, changing "
+                             "none of them")
     sub = parser.add_subparsers(dest="command")
     play = sub.add_parser("play", help="play a game in the terminal (no window)")
     play.add_argument("--players", type=_players, default=2, help="2, 3 or 4 (default 2)")
@@ -119,11 +123,14 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     started = time.perf_counter()
-    args = build_parser().parse_args(argv)
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.in_place and not args.smoke:
+        parser.error("--in-place goes with --smoke")
     if args.smoke:
         from splendor.smoke import run_smoke
 
-        return run_smoke(started)
+        return run_smoke(started, in_place=args.in_place)
     if args.command == "replay":
         return _replay(args)
     if args.command == "bench":

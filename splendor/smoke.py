@@ -3,6 +3,14 @@
 Loads the data, builds and draws every scene, plays a short bot game through the real
 table scene to its results, and prints what it did and how long start-up took. Files
 are written only to a temporary SPLENDOR_HOME, never to the player's folders.
+
+`--smoke --in-place` runs on the player's own folders (or $SPLENDOR_HOME) instead, so that
+a player can check their files: it reports each file the game keeps (settings,
+statistics, the autosave and its backup, every save) as read or not and why, then plays
+its bot game the way a second window would, reading everything and writing nothing: the
+autosave of a game in progress and every file the game cannot read stay exactly as they
+were (it checks that they did). Only the game's own stale temporary files are removed,
+as a start of the game would, and only when no game window is open on those folders.
 """
 
 from __future__ import annotations
@@ -17,16 +25,112 @@ from pathlib import Path
 MAX_FRAMES = 20_000
 
 
-def run_smoke(started: float, say: Callable[[str], None] = print) -> int:
-    """Run the checks; `started` is when the program began (time.perf_counter)."""
+def run_smoke(started: float, say: Callable[[str], None] = print,
+              in_place: bool = False) -> int:
+    """Run the checks; `started` is when the program began (time.perf_counter).
+    `in_place`: on the player's folders, without changing their files (see above)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    with tempfile.TemporaryDirectory(prefix="splendor-smoke-") as home:
-        os.environ["SPLENDOR_HOME"] = home
-        return _checks(started, Path(home), say)
+    if in_place:
+        code = _in_place(started, say)
+    else:
+        with tempfile.TemporaryDirectory(prefix="splendor-smoke-") as home:
+            os.environ["SPLENDOR_HOME"] = home
+            code = _checks(started, Path(home), say)
+    if code == 0:
+        say("smoke test passed")
+    return code
 
 
-def _checks(started: float, home: Path, say: Callable[[str], None]) -> int:
+def _in_place(started: float, say: Callable[[str], None]) -> int:
+    from splendor.storage import paths
+    from splendor.storage.instance import claim_folders
+
+    folders = sorted({paths.data_dir(), paths.config_dir()})
+    say(f"checking your files in place: {', '.join(str(f) for f in folders)}")
+    lock = claim_folders()
+    try:
+        if not lock.owner:
+            say("another Splendor window is open on these files: nothing is cleaned")
+        elif lock.removed:
+            say(f"stale temporary files removed: {len(lock.removed)}")
+        before = _fingerprints(folders)
+        unusable = _report_files(say)
+        with tempfile.TemporaryDirectory(prefix="splendor-smoke-") as pictures:
+            code = _checks(started, Path(pictures), say, owner=False)
+        changed = sorted(set(before.items()) ^ set(_fingerprints(folders).items()))
+        if changed:
+            say(f"FAILED: the check changed your files: {sorted({c[0] for c in changed})}")
+            return 1
+        say(f"your files were left as they were ({len(before)} files, {unusable} of them "
+            "not readable by this version)")
+        return code
+    finally:
+        lock.release()
+
+
+def _fingerprints(folders: list[Path]) -> dict[str, tuple[int, int, int]]:
+    """Every file under `folders` (but the lock files, which the check itself holds):
+    size, modification time and inode, so that any change shows."""
+    from splendor.storage.instance import LOCK_NAME, PRESENCE_NAME
+
+    found: dict[str, tuple[int, int, int]] = {}
+    for folder in folders:
+        for root, _dirs, files in os.walk(folder):
+            for name in files:
+                if name in (LOCK_NAME, PRESENCE_NAME):
+                    continue
+                path = Path(root) / name
+                try:
+                    st = path.lstat()
+                except OSError:
+                    continue
+                found[str(path)] = (st.st_size, st.st_mtime_ns, st.st_ino)
+    return found
+
+
+def _report_files(say: Callable[[str], None]) -> int:
+    """Say whether the game can read each of the player's files; how many it cannot."""
+    from splendor.gamedata import base_game
+    from splendor.storage.atomic import StorageError
+    from splendor.storage.saves import SaveError, list_saves, load_save
+    from splendor.storage.settings import read_settings
+    from splendor.storage.stats import read_stats
+
+    unusable = 0
+    for name, problem in (("settings", read_settings()[1]), ("statistics", read_stats()[1])):
+        if problem is None:
+            say(f"{name}: read")
+            continue
+        unusable += 1
+        fate = ("left as it is and never written over" if problem.reason == "newer" else
+                "the game moves it aside under a name that says so, and tells you where")
+        say(f"{name}: cannot be used ({problem.detail}): {fate}")
+    try:
+        infos = list_saves()
+    except StorageError as exc:
+        say(f"saves: cannot be listed: {exc}")
+        return unusable + 1
+    data = base_game()
+    for info in infos:
+        error = info.error
+        if error is None:
+            try:
+                load_save(info.path, data)  # what Continue and Load do: the game replayed
+            except SaveError as exc:
+                error = str(exc)
+        if error is None:
+            say(f"save {info.path.name}: read")
+            continue
+        unusable += 1
+        say(f"save {info.path.name}: cannot be loaded ({error})")
+    if not infos:
+        say("saves: none")
+    return unusable
+
+
+def _checks(started: float, home: Path, say: Callable[[str], None], owner: bool = True
+            ) -> int:
     from splendor.bots.profiles import shipped_profiles
     from splendor.gamedata import base_game
     from splendor.ui.app import App
@@ -37,7 +141,7 @@ def _checks(started: float, home: Path, say: Callable[[str], None]) -> int:
     say(f"data: {len(data.cards)} cards, {len(data.nobles)} nobles, "
         f"{len(profiles)} bot profiles")
     app = App((1280, 720))
-    game = Game(app)
+    game = Game(app, owner=owner)
     app.stack.push(game.menu_scene())
     app.render()
     say(f"start-up to the first menu frame: {time.perf_counter() - started:.2f} s")
@@ -60,7 +164,7 @@ def _checks(started: float, home: Path, say: Callable[[str], None]) -> int:
     from splendor.ui.scenes.results import ResultsScene
 
     app = App((1280, 720))
-    game = Game(app)
+    game = Game(app, owner=owner)
     game.prefs.speed = 50.0  # bot moves still animate, only faster
     game.start(GameOptions((SeatOption("easy", "Easy bot"), SeatOption("medium", "Medium bot")),
                            first_player=0, seed=1))
@@ -79,5 +183,4 @@ def _checks(started: float, home: Path, say: Callable[[str], None]) -> int:
     app.render()
     game.close()
     app.close()
-    say("smoke test passed")
     return 0

@@ -89,9 +89,13 @@ def test_a_damaged_autosave_offers_the_backup_and_loses_nothing() -> None:
     assert top is not None and type(top).__name__ == "ConfirmScene"
     assert paths.autosave_path().read_bytes() == b"\x00garbage", "nothing is deleted"
     top.on_yes()  # type: ignore[attr-defined]
-    assert isinstance(other.app.stack.top, TableScene), "the backup's game is on the table"
+    assert any(isinstance(s, TableScene) for s in other.app.stack.scenes), \
+        "the backup's game is on the table"
+    assert isinstance(other.app.stack.top, MessageScene), "the player hears of the damaged file"
     assert other.session is not None
     assert paths.autosave_backup_path().read_bytes() == good_backup
+    kept = [p for p in paths.saves_dir().iterdir() if p.read_bytes() == b"\x00garbage"]
+    assert len(kept) == 1 and kept[0].name.startswith("autosave.unreadable-")
 
 
 def test_no_continue_before_any_game_or_after_a_finished_one() -> None:

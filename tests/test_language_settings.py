@@ -20,7 +20,8 @@ from splendor.storage.saves import SaveInfo
 from splendor.storage.settings import Settings, load_settings, save_settings
 from splendor.ui import textfit, theme
 from splendor.ui.app import App
-from splendor.ui.main import Game, settings_problem_text, startup_settings
+from splendor.ui.file_notes import problem_text
+from splendor.ui.main import Game, startup_settings
 from splendor.ui.scenes.load_game import describe
 from splendor.ui.scenes.message import MessageScene
 from splendor.ui.scenes.pause import PauseScene
@@ -114,7 +115,8 @@ def test_an_unknown_language_in_the_file_means_english_and_keeps_the_rest() -> N
     settings, problem = load_settings()
     assert problem is None, "not a reason to reset every setting"
     assert settings.language == "en" and settings.volume == 0.3
-    assert path.exists() and not path.with_name("settings.json.bak").exists()
+    assert [p.name for p in path.parent.iterdir() if p.name.startswith("settings")] == [
+        "settings.json"], "nothing kept aside"
 
 
 def test_the_settings_screen_switches_the_language_at_once_and_remembers_it(
@@ -188,10 +190,10 @@ def test_a_reset_settings_file_is_explained_in_the_language_in_use(
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{broken", encoding="utf-8")
     _, problem = load_settings()
-    assert problem is not None and problem.backup == "settings.json.bak"
+    assert problem is not None and problem.kept is not None
     i18n.set_language("fr")
-    text = settings_problem_text(problem)
-    assert text.startswith("FR ") and "settings.json.bak" in text and problem.detail in text
+    text = problem_text(problem)
+    assert text.startswith("FR ") and problem.kept.name in text and problem.detail in text
 
 
 def test_save_dates_are_numbers_in_local_time() -> None:

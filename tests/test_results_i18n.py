@@ -13,9 +13,9 @@ import pygame
 import pytest
 
 from splendor import i18n
+from splendor.session.results import final_result
 from splendor.storage.stats import Record, describe
 from splendor.ui.app import App
-from splendor.session.results import final_result
 from splendor.ui.scenes.results import ResultsScene, place_text
 from splendor.ui.screens_demo import bot_game_state, tie_break_state
 from splendor.ui.widgets import line_height

@@ -33,10 +33,9 @@ def test_settings_round_trip() -> None:
 
 
 @pytest.mark.parametrize("content", [
-    b"", b"{not json", b"\xff\xfe\x00", b"[]", b'{"version": 99}',
+    b"", b"{not json", b"\xff\xfe\x00", b"[]", b'{"version": 0}',
     b'{"version": 1, "volume": 7}', b'{"version": 1, "window": [0, 10]}',
-    b'{"version": 1, "assists": {"cheat": true}}', b'{"version": 1, "wat": 1}',
-    b'{"version": 1, "language": 5}',
+    b'{"version": 1, "assists": {"cheat": 3}}', b'{"version": 1, "language": 5}',
 ])
 def test_a_bad_file_gives_defaults_a_message_and_is_kept(content: bytes) -> None:
     path = paths.settings_path()
@@ -44,8 +43,11 @@ def test_a_bad_file_gives_defaults_a_message_and_is_kept(content: bytes) -> None
     path.write_bytes(content)
     settings, problem = load_settings()
     assert settings == Settings()
-    assert problem is not None and "defaults" in problem and "settings.json.bak" in problem
-    assert path.with_name("settings.json.bak").read_bytes() == content, "the bad file is kept"
+    assert problem is not None and problem.reason == "unreadable"
+    assert problem.kept is not None and problem.kept.parent == path.parent
+    assert problem.kept.name.startswith("settings.unreadable-")
+    assert problem.kept.read_bytes() == content, "the bad file is kept"
+    assert not path.exists()
 
 
 def test_the_game_saves_what_the_player_changes_and_the_seats_of_the_last_game() -> None:

@@ -54,9 +54,11 @@ def test_games_are_counted_with_wins_best_score_and_fastest_win() -> None:
 def test_a_damaged_statistics_file_is_kept_aside_and_counting_restarts() -> None:
     paths.stats_path().parent.mkdir(parents=True, exist_ok=True)
     paths.stats_path().write_text('{"version": 1, "records": {"hard/2": {"played": "x"}}}')
+    content = paths.stats_path().read_bytes()
     records, problem = load_stats()
-    assert records == {} and problem is not None and ".bak" in problem
-    assert paths.stats_path().with_name("statistics.json.bak").exists()
+    assert records == {} and problem is not None and problem.kept is not None
+    assert problem.kept.name.startswith("statistics.unreadable-")
+    assert problem.kept.read_bytes() == content
 
 
 def test_the_results_and_statistics_screens_show_the_record() -> None:

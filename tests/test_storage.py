@@ -665,17 +665,23 @@ def test_damaged_autosave_never_replaces_a_good_backup(garbage: bytes) -> None:
     write_autosave(real_document(steps=20))
     good_backup = paths.autosave_backup_path().read_bytes()
     paths.autosave_path().write_bytes(garbage)
-    write_autosave(real_document(steps=30))
+    kept = write_autosave(real_document(steps=30))
     assert paths.autosave_backup_path().read_bytes() == good_backup
     assert load_save(paths.autosave_path(), DATA).state == play(2, 3, 30)
-    assert folder_names(paths.saves_dir()) == {"autosave.json", "autosave.bak.json"}
+    # The damaged one is not lost either: moved aside, and the caller is told where.
+    assert len(kept) == 1 and kept[0].kept is not None
+    assert kept[0].kept.read_bytes() == garbage
+    assert folder_names(paths.saves_dir()) == {"autosave.json", "autosave.bak.json",
+                                               kept[0].kept.name}
 
 
 def test_damaged_autosave_without_backup_makes_none() -> None:
     paths.saves_dir().mkdir(parents=True)
     paths.autosave_path().write_bytes(b"garbage")
-    write_autosave(real_document(steps=10))
-    assert folder_names(paths.saves_dir()) == {"autosave.json"}
+    kept = write_autosave(real_document(steps=10))
+    assert [p.kept.name for p in kept if p.kept] == [
+        n for n in folder_names(paths.saves_dir()) if n != "autosave.json"]
+    assert kept[0].kept is not None and kept[0].kept.read_bytes() == b"garbage"
 
 
 def test_autosave_that_cannot_be_written_keeps_both_files(

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import tempfile
 from pathlib import Path
 
@@ -60,15 +61,39 @@ def _sync_folder(folder: Path) -> None:
         os.close(fd)
 
 
-def keep_aside(path: Path) -> Path | None:
-    """Move an unusable file to `<name>.bak` beside it, so the next save cannot destroy it
-    and the player still has it; the new path, or None if it could not be moved."""
-    backup = path.with_name(path.name + ".bak")
-    try:
-        os.replace(path, backup)
-    except OSError:
-        return None
-    return backup
+#: The temporary files `atomic_write_bytes` makes: `.<name>.<8 random characters>.tmp`,
+#: where <name> is one of the game's JSON files (tempfile's characters: a-z, 0-9, _).
+TEMP_FILE = re.compile(r"\A\.(?P<name>[^/\\]+\.json)\.[a-z0-9_]{8}\.tmp\Z")
+
+
+def remove_stale_temp_files(folders: list[Path]) -> list[Path]:
+    """Delete the temporary files a killed write left in `folders` (not below them);
+    only regular files named as `atomic_write_bytes` names them. The files removed.
+
+    Call it only when no other instance of the game can be writing there.
+    """
+    removed: list[Path] = []
+    seen: set[Path] = set()
+    for folder in folders:
+        key = Path(os.path.abspath(folder))
+        if key in seen:
+            continue
+        seen.add(key)
+        try:
+            entries = list(os.scandir(folder))
+        except OSError:
+            continue  # no folder yet, or not listable: nothing of ours to clean
+        for entry in entries:
+            if not TEMP_FILE.match(entry.name):
+                continue
+            try:
+                if not entry.is_file(follow_symlinks=False):
+                    continue
+                os.unlink(entry.path)
+            except OSError:
+                continue  # another program holds it (Windows) or it is gone: leave it
+            removed.append(Path(entry.path))
+    return removed
 
 
 def read_bytes_limited(path: Path, limit: int) -> bytes:

@@ -12,16 +12,24 @@ Format (version 1)::
       "record": { ...a game record, see splendor.engine.record... }
     }
 
+Lists of plain values (the actions, a bot's random state) are written on one line each,
+which keeps a save small: what the game writes stays far below what it reads back
+(MAX_SAVE_ACTIONS, MAX_SAVE_BYTES), and a game too long for that is refused by the writer
+with `SaveTooLong`, never written and then found unreadable.
+
 Loading replays the record through the engine, so a file that does not describe a legal
 game is refused with the reason. A bare game record (as written by `splendor play
 --record`) counts as version 0 and is upgraded. A newer version is refused with a message.
 Nothing here deletes or overwrites a file except `write_*` and `delete_save`, which the
-player asks for.
+player asks for; an autosave or backup that cannot be read is moved aside before a new
+one is written (see `splendor.storage.aside`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import re
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -30,19 +38,30 @@ from typing import Any
 
 from splendor.engine import GameData, GameState, RecordError, make_record, replay
 from splendor.storage import paths
+from splendor.storage.aside import FileProblem, keep_aside
 from splendor.storage.atomic import (
     StorageError,
     atomic_write_bytes,
-    atomic_write_text,
     read_bytes_limited,
 )
 
 SAVE_FORMAT = "splendor-save"
 SAVE_VERSION = 1
-#: No real save comes near this; a larger file is refused before it is read.
-MAX_SAVE_BYTES = 4 * 1024 * 1024
+#: The longest game a save holds (a real game has a few hundred actions; this many take
+#: about 4 s to replay). Longer ones are neither written nor read.
+MAX_SAVE_ACTIONS = 200_000
+#: A larger file is refused before it is read. Far above what the writer can produce:
+#: MAX_SAVE_ACTIONS of the longest repeatable action texts take about 5.2 MB.
+MAX_SAVE_BYTES = 16 * 1024 * 1024
 #: The longest save name (letters, digits, spaces and dashes are kept).
 SAVE_NAME_LENGTH = 40
+#: Names Windows keeps for devices, with or without an extension, in any case: a file
+#: called so cannot be made there, so no save is named so on any system.
+WINDOWS_DEVICES = frozenset(
+    ["CON", "PRN", "AUX", "NUL", "CONIN$", "CONOUT$"]
+    + [f"{port}{n}" for port in ("COM", "LPT") for n in (*"123456789", "¹", "²", "³")])
+#: The stem of the game's own autosave file (its backup's name, cleaned, is "autosavebak").
+RESERVED_NAME = "autosave"
 
 
 class SaveError(ValueError):
@@ -55,6 +74,25 @@ class SaveError(ValueError):
     def __init__(self, message: str, kind: str = "damaged") -> None:
         super().__init__(message)
         self.kind = kind
+
+
+class SaveNameError(SaveError):
+    """A name that cannot be a save's: `reason` is 'empty' (nothing usable left),
+    'reserved' (the game's own autosave) or 'device' (a Windows device name)."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message, "bad_name")
+        self.reason = reason
+
+
+class SaveTooLong(StorageError):
+    """A game the writer refuses: longer than the reader accepts. `actions` and `size`
+    (bytes, 0 when not measured) say how long it is."""
+
+    def __init__(self, message: str, actions: int, size: int = 0) -> None:
+        super().__init__(message)
+        self.actions = actions
+        self.size = size
 
 
 @dataclass(frozen=True)
@@ -104,30 +142,125 @@ def save_document(
     }
 
 
+def _dump(value: Any, depth: int = 0) -> str:
+    """JSON indented by one space per level, except that a list holding no object or
+    list is written on one line, compactly: the action list costs a line, not 200,000."""
+    pad = " " * (depth + 1)
+    if isinstance(value, dict) and value:
+        items = [f"{pad}{json.dumps(str(k))}: {_dump(v, depth + 1)}" for k, v in value.items()]
+        return "{\n" + ",\n".join(items) + "\n" + " " * depth + "}"
+    if isinstance(value, list) and any(isinstance(v, dict | list) for v in value):
+        items = [pad + _dump(v, depth + 1) for v in value]
+        return "[\n" + ",\n".join(items) + "\n" + " " * depth + "]"
+    return json.dumps(value, separators=(",", ":"))
+
+
+def _action_count(document: Any) -> int:
+    record = document.get("record") if isinstance(document, dict) else None
+    actions = record.get("actions") if isinstance(record, dict) else None
+    return len(actions) if isinstance(actions, list) else 0
+
+
+def encode_save(document: dict[str, Any]) -> bytes:
+    """The bytes of a save; SaveTooLong when the game could not be read back."""
+    actions = _action_count(document)
+    if actions > MAX_SAVE_ACTIONS:
+        raise SaveTooLong(f"the game is too long to save ({actions:,} actions; a save holds "
+                          f"at most {MAX_SAVE_ACTIONS:,})", actions)
+    data = (_dump(document) + "\n").encode("utf-8")
+    if len(data) > MAX_SAVE_BYTES:
+        raise SaveTooLong(f"the game is too large to save ({len(data):,} bytes; a save "
+                          f"holds at most {MAX_SAVE_BYTES:,})", actions, len(data))
+    return data
+
+
 def write_save(path: Path, document: dict[str, Any]) -> None:
-    """Write a save atomically; StorageError if the disk or folder refuses."""
-    atomic_write_text(path, json.dumps(document, indent=1) + "\n")
+    """Write a save atomically; StorageError if the disk or folder refuses (SaveTooLong
+    when the game is longer than a save can hold, and nothing is written)."""
+    atomic_write_bytes(path, encode_save(document))
 
 
-def write_autosave(document: dict[str, Any], data: GameData | None = None) -> None:
-    """Write the autosave, first keeping the previous one as the backup if it reads.
+#: The digest of the bytes this process last wrote to each autosave file: a file that
+#: still holds them is known to read, without replaying it again every turn.
+_written: dict[Path, bytes] = {}
+
+
+def _digest(data: bytes) -> bytes:
+    return hashlib.sha256(data).digest()
+
+
+def _readable_autosave(path: Path, data: GameData | None) -> bytes:
+    """The bytes of an autosave file if it reads; SaveError otherwise.
 
     With `data`, "reads" means it loads and replays; without, that it decodes.
     """
-    current = paths.autosave_path()
-    if current.exists():
+    try:
+        raw = read_bytes_limited(path, MAX_SAVE_BYTES)
+    except StorageError as exc:
+        raise SaveError(str(exc), "unreadable") from None
+    if _written.get(path) == _digest(raw):
+        return raw
+    if data is not None:
+        load_save(path, data)  # raises SaveError unless it replays
+        if read_bytes_limited(path, MAX_SAVE_BYTES) != raw:
+            raise SaveError(f"{path.name} changed while it was read", "unreadable")
+    else:
+        _upgrade(_decode(raw, path.name), path.name)
+    return raw
+
+
+def _aside(path: Path, error: SaveError) -> FileProblem:
+    """Move an autosave file the game cannot read aside; StorageError if it cannot be."""
+    reason = "newer" if error.kind == "newer" else "unreadable"
+    problem = keep_aside(path, "autosave", reason, str(error))
+    if problem.kept is None:
+        raise StorageError(f"{path.name} cannot be read and is not written over: "
+                           f"{problem.detail}")
+    return problem
+
+
+def keep_unreadable_autosaves(data: GameData | None = None) -> list[FileProblem]:
+    """Move aside the autosave and its backup if they cannot be read, before a game that
+    will autosave starts; what was moved. StorageError if one cannot be moved."""
+    problems = []
+    for path in (paths.autosave_path(), paths.autosave_backup_path()):
+        if os.path.lexists(path):
+            try:
+                _readable_autosave(path, data)
+            except SaveError as exc:
+                problems.append(_aside(path, exc))
+    return problems
+
+
+def write_autosave(document: dict[str, Any], data: GameData | None = None
+                   ) -> list[FileProblem]:
+    """Write the autosave, first keeping the previous one as the backup if it reads.
+
+    A file there that does not read (damaged, or from a newer version) is never written
+    over: it is moved aside first, and returned so that the player can be told where.
+    SaveTooLong (nothing written, nothing moved) when the game is too long to save;
+    StorageError when the disk or folder refuses.
+    """
+    encoded = encode_save(document)
+    current, backup = paths.autosave_path(), paths.autosave_backup_path()
+    problems: list[FileProblem] = []
+    old: bytes | None = None
+    if os.path.lexists(current):
         try:
-            if data is not None:
-                load_save(current, data)  # raises SaveError unless it replays
-                old = current.read_bytes()
-            else:
-                old = read_bytes_limited(current, MAX_SAVE_BYTES)
-                _upgrade(_decode(old, current.name), current.name)
-        except (SaveError, StorageError, OSError):
-            pass  # a damaged autosave never replaces a good backup
-        else:
-            atomic_write_bytes(paths.autosave_backup_path(), old)
-    write_save(current, document)
+            old = _readable_autosave(current, data)
+        except SaveError as exc:
+            problems.append(_aside(current, exc))  # a damaged autosave never replaces a backup
+    if old is not None:
+        if os.path.lexists(backup):
+            try:
+                _readable_autosave(backup, data)
+            except SaveError as exc:
+                problems.append(_aside(backup, exc))
+        atomic_write_bytes(backup, old)
+        _written[backup] = _digest(old)
+    atomic_write_bytes(current, encoded)
+    _written[current] = _digest(encoded)
+    return problems
 
 
 def _decode(data: bytes, name: str) -> Any:
@@ -166,6 +299,10 @@ def _upgrade(doc: Any, name: str) -> dict[str, Any]:
                         f"{version}; this version reads up to {SAVE_VERSION})", "newer")
     if version < 0:
         raise SaveError(f"{name} has an unknown version {version}")
+    actions = _action_count(doc)
+    if actions > MAX_SAVE_ACTIONS:
+        raise SaveError(f"{name} holds {actions:,} actions; a save holds at most "
+                        f"{MAX_SAVE_ACTIONS:,}")
     upgraded: dict[str, Any] = doc
     return upgraded
 
@@ -251,10 +388,23 @@ def list_saves() -> list[SaveInfo]:
 
 
 def save_path_for(name: str) -> Path:
-    """The file a named save goes to: letters, digits, spaces, '-' and '_' only."""
+    """The file a named save goes to: letters, digits, spaces, '-' and '_' only.
+
+    SaveNameError when nothing usable is left, for the game's own autosave names, and for
+    Windows device names (a save folder may be shared with, or copied to, Windows).
+    """
     clean = re.sub(r"[^\w \-]", "", name, flags=re.UNICODE).strip()[:SAVE_NAME_LENGTH]
-    if not clean or clean.lower() in {"autosave", "autosave.bak"}:
-        raise SaveError(f"{name!r} cannot be used as a save name", "bad_name")
+    if not clean:
+        raise SaveNameError(f"{name!r} cannot be used as a save name: no letter or digit",
+                            "empty")
+    if clean.lower() == RESERVED_NAME:
+        raise SaveNameError(f"{name!r} cannot be used as a save name: the autosave's name",
+                            "reserved")
+    # Windows ignores what follows the device name's first dot, and trailing spaces.
+    device = name.strip().split(".")[0].rstrip(" ").upper()
+    if device in WINDOWS_DEVICES or clean.upper() in WINDOWS_DEVICES:
+        raise SaveNameError(f"{name!r} cannot be used as a save name: a device name on "
+                            "Windows", "device")
     return paths.saves_dir() / f"{clean}.json"
 
 

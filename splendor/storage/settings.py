@@ -1,8 +1,11 @@
 """The player's settings, saved atomically as JSON (versioned).
 
 An unreadable or invalid settings file never stops the game: the defaults are used, the
-file is kept beside as `settings.json.bak`, and a message says so. A language the game does
-not know means English, not a reset of everything else.
+file is moved aside under a name that says so (see `splendor.storage.aside`), and a message
+says where. A file from a newer version is left as it is and not written over (defaults
+apply for the session). Settings this version does not know (a newer version's) are kept
+and written back; a language the game does not know means English, not a reset of
+everything else.
 """
 
 from __future__ import annotations
@@ -13,14 +16,12 @@ from typing import Any
 
 from splendor.i18n import DEFAULT, LANGUAGES
 from splendor.storage import paths
-from splendor.storage.atomic import (
-    StorageError,
-    atomic_write_text,
-    keep_aside,
-    read_bytes_limited,
-)
+from splendor.storage.aside import FileProblem, keep_aside, left_alone, refuse_to_replace
+from splendor.storage.atomic import StorageError, atomic_write_text, read_bytes_limited
 
 SETTINGS_VERSION = 1
+#: A larger settings file is refused before it is read.
+MAX_SETTINGS_BYTES = 256 * 1024
 ASSIST_NAMES = ("affordable", "remaining_cost", "noble_progress", "reasons")
 
 
@@ -40,24 +41,39 @@ class Settings:
     assists: dict[str, bool] = field(default_factory=lambda: dict.fromkeys(ASSIST_NAMES, True))
     colour_symbols: bool = True
     default_seats: list[dict[str, str]] = field(default_factory=_default_seats)
+    #: Settings and assists a newer version wrote that this one does not know: written
+    #: back as they were.
+    unknown: dict[str, Any] = field(default_factory=dict)
+    unknown_assists: dict[str, bool] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         data = asdict(self)
+        del data["unknown"], data["unknown_assists"]
         data["window"] = list(self.window)
-        return {"version": SETTINGS_VERSION, **data}
+        data["assists"] = {**self.unknown_assists, **self.assists}
+        return {"version": SETTINGS_VERSION, **self.unknown, **data}
+
+
+class NewerSettings(ValueError):
+    """A settings file from a newer version of the game (a higher version number)."""
+
+
+#: The fields read from the file; the others are a newer version's, kept as they are.
+_FIELDS = frozenset(f.name for f in fields(Settings)) - {"unknown", "unknown_assists"}
 
 
 def _check(doc: Any) -> Settings:
     """Settings from a parsed file; ValueError naming the first wrong entry."""
     if not isinstance(doc, dict):
         raise ValueError("expected a JSON object")
-    if doc.get("version") != SETTINGS_VERSION:
-        raise ValueError(f"unknown version {doc.get('version')!r}")
-    known = {f.name for f in fields(Settings)}
-    unknown = sorted(set(doc) - known - {"version"})
-    if unknown:
-        raise ValueError(f"unknown setting(s) {', '.join(unknown)}")
+    version = doc.get("version")
+    if type(version) is int and version > SETTINGS_VERSION:
+        raise NewerSettings(f"written by a newer version (settings version {version}; "
+                            f"this version reads {SETTINGS_VERSION})")
+    if version != SETTINGS_VERSION:
+        raise ValueError(f"unknown version {version!r}")
     s = Settings()
+    s.unknown = {k: v for k, v in doc.items() if k not in _FIELDS and k != "version"}
     if "language" in doc:
         if not isinstance(doc["language"], str):
             raise ValueError("'language' must be text")
@@ -83,10 +99,11 @@ def _check(doc: Any) -> Settings:
     if "assists" in doc:
         assists = doc["assists"]
         if not isinstance(assists, dict) or not all(
-            k in ASSIST_NAMES and isinstance(v, bool) for k, v in assists.items()
+            isinstance(k, str) and isinstance(v, bool) for k, v in assists.items()
         ):
             raise ValueError("'assists' must map assist names to true or false")
-        s.assists.update(assists)
+        s.assists.update({k: v for k, v in assists.items() if k in ASSIST_NAMES})
+        s.unknown_assists = {k: v for k, v in assists.items() if k not in ASSIST_NAMES}
     if "default_seats" in doc:
         seats = doc["default_seats"]
         if not (isinstance(seats, list) and 2 <= len(seats) <= 4 and all(
@@ -98,37 +115,43 @@ def _check(doc: Any) -> Settings:
     return s
 
 
-class SettingsProblem(str):
-    """Why the settings file was not used, as one English sentence for the log; `detail`
-    (the technical reason) and `backup` (the name it was kept under, or None) let the
-    window say it in the player's language."""
-
-    detail: str
-    backup: str | None
-
-    def __new__(cls, detail: str, backup: str | None) -> SettingsProblem:
-        kept = f"; it was kept as {backup}" if backup else ""
-        self = super().__new__(
-            cls, f"The settings file could not be used ({detail}): defaults apply{kept}.")
-        self.detail = detail
-        self.backup = backup
-        return self
+def _parse(raw: bytes) -> Settings:
+    """Settings from the file's bytes; ValueError (NewerSettings for a newer version)."""
+    try:
+        return _check(json.loads(raw.decode("utf-8")))
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
 
 
-def load_settings() -> tuple[Settings, SettingsProblem | None]:
-    """The saved settings and None, or the defaults and a message saying what happened."""
+def read_settings() -> tuple[Settings, FileProblem | None]:
+    """The saved settings, or the defaults and why the file cannot be used; the file is
+    left as it is (see `load_settings`)."""
     path = paths.settings_path()
     if not path.exists():
         return Settings(), None
     try:
-        raw = read_bytes_limited(path, 256 * 1024)
-        return _check(json.loads(raw.decode("utf-8"))), None
-    except (StorageError, UnicodeDecodeError, json.JSONDecodeError, ValueError) as exc:
-        problem = str(exc)
-    backup = keep_aside(path)
-    return Settings(), SettingsProblem(problem, backup.name if backup else None)
+        return _parse(read_bytes_limited(path, MAX_SETTINGS_BYTES)), None
+    except NewerSettings as exc:
+        return Settings(), FileProblem(path, "settings", "newer", str(exc))
+    except (StorageError, ValueError) as exc:
+        return Settings(), FileProblem(path, "settings", "unreadable", str(exc))
+
+
+def load_settings() -> tuple[Settings, FileProblem | None]:
+    """The saved settings and None, or the defaults and what became of the file: moved
+    aside when it cannot be read, left as it is when a newer version wrote it (either
+    way `save_settings` will not write over it)."""
+    settings, problem = read_settings()
+    if problem is None:
+        return settings, None
+    if problem.reason == "newer":
+        return settings, left_alone(problem.path, "settings", "newer", problem.detail)
+    return settings, keep_aside(problem.path, "settings", problem.reason, problem.detail)
 
 
 def save_settings(settings: Settings) -> None:
-    """Write the settings atomically; StorageError if the folder refuses."""
-    atomic_write_text(paths.settings_path(), json.dumps(settings.to_json(), indent=1) + "\n")
+    """Write the settings atomically; StorageError if the folder refuses, or if the file
+    there cannot be read (it is never written over)."""
+    path = paths.settings_path()
+    refuse_to_replace(path, _parse, MAX_SETTINGS_BYTES)
+    atomic_write_text(path, json.dumps(settings.to_json(), indent=1) + "\n")

@@ -2,27 +2,28 @@
 
 A game counts when it has a human and a bot; its key is the strongest bot level at the
 table and the number of players. Games between humans only count under 'humans'.
-Bot-only games (watching) are not counted. Saved atomically; a damaged file is kept
-aside as statistics.json.bak and counting starts again, with a message.
+Bot-only games (watching) are not counted. Saved atomically. Fields a newer version added
+(at the top or in a record) are kept and written back. A file that cannot be read is moved
+aside under a name that says so and counting starts again; one a newer version wrote is
+left as it is and games are not counted. Either way the player is told, and the file is
+never written over.
 """
 
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from splendor.engine import GameState
 from splendor.i18n import has, tr
 from splendor.storage import paths
-from splendor.storage.atomic import (
-    StorageError,
-    atomic_write_text,
-    keep_aside,
-    read_bytes_limited,
-)
+from splendor.storage.aside import FileProblem, keep_aside, left_alone, refuse_to_replace
+from splendor.storage.atomic import StorageError, atomic_write_text, read_bytes_limited
 
 STATS_VERSION = 1
+#: A larger statistics file is refused before it is read.
+MAX_STATS_BYTES = 1024 * 1024
 #: Bot levels from weakest to strongest; the table's level is its strongest bot.
 LEVEL_ORDER = ("random", "greedy", "easy", "medium", "hard", "expert")
 
@@ -33,6 +34,81 @@ class Record:
     won: int = 0
     best_score: int = 0
     fastest_win: int | None = None  # rounds
+    #: Fields a newer version added to the record, written back as they were.
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {**self.extra, "played": self.played, "won": self.won,
+                "best_score": self.best_score, "fastest_win": self.fastest_win}
+
+
+class Records(dict[str, Record]):
+    """The records by table key; `extra` holds the top-level fields a newer version added,
+    `other` the records under keys this version cannot read: both written back as they
+    were."""
+
+    def __init__(self, records: dict[str, Record] | None = None,
+                 extra: dict[str, Any] | None = None, other: dict[str, Any] | None = None
+                 ) -> None:
+        super().__init__(records or {})
+        self.extra: dict[str, Any] = extra or {}
+        self.other: dict[str, Any] = other or {}
+
+
+class NewerStats(ValueError):
+    """A statistics file from a newer version of the game (a higher version number)."""
+
+
+def _is_count(value: object) -> bool:
+    return type(value) is int and value >= 0
+
+
+def _known_key(key: str) -> bool:
+    """'hard/2': a level and a player count, as this version writes them."""
+    parts = key.split("/")
+    return len(parts) == 2 and parts[0] != "" and parts[1].isascii() and parts[1].isdigit()
+
+
+def _record(key: str, raw: object) -> Record:
+    if not isinstance(raw, dict):
+        raise ValueError(f"bad entry {key}")
+    record = Record(extra={k: v for k, v in raw.items() if k not in _RECORD_FIELDS})
+    for name in ("played", "won", "best_score"):
+        value = raw.get(name, 0)
+        if not _is_count(value):
+            raise ValueError(f"bad entry {key}: {name!r} must be a count")
+        setattr(record, name, value)
+    fastest = raw.get("fastest_win")
+    if fastest is not None and not _is_count(fastest):
+        raise ValueError(f"bad entry {key}: 'fastest_win' must be a count or null")
+    record.fastest_win = fastest
+    return record
+
+
+_RECORD_FIELDS = frozenset({"played", "won", "best_score", "fastest_win"})
+
+
+def _parse(raw: bytes) -> Records:
+    """The records in a statistics file's bytes; ValueError (NewerStats for a newer
+    version) naming the problem."""
+    try:
+        doc = json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise ValueError("nested too deeply") from None
+    if not isinstance(doc, dict):
+        raise ValueError("unknown format")
+    version = doc.get("version")
+    if type(version) is int and version > STATS_VERSION:
+        raise NewerStats(f"written by a newer version (statistics version {version}; "
+                         f"this version reads {STATS_VERSION})")
+    if version != STATS_VERSION:
+        raise ValueError("unknown format")
+    raw_records = doc.get("records", {})
+    if not isinstance(raw_records, dict):
+        raise ValueError("'records' must map tables to records")
+    return Records({k: _record(k, v) for k, v in raw_records.items() if _known_key(k)},
+                   {k: v for k, v in doc.items() if k not in ("version", "records")},
+                   {k: v for k, v in raw_records.items() if not _known_key(k)})
 
 
 def table_key(kinds: list[str], players: int) -> str | None:
@@ -46,35 +122,49 @@ def table_key(kinds: list[str], players: int) -> str | None:
     return f"{level}/{players}"
 
 
-def load_stats() -> tuple[dict[str, Record], str | None]:
-    """The records by key, and the problem (technical detail) if the file could not be used;
-    an unusable file is kept aside as .bak and counting starts again."""
+def read_stats() -> tuple[Records, FileProblem | None]:
+    """The records by key, or none and why the file cannot be used; the file is left as
+    it is (see `load_stats`)."""
     path = paths.stats_path()
     if not path.exists():
-        return {}, None
+        return Records(), None
     try:
-        doc = json.loads(read_bytes_limited(path, 1024 * 1024).decode("utf-8"))
-        if not isinstance(doc, dict) or doc.get("version") != STATS_VERSION:
-            raise ValueError("unknown format")
-        records = {}
-        for key, raw in doc.get("records", {}).items():
-            record = Record(**raw)
-            if not all(isinstance(v, int) for v in (record.played, record.won,
-                                                      record.best_score)):
-                raise ValueError(f"bad entry {key}")
-            records[str(key)] = record
+        return _parse(read_bytes_limited(path, MAX_STATS_BYTES)), None
+    except NewerStats as exc:
+        return Records(), FileProblem(path, "statistics", "newer", str(exc))
+    except (StorageError, ValueError) as exc:
+        return Records(), FileProblem(path, "statistics", "unreadable",
+                                      str(exc) or type(exc).__name__)
+
+
+def load_stats() -> tuple[Records, FileProblem | None]:
+    """The records by key, and what became of the file if it could not be used: moved
+    aside when unreadable (counting starts again), left as it is when a newer version
+    wrote it (games are then not counted: `save_stats` will not write over it)."""
+    records, problem = read_stats()
+    if problem is None:
         return records, None
-    except (StorageError, UnicodeDecodeError, ValueError, TypeError, AttributeError) as exc:
-        problem = str(exc) or type(exc).__name__
-    keep_aside(path)
-    # The technical detail only: the screen wraps it in a sentence in the player's language.
-    return {}, f"{path.name} kept as {path.name}.bak: {problem}"
+    if problem.reason == "newer":
+        return records, left_alone(problem.path, "statistics", "newer", problem.detail)
+    return records, keep_aside(problem.path, "statistics", problem.reason, problem.detail)
+
+
+def counts(problem: FileProblem | None) -> bool:
+    """Whether games can be counted after `load_stats` gave `problem`: not while the file
+    is still there unread (a newer version's, or one that could not be moved)."""
+    return problem is None or problem.kept is not None
 
 
 def save_stats(records: dict[str, Record]) -> None:
-    doc: dict[str, Any] = {"version": STATS_VERSION,
-                           "records": {k: asdict(v) for k, v in sorted(records.items())}}
-    atomic_write_text(paths.stats_path(), json.dumps(doc, indent=1) + "\n")
+    """Write the statistics atomically, with any fields a newer version added; StorageError
+    if the folder refuses, or if the file there cannot be read (never written over)."""
+    path = paths.stats_path()
+    refuse_to_replace(path, _parse, MAX_STATS_BYTES)
+    extra = records.extra if isinstance(records, Records) else {}
+    other = records.other if isinstance(records, Records) else {}
+    known = {k: v.to_json() for k, v in sorted(records.items())}
+    doc: dict[str, Any] = {**extra, "version": STATS_VERSION, "records": {**other, **known}}
+    atomic_write_text(path, json.dumps(doc, indent=1) + "\n")
 
 
 def add_game(records: dict[str, Record], state: GameState, kinds: list[str]) -> str | None:

@@ -15,13 +15,18 @@ from splendor.session.game import Bots, Session
 from splendor.session.results import final_result
 from splendor.session.seats import GameOptions, SeatOption
 from splendor.storage import paths
+from splendor.storage.aside import FileProblem
 from splendor.storage.atomic import StorageError
+from splendor.storage.instance import InstanceLock, claim_folders
 from splendor.storage.logfile import logger as log
 from splendor.storage.logfile import setup_logging
 from splendor.storage.saves import (
     SAVE_NAME_LENGTH,
     SavedGame,
     SaveError,
+    SaveNameError,
+    SaveTooLong,
+    keep_unreadable_autosaves,
     load_save,
     save_document,
     save_info,
@@ -29,9 +34,17 @@ from splendor.storage.saves import (
     write_autosave,
     write_save,
 )
-from splendor.storage.settings import Settings, SettingsProblem, load_settings, save_settings
-from splendor.storage.stats import add_game, describe, load_stats, save_stats
-from splendor.ui import art
+from splendor.storage.settings import Settings, load_settings, read_settings, save_settings
+from splendor.storage.stats import (
+    Record,
+    add_game,
+    counts,
+    describe,
+    load_stats,
+    read_stats,
+    save_stats,
+)
+from splendor.ui import art, file_notes
 from splendor.ui.app import App
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.confirm import ConfirmScene
@@ -58,11 +71,14 @@ class Game:
     """Wires the scenes together; one per window."""
 
     def __init__(self, app: App, data: GameData | None = None,
-                 loaded: tuple[Settings, SettingsProblem | None] | None = None,
-                 bots: Callable[[], Bots] | None = None) -> None:
-        """`loaded`: settings already read by the caller (and the problem, if any);
-        `bots`: makes where bots decide (by default their own process, started with the
-        first game and kept for the window's life).
+                 loaded: tuple[Settings, FileProblem | None] | None = None,
+                 owner: bool = True, bots: Callable[[], Bots] | None = None) -> None:
+        """`loaded`: settings already read by the caller (and the problem, if any).
+        `owner`: whether this window owns the data folder (see `splendor.storage.instance`);
+        only the owner autosaves, writes settings and statistics and moves unreadable
+        files aside. Another window reads them and writes only the saves the player asks
+        for. `bots`: makes where bots decide (by default their own process, started with
+        the first game and kept for the window's life).
 
         The language is not applied here but at start-up (`startup_settings`), so that
         the tests and the screenshots choose their own.
@@ -73,9 +89,15 @@ class Game:
         self._make_bots = bots or BotProcess
         self._bots: Bots | None = None
         self.last_options: GameOptions | None = None
-        self.settings, self.settings_problem = loaded or load_settings()
-        if self.settings_problem:
-            log().warning("%s", self.settings_problem)
+        self.owner = owner
+        self.settings, self.settings_problem = loaded or (
+            load_settings() if owner else read_settings())
+        #: The settings file is never written over while it is there unread.
+        self.settings_writable = owner and (
+            self.settings_problem is None or self.settings_problem.kept is not None)
+        #: The file problems already shown in this session (a newer version's statistics
+        #: file is reported once, not at the end of every game).
+        self._told: set[tuple[Path, str]] = set()
         #: Assists, bot-move speed and sound: what the settings panel changes.
         self.prefs = Preferences(
             Assists(**self.settings.assists), self.settings.animation_speed,
@@ -145,8 +167,17 @@ class Game:
             tuple(SeatOption(s["kind"], s["name"]) for s in self.settings.default_seats))
         self.app.stack.push(NewGameScene(on_start=self.start, defaults=defaults))
 
+    def tell(self, problem: FileProblem) -> None:
+        """Show what became of a file the game could not use (once a session each)."""
+        if (problem.path, problem.reason) in self._told and problem.kept is None:
+            return
+        self._told.add((problem.path, problem.reason))
+        self.app.stack.push(MessageScene(file_notes.problem_title,
+                                         lambda: file_notes.problem_text(problem)))
+
     def save_settings(self) -> None:
-        """Store the current preferences; a failure is logged and shown, never fatal."""
+        """Store the current preferences; a failure is logged and shown, never fatal.
+        Nothing is written by a second window, or over a file the game could not read."""
         s = self.settings
         s.assists = {name: bool(getattr(self.prefs.assists, name)) for name in s.assists}
         s.animation_speed = self.prefs.speed
@@ -157,6 +188,8 @@ class Game:
         s.fullscreen = self.app.fullscreen
         if self.last_options is not None:
             s.default_seats = [{"kind": x.kind, "name": x.name} for x in self.last_options.seats]
+        if not self.settings_writable:
+            return  # they apply until the window is closed, as the start-up message said
         try:
             save_settings(s)
         except StorageError as exc:
@@ -192,6 +225,14 @@ class Game:
             self._close_game()
         self.session = session
         session.on_turn_end = self.autosave
+        problems: list[FileProblem] = []
+        if self.owner:
+            # Before the first autosave of this game: an autosave the game cannot read is
+            # moved aside now, so that the player hears of it before playing.
+            try:
+                problems = keep_unreadable_autosaves()
+            except StorageError as exc:
+                log().warning("autosave kept as it is: %s", exc)
         table = TableScene(
             session,
             on_finished=self.finish,
@@ -206,23 +247,37 @@ class Game:
             },
         )
         self.app.stack.replace(table)
+        if not self.owner:
+            table.ui.notice = tr("files.second_window.notice")
+        for problem in problems:
+            self.tell(problem)
 
     def autosave(self) -> None:
-        """Save the game after a completed turn; a failure is shown and logged, never fatal."""
+        """Save the game after a completed turn; a failure is shown and logged, never fatal.
+        A second window never autosaves (the table says so)."""
         session = self.session
         if session is None:
+            return
+        table = next((s for s in self.app.stack.scenes if isinstance(s, TableScene)), None)
+        if not self.owner:
+            if table is not None:
+                table.ui.notice = tr("files.second_window.notice")
             return
         seats = [{"kind": s.kind, "name": s.name} for s in session.options.seats]
         document = save_document(session.state, seats)
         notice = ""
+        problems: list[FileProblem] = []
         try:
-            write_autosave(document, self.data)
+            problems = write_autosave(document, self.data)
         except StorageError as exc:
             log().warning("autosave failed: %s", exc)
-            notice = tr("dialog.autosave_failed", detail=str(exc))
-        table = next((s for s in self.app.stack.scenes if isinstance(s, TableScene)), None)
+            too_long = file_notes.too_long_text(exc, autosave=True) \
+                if isinstance(exc, SaveTooLong) else None
+            notice = too_long or tr("dialog.autosave_failed", detail=str(exc))
         if table is not None:
             table.ui.notice = notice
+        for problem in problems:
+            self.tell(problem)
 
     def pause(self) -> None:
         """Open the pause menu over the table; no bot moves until the table is back on top."""
@@ -257,9 +312,9 @@ class Game:
             return tr("saves.save_as.no_game")
         try:
             path = save_path_for(name)
-        except SaveError as exc:
+        except SaveNameError as exc:
             log().info("save name refused: %s", exc)
-            return tr("saves.save_as.bad_name")
+            return file_notes.save_name_text(exc, name)
         if path.exists():
             return tr("saves.save_as.exists", name=path.stem)
         seats = [{"kind": s.kind, "name": s.name} for s in session.options.seats]
@@ -267,7 +322,9 @@ class Game:
             write_save(path, save_document(session.state, seats))
         except StorageError as exc:
             log().warning("save failed: %s", exc)
-            return tr("saves.save_as.failed", detail=str(exc))
+            too_long = file_notes.too_long_text(exc, autosave=False) \
+                if isinstance(exc, SaveTooLong) else None
+            return too_long or tr("saves.save_as.failed", detail=str(exc))
         return None
 
     def open_load(self) -> None:
@@ -294,24 +351,42 @@ class Game:
         state = session.state
         record_text = None
         options = self.last_options
+        problem: FileProblem | None = None
         if options is not None:
-            records, problem = load_stats()
-            if problem:
-                log().warning("statistics file unreadable: %s", problem)
+            records, problem = self._stats()
             key = add_game(records, state, [s.kind for s in options.seats])
-            if key is not None:
+            if key is None:
+                problem = None  # nothing to count: no need to speak of the file now
+            else:
                 record_text = describe(key, records[key])
-                try:
-                    save_stats(records)
-                except StorageError as exc:
-                    log().warning("statistics not saved: %s", exc)
-                    record_text = tr("dialog.stats_not_saved", record=record_text,
-                                     detail=str(exc))
+                if not self.owner:
+                    record_text = tr("files.second_window.not_counted", record=record_text)
+                elif not counts(problem):
+                    record_text = tr("files.statistics.not_counted", record=record_text)
+                else:
+                    try:
+                        save_stats(records)
+                    except StorageError as exc:
+                        log().warning("statistics not saved: %s", exc)
+                        record_text = tr("dialog.stats_not_saved", record=record_text,
+                                         detail=str(exc))
         self.app.stack.replace(ResultsScene(final_result(state), on_play_again=self.play_again,
                                             on_menu=self.to_menu, record_text=record_text))
+        if problem is not None and self.owner:
+            self.tell(problem)
+
+    def _stats(self) -> tuple[dict[str, Record], FileProblem | None]:
+        """The statistics: as the owner, an unreadable file is moved aside; a second
+        window only reads."""
+        if self.owner:
+            return load_stats()
+        records, problem = read_stats()
+        if problem is not None:
+            log().warning("statistics not read: %s", problem)
+        return records, problem
 
     def open_statistics(self) -> None:
-        records, problem = load_stats()
+        records, problem = self._stats()
         self.app.stack.push(StatisticsScene(records, problem))
 
     def play_again(self) -> None:
@@ -332,22 +407,15 @@ class Game:
             self._bots = None
 
 
-def settings_problem_text(problem: SettingsProblem) -> str:
-    """Why the settings were reset, in the language in use."""
-    if problem.backup:
-        return tr("dialog.settings_reset.text_kept", detail=problem.detail, backup=problem.backup)
-    return tr("dialog.settings_reset.text", detail=problem.detail)
-
-
-def startup_settings() -> tuple[Settings, SettingsProblem | None]:
-    """The settings to start with, their language applied.
+def startup_settings(owner: bool = True) -> tuple[Settings, FileProblem | None]:
+    """The settings to start with, their language applied (`owner`: see `Game`).
 
     On the very first start (no settings file yet) the game speaks the system's language
     when it has it, English otherwise, and saves that choice at once.
     """
     first = not paths.settings_path().exists()
-    settings, problem = load_settings()
-    if first:
+    settings, problem = load_settings() if owner else read_settings()
+    if first and owner:
         settings.language = i18n.system_language()
         try:
             save_settings(settings)
@@ -357,6 +425,19 @@ def startup_settings() -> tuple[Settings, SettingsProblem | None]:
     return settings, problem
 
 
+def open_menu(game: Game, lock: InstanceLock) -> None:
+    """The main menu, under what the player must hear of first: a settings file that
+    could not be used, another window already open on the same files."""
+    game.app.stack.push(game.menu_scene())
+    if game.settings_problem is not None:
+        game.tell(game.settings_problem)
+    if not lock.owner:
+        folder = str(lock.folder)
+        game.app.stack.push(MessageScene(
+            lambda: tr("files.second_window.title"),
+            lambda: tr("files.second_window.text", folder=folder)))
+
+
 def run(size: tuple[int, int] | None = None, fullscreen: bool = False,
         language: str | None = None) -> None:
     """Open the window on the main menu and play until it is closed (in `language` for
@@ -364,16 +445,14 @@ def run(size: tuple[int, int] | None = None, fullscreen: bool = False,
     problem = setup_logging()
     if problem:
         print(f"splendor: {problem}", file=sys.stderr)
-    loaded = startup_settings()
+    lock = claim_folders()
+    loaded = startup_settings(owner=lock.owner)
     if language is not None:
         i18n.set_language(language)
-    settings, settings_problem = loaded
+    settings, _ = loaded
     app = App(size or settings.window, fullscreen=fullscreen or settings.fullscreen)
-    game = Game(app, loaded=loaded)
-    app.stack.push(game.menu_scene())
-    if settings_problem is not None:
-        app.stack.push(MessageScene(lambda: tr("dialog.settings_reset.title"),
-                                    lambda: settings_problem_text(settings_problem)))
+    game = Game(app, loaded=loaded, owner=lock.owner)
+    open_menu(game, lock)
     app.run()
     if game.session is not None and not game.session.is_over():
         # Closing mid-turn keeps the turn as it stands, pending return or noble included.
@@ -381,3 +460,4 @@ def run(size: tuple[int, int] | None = None, fullscreen: bool = False,
     game.save_settings()
     game.close()
     app.close()
+    lock.release()

@@ -5,8 +5,10 @@ from __future__ import annotations
 import pygame
 
 from splendor.i18n import tr
+from splendor.storage.aside import FileProblem
 from splendor.storage.stats import LEVEL_ORDER, Record
 from splendor.ui import theme, widgets
+from splendor.ui.file_notes import problem_text
 from splendor.ui.scenes.page import PageScene
 
 #: At most this many tables are listed.
@@ -60,10 +62,11 @@ class StatisticsScene(PageScene):
     title_key = "stats.title"
     panel_size = (980, 440)
 
-    def __init__(self, records: dict[str, Record], problem: str | None = None) -> None:
+    def __init__(self, records: dict[str, Record], problem: FileProblem | None = None
+                 ) -> None:
         super().__init__()
         self.records = records
-        #: Why the statistics file could not be used (technical, in English), or None.
+        #: What became of the statistics file when it could not be used, or None.
         self.problem = problem
 
     @property
@@ -110,7 +113,7 @@ class StatisticsScene(PageScene):
         y = inner.y
         if self.problem:
             box = pygame.Rect(inner.x, y, inner.width, inner.bottom - y)
-            y = widgets.draw_lines(surface, tr("stats.problem", detail=self.problem),
+            y = widgets.draw_lines(surface, problem_text(self.problem),
                                    scale.text(15), theme.DANGER, box) + px(8)
         table = self.rows
         if not table:
