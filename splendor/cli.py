@@ -145,8 +145,10 @@ def _window(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     try:
-        run(args.size, fullscreen=args.fullscreen,
-            language=args.lang[0] if args.lang else None)
+        return run(args.size, fullscreen=args.fullscreen,
+                   language=args.lang[0] if args.lang else None)
+    except KeyboardInterrupt:  # Ctrl+C before the window was up: nothing to save yet
+        return 130
     except Exception as exc:  # a window that cannot open: say why instead of a traceback
         import pygame
 
@@ -156,7 +158,6 @@ def _window(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 1
         raise
-    return 0
 
 
 def _screenshots(args: argparse.Namespace) -> int:

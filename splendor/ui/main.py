@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 from pathlib import Path
 
 from splendor import i18n
@@ -333,10 +335,26 @@ def startup_settings() -> tuple[Settings, SettingsProblem | None]:
     return settings, problem
 
 
+def run_until_closed(app: App) -> bool:
+    """Run the window until it is closed; True when Ctrl+C in the terminal closed it.
+
+    Ctrl+C then closes like the window's button: the caller still autosaves and saves the
+    settings, and a second Ctrl+C is ignored from here on so it cannot cut those saves
+    short (the program is ending anyway).
+    """
+    try:
+        app.run()
+    except KeyboardInterrupt:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        return True
+    return False
+
+
 def run(size: tuple[int, int] | None = None, fullscreen: bool = False,
-        language: str | None = None) -> None:
+        language: str | None = None) -> int:
     """Open the window on the main menu and play until it is closed (in `language` for
-    this run when given, else in the saved one)."""
+    this run when given, else in the saved one). The exit code: 0, or 130 after Ctrl+C."""
     problem = setup_logging()
     if problem:
         print(f"splendor: {problem}", file=sys.stderr)
@@ -350,10 +368,11 @@ def run(size: tuple[int, int] | None = None, fullscreen: bool = False,
     if settings_problem is not None:
         app.stack.push(MessageScene(lambda: tr("dialog.settings_reset.title"),
                                     lambda: settings_problem_text(settings_problem)))
-    app.run()
+    interrupted = run_until_closed(app)
     if game.controller is not None and not game.controller.state.is_over():
         # Closing mid-turn keeps the turn as it stands, pending return or noble included.
         game.autosave()
     game.save_settings()
     game._close_game()
     app.close()
+    return 130 if interrupted else 0
