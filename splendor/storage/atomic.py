@@ -104,7 +104,7 @@ def read_bytes_limited(path: Path, limit: int) -> bytes:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise StorageError(f"{path.name} is not a regular file ({_kind(info.st_mode)})")
+            raise StorageError(f"{path} is not a regular file ({_kind(info.st_mode)})")
         if info.st_size > limit:
             raise StorageError(
                 f"{path.name} is too large ({info.st_size:,} bytes; at most {limit:,})")
