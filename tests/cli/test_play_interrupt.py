@@ -72,3 +72,40 @@ def test_names_cannot_send_control_sequences() -> None:
     assert result.returncode == 0, result.stderr
     assert "\\x1b[2J\\x1b]0;title\\x07Eve\\u202e" in result.stdout
     assert not any(c in result.stdout for c in ("\x1b", "\x07", "\u202e"))
+
+
+# The benchmark through the command line, saying when it has begun measuring.
+BENCH = """
+import sys
+import splendor.bench
+from splendor.cli import main
+
+measure = splendor.bench.run_bench
+
+def run_bench(*args, **kwargs):
+    print("ready", flush=True)
+    return measure(*args, **kwargs)
+
+splendor.bench.run_bench = run_bench
+sys.exit(main(["bench", "--seconds", "60"]))
+"""
+
+
+@pytest.mark.skipif(os.name != "posix", reason="sends SIGINT as Ctrl+C does on POSIX")
+def test_ctrl_c_in_any_other_command_ends_it_quietly() -> None:
+    process = subprocess.Popen(
+        [sys.executable, "-c", BENCH],
+        cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
+    try:
+        assert process.stdout is not None
+        assert process.stdout.readline().strip() == "ready"
+        process.send_signal(signal.SIGINT)
+        _, err = process.communicate(timeout=60)
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+    assert process.returncode == 130
+    assert err.strip() == "splendor: interrupted"
