@@ -3,13 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
+import io
 import json
 import secrets
+import signal
 import sys
+import threading
 import time
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from splendor import __version__
+
+if TYPE_CHECKING:
+    from splendor.engine import GameState
 
 
 def _players(text: str) -> int:
@@ -127,6 +135,24 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.in_place and not args.smoke:
         parser.error("--in-place goes with --smoke")
+    _tolerant_streams()
+    try:
+        return _dispatch(args, started)
+    except KeyboardInterrupt:  # Ctrl+C: the commands that keep something handle it first
+        print("\nsplendor: interrupted", file=sys.stderr)
+        return 130
+
+
+def _tolerant_streams() -> None:
+    # A terminal or pipe whose encoding lacks a character of a name prints an escape
+    # for it instead of raising UnicodeEncodeError halfway through the output.
+    for stream in (sys.stdout, sys.stderr):
+        if isinstance(stream, io.TextIOWrapper):
+            with contextlib.suppress(ValueError, OSError):
+                stream.reconfigure(errors="backslashreplace")
+
+
+def _dispatch(args: argparse.Namespace, started: float) -> int:
     if args.smoke:
         from splendor.smoke import run_smoke
 
@@ -152,8 +178,10 @@ def _window(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return 2
     try:
-        run(args.size, fullscreen=args.fullscreen,
-            language=args.lang[0] if args.lang else None)
+        return run(args.size, fullscreen=args.fullscreen,
+                   language=args.lang[0] if args.lang else None)
+    except KeyboardInterrupt:  # Ctrl+C before the window was up: nothing to save yet
+        return 130
     except Exception as exc:  # a window that cannot open: say why instead of a traceback
         import pygame
 
@@ -163,7 +191,6 @@ def _window(args: argparse.Namespace) -> int:
                   file=sys.stderr)
             return 1
         raise
-    return 0
 
 
 def _screenshots(args: argparse.Namespace) -> int:
@@ -179,7 +206,8 @@ def _screenshots(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     from splendor.bots import make_bot
-    from splendor.engine import make_record, new_game
+    from splendor.console_text import printable
+    from splendor.engine import new_game
     from splendor.gamedata import base_game
     from splendor.terminal import play_in_terminal
 
@@ -193,45 +221,73 @@ def _play(args: argparse.Namespace) -> int:
             make_bot(args.bot, seed + i) for i in range(args.players - len(humans))
         ]
     except ValueError as exc:
-        print(f"splendor: {exc}", file=sys.stderr)
+        print(f"splendor: {printable(str(exc))}", file=sys.stderr)
         return 2
     names = tuple(humans) + tuple(
         f"{args.bot.capitalize()} {i + 1}" for i in range(args.players - len(humans))
     )
     state = new_game(base_game(), args.players, seed, names)
     print(f"Splendor, {args.players} players, seed {seed}" + (" (bots only)" if not humans else ""))
-    state = play_in_terminal(base_game(), state, seats, sys.stdout)
+    try:
+        play_in_terminal(base_game(), state, seats, sys.stdout)  # plays on `state` itself
+    except KeyboardInterrupt:
+        _ignore_ctrl_c()  # a second Ctrl+C must not cut the record short
+        print("\nsplendor play: interrupted", file=sys.stderr)
+        if args.record:
+            _write_record(args.record, state, so_far=True)
+        return 130
     if args.record:
-        args.record.write_text(json.dumps(make_record(state), indent=1) + "\n", encoding="utf-8")
-        print(f"Record written to {args.record}")
+        return _write_record(args.record, state)
+    return 0
+
+
+def _ignore_ctrl_c() -> None:
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _write_record(path: Path, state: GameState, so_far: bool = False) -> int:
+    """Write the game record atomically and say so; exit code 0, or 1 if it cannot be."""
+    from splendor.engine import make_record
+    from splendor.storage.atomic import StorageError, atomic_write_text
+
+    try:
+        atomic_write_text(path, json.dumps(make_record(state), indent=1) + "\n")
+    except StorageError as exc:
+        return _refuse("play", f"record not written: {exc}")
+    moves = len(state.history)
+    what = f"Record of the {moves} moves so far" if so_far else "Record"
+    print(f"{what} written to {path}")
     return 0
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from splendor.engine import RecordError, replay
+    """Replay a game record or a save file (the game's own loading, which reads bare
+    records as version-0 saves) and print the standings."""
     from splendor.gamedata import base_game
     from splendor.standings import standings_dict, standings_lines
+    from splendor.storage.saves import SaveError, load_save
 
     try:
-        text = args.file.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        print(f"splendor replay: cannot read {args.file}: {exc}", file=sys.stderr)
-        return 1
-    try:
-        record = json.loads(text)
-    except json.JSONDecodeError as exc:
-        print(f"splendor replay: {args.file} is not valid JSON: {exc}", file=sys.stderr)
-        return 1
-    try:
-        state = replay(base_game(), record)
-    except RecordError as exc:
-        print(f"splendor replay: {args.file}: {exc}", file=sys.stderr)
-        return 1
-    if args.json:
+        state = load_save(args.file, base_game()).state
+    except SaveError as exc:
+        return _refuse("replay", str(exc))
+    except (ValueError, TypeError, OverflowError, RecursionError) as exc:
+        # What the loader did not foresee in a hostile file is still one line, not a trace.
+        return _refuse("replay", f"{args.file.name} cannot be replayed: {exc}")
+    if args.json:  # json.dumps escapes control characters itself
         print(json.dumps(standings_dict(state), indent=2))
     else:
-        print("\n".join(standings_lines(state)))
+        print("\n".join(standings_lines(state)))  # names escaped there
     return 0
+
+
+def _refuse(command: str, message: str) -> int:
+    """Say on one line why `command` cannot go on (text from files escaped); exit code 1."""
+    from splendor.console_text import one_line
+
+    print(f"splendor {command}: {one_line(message)}", file=sys.stderr)
+    return 1
 
 
 def _bench(args: argparse.Namespace) -> int:

@@ -15,6 +15,7 @@ import yaml
 
 from splendor.engine.colors import COLOR_NAMES, GEMS
 from splendor.engine.components import Card, GameData, Noble, PlayerCountSetup
+from splendor.plain_yaml import load_plain
 from splendor.resources import levels_data_dir
 
 GEM_NAMES = tuple(COLOR_NAMES[c] for c in GEMS)
@@ -26,13 +27,14 @@ class DataError(ValueError):
 
 
 def read_yaml(path: Path) -> Any:
-    """`yaml.safe_load` a file, turning every failure into a DataError naming it."""
+    """`yaml.safe_load` a file (anchors and aliases refused), turning every failure into a
+    DataError naming it."""
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise DataError(f"{path.name}: cannot read {path}: {exc.strerror or exc}") from None
     try:
-        return yaml.safe_load(text)
+        return load_plain(text)
     except yaml.YAMLError as exc:
         raise DataError(f"{path.name}: not valid YAML: {exc}") from None
 

@@ -1,6 +1,7 @@
 """Translations: the four languages' catalogs, plural forms, placeholders and fallback.
 
-Catalogs are `assets/i18n/<code>/<part>.yaml`, loaded with `yaml.safe_load` and checked. An entry
+Catalogs are `assets/i18n/<code>/<part>.yaml`, loaded with `yaml.safe_load` (anchors and
+aliases refused: `plain_yaml`) and checked. An entry
 is text with `{name}` placeholders, or, when it depends on a number, a mapping of plural
 categories (`one`, `other`) chosen by the language's own rule. A key missing from a
 language falls back to English and is remembered in `fallbacks()` so the tests can report
@@ -22,6 +23,7 @@ from typing import Any
 
 import yaml
 
+from splendor.plain_yaml import load_plain
 from splendor.resources import assets_dir
 
 #: The languages the game ships, English first (the fallback).
@@ -73,7 +75,7 @@ def parse_catalog(text: str, where: str, prefix: str = "") -> dict[str, Entry]:
     """Flat `prefix.section.key -> entry` from one catalog file's YAML; CatalogError on any
     problem (naming `where` and the entry)."""
     try:
-        doc = yaml.safe_load(text)
+        doc = load_plain(text)
     except yaml.YAMLError as exc:
         raise CatalogError(f"{where}: not valid YAML: {exc}") from None
     if not isinstance(doc, dict):

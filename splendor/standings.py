@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from splendor.console_text import printable
 from splendor.engine import GameState
 
 _REASONS = {
@@ -43,18 +44,20 @@ def standings_dict(state: GameState) -> dict[str, Any]:
 
 
 def standings_lines(state: GameState) -> list[str]:
-    """A human summary of `standings_dict`."""
+    """A human summary of `standings_dict` for a terminal (names' control characters
+    escaped: they may come from a file)."""
     info = standings_dict(state)
+    names = [printable(r["name"]) for r in info["standings"]]
     if info["finished"]:
         lines = [f"Game over after {info['rounds']} rounds: {_REASONS[info['reason']]}."]
     else:
         lines = [f"Game not finished: round {info['rounds']}, {info['turns']} turns played."]
-    width = max(len(r["name"]) for r in info["standings"])
-    for rank, r in enumerate(info["standings"], 1):
+    width = max(len(name) for name in names)
+    for rank, (r, name) in enumerate(zip(info["standings"], names, strict=True), 1):
         mark = "  winner" if r["winner"] else ""
         nobles = f"{r['nobles']} noble" + ("" if r["nobles"] == 1 else "s")
         lines.append(
-            f"{rank:>2}. {r['name']:<{width}}  {r['points']:>2} points  "
+            f"{rank:>2}. {name:<{width}}  {r['points']:>2} points  "
             f"{r['cards']:>2} cards  {nobles}{mark}"
         )
     if info["tie_break"] == "fewest_cards":

@@ -1,4 +1,7 @@
-"""A terminal game (until the table scene exists): humans type actions, bots answer."""
+"""A terminal game (until the table scene exists): humans type actions, bots answer.
+
+Names are printed with their control characters escaped (`console_text.printable`).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +9,7 @@ from collections.abc import Callable, Sequence
 from typing import TextIO
 
 from splendor.bots import Bot
+from splendor.console_text import printable
 from splendor.engine import (
     ActionParseError,
     Card,
@@ -46,7 +50,7 @@ def render_view(view: View) -> list[str]:
     for p in view.players:
         turn = ">" if p.seat == view.current_player else " "
         lines.append(
-            f"{turn} {p.name}: {p.points} pts  tokens {_counts(p.tokens)}  "
+            f"{turn} {printable(p.name)}: {p.points} pts  tokens {_counts(p.tokens)}  "
             f"bonuses {_counts(p.bonuses)}  nobles {len(p.nobles)}"
         )
         for card in p.reserved:
@@ -61,9 +65,10 @@ def ask_human(view: View, read: Callable[[str], str], write: Callable[[str], Non
     legal = view.legal_actions
     for i, action in enumerate(legal, 1):
         write(f"  {i:>2}. {action.text()}")
+    prompt = f"{printable(view.me.name)}, your move (number or text, q to quit): "
     while True:
         try:
-            answer = read(f"{view.me.name}, your move (number or text, q to quit): ").strip()
+            answer = read(prompt).strip()
         except EOFError:
             return None
         if answer.lower() in {"q", "quit"}:
@@ -91,7 +96,7 @@ def play_in_terminal(
     def write(line: str) -> None:
         print(line, file=out, flush=True)
 
-    names = state.setup.names
+    names = [printable(name) for name in state.setup.names]
     while not state.is_over() and state.round <= DEFAULT_ROUND_CAP:
         seat = state.current
         view = observe(state, seat)

@@ -20,6 +20,7 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import random
+import signal
 import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -108,6 +109,9 @@ def game_data(name: str) -> GameData:
 
 def _serve(conn: Connection, data_name: str) -> None:
     """The child's loop: answer requests until told to stop or orphaned."""
+    # Ctrl+C in a terminal reaches the whole process group: the window decides what it
+    # means (save, then close this process), so the child does not die of it on its own.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     data = game_data(data_name)
     parent = multiprocessing.parent_process()
     watch: list[Any] = [conn] + ([parent.sentinel] if parent is not None else [])

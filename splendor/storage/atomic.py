@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import os
 import re
+import stat
 import tempfile
 from pathlib import Path
 
@@ -96,18 +97,57 @@ def remove_stale_temp_files(folders: list[Path]) -> list[Path]:
     return removed
 
 
+#: What a file that is not a regular one is, for the message refusing it.
+_KINDS = (
+    (stat.S_ISDIR, "a folder"),
+    (stat.S_ISFIFO, "a pipe"),
+    (stat.S_ISCHR, "a device"),
+    (stat.S_ISBLK, "a device"),
+    (stat.S_ISSOCK, "a socket"),
+)
+
+
+def _kind(mode: int) -> str:
+    return next((name for test, name in _KINDS if test(mode)), "a special file")
+
+
 def read_bytes_limited(path: Path, limit: int) -> bytes:
-    """Read a file of at most `limit` bytes; StorageError naming it otherwise."""
+    """Read a regular file of at most `limit` bytes; StorageError naming it otherwise.
+
+    A pipe, device, socket or folder at the name is refused without being read (reading
+    a pipe would wait forever, a device never end). Symbolic links are followed: what
+    counts is the file they lead to.
+    """
+    # O_NONBLOCK: opening a pipe must not wait for a writer; for a regular file it
+    # changes nothing. The type is checked on the opened file (fstat), so the file
+    # cannot be swapped between the check and the read.
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     try:
-        size = path.stat().st_size
-        if size > limit:
-            raise StorageError(f"{path.name} is too large ({size:,} bytes; at most {limit:,})")
-        with path.open("rb") as handle:
-            data = handle.read(limit + 1)
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise StorageError(f"cannot read {path}: {_describe(exc)}") from exc
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise StorageError(f"{path} is not a regular file ({_kind(info.st_mode)})")
+        if info.st_size > limit:
+            raise StorageError(
+                f"{path.name} is too large ({info.st_size:,} bytes; at most {limit:,})")
+        chunks: list[bytes] = []
+        wanted = limit + 1  # one byte more than allowed tells a file that grew meanwhile
+        while wanted > 0:
+            chunk = os.read(fd, min(wanted, 1024 * 1024))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            wanted -= len(chunk)
     except StorageError:
         raise
     except OSError as exc:
         raise StorageError(f"cannot read {path}: {_describe(exc)}") from exc
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
     if len(data) > limit:
         raise StorageError(f"{path.name} is too large (more than {limit:,} bytes)")
     return data

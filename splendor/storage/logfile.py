@@ -2,12 +2,35 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import sys
 from logging.handlers import RotatingFileHandler
 
 from splendor.storage import paths
 
 LOGGER_NAME = "splendor"
+
+
+class QuietFileHandler(RotatingFileHandler):
+    """A rotating log file that never gets in the game's way: when a message cannot be
+    written (a full disk, a folder gone), standard error gets one short note the first
+    time, instead of logging's traceback for every message; later messages are tried
+    again, so the log resumes once there is room."""
+
+    problem_reported = False
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        if self.problem_reported:
+            return
+        self.problem_reported = True
+        exc = sys.exc_info()[1]
+        reason = (exc.strerror if isinstance(exc, OSError) and exc.strerror
+                  else str(exc) or type(exc).__name__)
+        # No standard error at all in a windowed executable: then nothing is said.
+        with contextlib.suppress(Exception):
+            print(f"splendor: cannot write the log file {self.baseFilename}: {reason} "
+                  "(the game goes on; further log problems are not shown)", file=sys.stderr)
 
 
 def setup_logging() -> str | None:
@@ -18,7 +41,7 @@ def setup_logging() -> str | None:
     path = paths.log_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler = RotatingFileHandler(path, maxBytes=512 * 1024, backupCount=2, encoding="utf-8")
+        handler = QuietFileHandler(path, maxBytes=512 * 1024, backupCount=2, encoding="utf-8")
     except OSError as exc:
         return f"cannot write the log file {path}: {exc.strerror or exc}"
     handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(message)s"))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import signal
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -438,10 +440,26 @@ def open_menu(game: Game, lock: InstanceLock) -> None:
             lambda: tr("files.second_window.text", folder=folder)))
 
 
+def run_until_closed(app: App) -> bool:
+    """Run the window until it is closed; True when Ctrl+C in the terminal closed it.
+
+    Ctrl+C then closes like the window's button: the caller still autosaves and saves the
+    settings, and a second Ctrl+C is ignored from here on so it cannot cut those saves
+    short (the program is ending anyway).
+    """
+    try:
+        app.run()
+    except KeyboardInterrupt:
+        if threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+        return True
+    return False
+
+
 def run(size: tuple[int, int] | None = None, fullscreen: bool = False,
-        language: str | None = None) -> None:
+        language: str | None = None) -> int:
     """Open the window on the main menu and play until it is closed (in `language` for
-    this run when given, else in the saved one)."""
+    this run when given, else in the saved one). The exit code: 0, or 130 after Ctrl+C."""
     problem = setup_logging()
     if problem:
         print(f"splendor: {problem}", file=sys.stderr)
@@ -453,7 +471,7 @@ def run(size: tuple[int, int] | None = None, fullscreen: bool = False,
     app = App(size or settings.window, fullscreen=fullscreen or settings.fullscreen)
     game = Game(app, loaded=loaded, owner=lock.owner)
     open_menu(game, lock)
-    app.run()
+    interrupted = run_until_closed(app)
     if game.session is not None and not game.session.is_over():
         # Closing mid-turn keeps the turn as it stands, pending return or noble included.
         game.autosave()
@@ -461,3 +479,4 @@ def run(size: tuple[int, int] | None = None, fullscreen: bool = False,
     game.close()
     app.close()
     lock.release()
+    return 130 if interrupted else 0

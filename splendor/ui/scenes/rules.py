@@ -1,9 +1,9 @@
 """The rules reference: a scrollable page of sections, illustrated with the game's art.
 
 The text lives in `assets/rules/<language>.yaml` (one per language, same sections and
-illustrations), loaded with `yaml.safe_load` and checked; a broken file is reported in
-place of the page instead of crashing. The page follows the language in use, even when
-it changes while the page is open.
+illustrations), loaded with `yaml.safe_load` (no anchors or aliases) and checked; a broken
+file is reported in place of the page instead of crashing. The page follows the language
+in use, even when it changes while the page is open.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import yaml
 from splendor.engine import color_index
 from splendor.gamedata import base_game
 from splendor.i18n import language, tr
+from splendor.plain_yaml import load_plain
 from splendor.resources import assets_dir
 from splendor.ui import art, theme, widgets
 from splendor.ui.scene import Scene
@@ -37,7 +38,7 @@ def load_rules(language: str = "en", folder: Path | None = None) -> tuple[str, l
     """The page title and its sections; ValueError naming the file and the problem."""
     path = (folder or assets_dir() / "rules") / f"{language}.yaml"
     try:
-        doc = yaml.safe_load(path.read_text(encoding="utf-8"))
+        doc = load_plain(path.read_text(encoding="utf-8"))
     except (OSError, yaml.YAMLError) as exc:
         raise ValueError(f"{path.name}: cannot read the rules: {exc}") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("sections"), list):

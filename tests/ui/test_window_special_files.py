@@ -1,0 +1,67 @@
+"""A pipe at the settings, autosave or statistics name does not freeze the window: it
+opens on the menu, shows the statistics screen and closes, and every pipe is still there."""
+
+from __future__ import annotations
+
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Opens the window through the command line, opens the statistics screen (which reads
+# statistics.json as the end of a game does), then closes the window.
+WINDOW = """
+import sys
+import pygame
+from splendor.cli import main
+from splendor.ui import main as window
+from splendor.ui.app import App
+
+games = []
+original_init, original_run = window.Game.__init__, App.run
+
+def init(self, *args, **kwargs):
+    original_init(self, *args, **kwargs)
+    games.append(self)
+
+def run(self, first=None):
+    games[0].open_statistics()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    original_run(self, first)
+
+window.Game.__init__ = init
+App.run = run
+code = main([])
+print("closed", flush=True)
+sys.exit(code)
+"""
+
+
+def fifos_in(folder: Path) -> list[str]:
+    return [p.name for p in folder.iterdir() if stat.S_ISFIFO(p.lstat().st_mode)]
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="FIFOs are POSIX")
+def test_the_window_starts_and_closes_with_pipes_at_every_fixed_name(tmp_path: Path) -> None:
+    (tmp_path / "saves").mkdir()
+    for name in ("settings.json", "statistics.json", "saves/autosave.json"):
+        os.mkfifo(tmp_path / name)
+    env = {**os.environ, "SPLENDOR_HOME": str(tmp_path), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+           "PYTHONPATH": str(ROOT)}
+    try:
+        result = subprocess.run([sys.executable, "-c", WINDOW], cwd=ROOT, env=env,
+                                capture_output=True, text=True, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the window hung on a pipe")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "closed"
+    assert "Traceback" not in result.stderr
+    # Under their own names or moved aside, the pipes are all still there.
+    assert len(fifos_in(tmp_path)) == 2
+    assert fifos_in(tmp_path / "saves")
