@@ -446,6 +446,12 @@ def test_blind_reservation_is_drawn_only_for_its_owner(
             frame(app)
         assert table_draws == [] and asked == [], "the table was drawn under the pass screen"
 
+    # A hot-seat game starts behind the pass screen too: the first player may not be there.
+    frame(app)
+    pass_screen_up("Ada")
+    click(app, app.screen.get_rect().center)
+    assert app.stack.top is table
+
     # Ada takes three tokens; the pass screen hides the table until Bob is ready.
     take_tokens(app, table, [0, 1, 2])
     assert session.state.current == 1
@@ -518,6 +524,9 @@ def test_pass_screen_survives_the_click_that_closes_a_token_return(app: App) -> 
         seats=[{"tokens": {"white": 2, "blue": 2, "green": 2, "red": 2, "black": 1}}, {}]),
         ["human", "human"])
     session = table.session
+    frame(app)
+    assert isinstance(app.stack.top, PassScreenScene)
+    click(app, app.screen.get_rect().center)
     take_tokens(app, table, [0, 1, 2])
     top = app.stack.top
     assert isinstance(top, TokenReturnScene) and top.excess == 2

@@ -118,7 +118,10 @@ class Session:
         self._last_human: int | None = None
         #: Grows with every change of the game, so views can be kept between frames.
         self._version = 0
-        self._views: dict[int | None, tuple[int, View]] = {}
+        self._views: dict[int, tuple[int, View]] = {}
+        self._public: dict[int, tuple[int, View]] = {}
+        #: In a hot-seat game, the human who has passed the pass screen for this turn.
+        self.revealed: int | None = None
         #: A bot that failed (its error text), so the screen can say so; the game stops.
         self.bot_error: str | None = None
         #: Called after every applied action with its log entry (sounds, animations).
@@ -172,14 +175,39 @@ class Session:
         self._views[seat] = (self._version, view)
         return view
 
-    def public_view(self) -> View:
-        """What anyone at the screen may see: no blind reservation, no legal actions."""
-        kept = self._views.get(None)
+    def public_view(self, seat: int | None = None) -> View:
+        """What anyone at the screen may see, laid out for `seat` (by default `viewer()`):
+        nobody's blind reservation, no moves to make."""
+        seat = self.viewer() if seat is None else seat
+        kept = self._public.get(seat)
         if kept is not None and kept[0] == self._version:
             return kept[1]
-        view = public_view(self._state)
-        self._views[None] = (self._version, view)
+        view = public_view(self._state, seat)
+        self._public[seat] = (self._version, view)
         return view
+
+    @property
+    def hot_seat(self) -> bool:
+        """Several people share the screen: each sees their secrets only on their turn."""
+        return len(self.humans) > 1
+
+    def screen_view(self) -> View:
+        """What the screen may show now. With one person at it, their own view. In a
+        hot-seat game, the view of the human to act once they have said they are at the
+        screen (`reveal`); the public view otherwise, between turns, while bots play and
+        after loading."""
+        if not self.hot_seat:
+            return self.view()
+        if self.revealed is not None and self.revealed == self.current:
+            return self.view(self.revealed)
+        return self.public_view()
+
+    def reveal(self, seat: int) -> None:
+        """The human `seat` is at the screen (hot-seat pass screen): show their view until
+        their turn ends. Ignored unless it is that human's turn."""
+        if seat == self.current and self.is_human(seat):
+            self.revealed = seat
+            self._last_human = seat
 
     def standings(self) -> dict[str, Any]:
         """Seats ranked with what decided the game (`splendor.standings.standings_dict`)."""
@@ -271,6 +299,8 @@ class Session:
         turns = self._state.turns
         entry = apply_logged(self._state, action)
         self._version += 1
+        if self.current != self.revealed:
+            self.revealed = None  # their turn is over: their secrets leave the screen
         self.log.append(entry)
         self.hint = None
         if self.on_commit is not None:

@@ -19,14 +19,16 @@ from splendor.session.log import LogEntry, replayed_log
 STRIDE = 16
 
 
-def public_view(state: GameState) -> View:
-    """What a spectator sees: no deck order, nobody's blind-reserved card, no moves."""
-    view = observe(state, 0)
-    me = view.players[0]
+def public_view(state: GameState, seat: int = 0) -> View:
+    """What anyone at the screen may see, laid out as `seat` sits (its area at the
+    bottom): no deck order, nobody's blind-reserved card, no moves to make."""
+    view = observe(state, seat)
+    me = view.players[seat]
     hidden = tuple(HiddenCard(c.level) if blind else c
                    for c, blind in zip(me.reserved, me.reserved_blind, strict=True))
-    players = (replace(me, reserved=hidden), *view.players[1:])
-    return replace(view, players=players, legal_actions=())
+    players = list(view.players)
+    players[seat] = replace(me, reserved=hidden)
+    return replace(view, players=tuple(players), legal_actions=())
 
 
 class ReplayCursor:

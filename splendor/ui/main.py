@@ -245,7 +245,7 @@ class Game:
             decision_overlays={
                 "return": lambda: TokenReturnScene(session),
                 "noble": lambda: NobleChoiceScene(session),
-                "pass": lambda: PassScreenScene(session.options.names[session.viewer()]),
+                "pass": lambda: _pass_screen(session),
             },
         )
         self.app.stack.replace(table)
@@ -407,6 +407,13 @@ class Game:
         if self._bots is not None:
             self._bots.close()
             self._bots = None
+
+
+def _pass_screen(session: Session) -> PassScreenScene:
+    """The screen that hands the table to the human to act; it reveals their view."""
+    seat = session.current
+    assert seat is not None
+    return PassScreenScene(session.options.names[seat], on_ready=lambda: session.reveal(seat))
 
 
 def startup_settings(owner: bool = True) -> tuple[Settings, FileProblem | None]:

@@ -22,8 +22,6 @@ class DecisionOverlays:
         self.factories = factories or {}
         #: True while an overlay this opened is on the stack (the table is not on top).
         self.open = False
-        #: The human seat whose eyes the table last showed (a new one needs the pass screen).
-        self.shown_seat: int | None = None
 
     def closed(self) -> None:
         """The overlay went away (the table is on top again)."""
@@ -33,12 +31,10 @@ class DecisionOverlays:
         """Open what the human to act needs now, if anything."""
         if self.open or session.is_over() or not session.human_to_act():
             return
-        seat = session.current
-        if seat != self.shown_seat and len(session.humans) > 1 and "pass" in self.factories:
-            self.shown_seat = seat
-            self._open("pass", app)
+        if session.hot_seat and session.revealed != session.current \
+                and "pass" in self.factories:
+            self._open("pass", app)  # it reveals the seat's view when they are ready
             return
-        self.shown_seat = seat
         phase = session.view().phase
         if phase is Phase.RETURN:
             self._open("return", app)

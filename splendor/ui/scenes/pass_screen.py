@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pygame
 
 from splendor.i18n import tr
@@ -16,9 +18,12 @@ class PassScreenScene(Scene):
     opaque = True
     modal = True
 
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, on_ready: Callable[[], None] | None = None) -> None:
+        """`on_ready`: called when the player says they are at the screen, before the
+        table shows again."""
         super().__init__()
         self.name = name
+        self.on_ready = on_ready
         self._pressed = False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -30,6 +35,8 @@ class PassScreenScene(Scene):
         done |= event.type == pygame.KEYDOWN and event.key in (
             pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
         if done and self.app is not None:
+            if self.on_ready is not None:
+                self.on_ready()
             self.app.stack.pop()
         return True
 

@@ -82,7 +82,6 @@ class TableScene(Scene):
     def enter(self, app: App) -> None:
         super().enter(app)
         self.resize(app.size)
-        self.decisions.shown_seat = self.session.viewer()
 
     def resize(self, size: tuple[int, int]) -> None:
         opponents = self.session.view().num_players - 1
@@ -113,7 +112,9 @@ class TableScene(Scene):
     # --------------------------------------------------------------- queries
 
     def view(self) -> View:
-        return self.session.view()
+        """What the screen may show now (in a hot-seat game, only the public view until the
+        human to act has passed the pass screen)."""
+        return self.session.screen_view()
 
     def acting(self) -> bool:
         """True when the viewer must make a main action now and nothing is animating."""
@@ -123,6 +124,7 @@ class TableScene(Scene):
             and self.session.human_to_act()
             and view.phase is Phase.MAIN
             and view.current_player == view.seat
+            and bool(view.legal_actions)  # the public view offers none
         )
 
     def log_lines(self) -> list[str]:
