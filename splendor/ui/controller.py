@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from splendor.bots import Bot, make_bot
 from splendor.engine import Action, GameData, GameState, Refusal, View, new_game, observe
+from splendor.storage.untrusted import bot_state_problem
 from splendor.ui.options import GameOptions
 
 
@@ -90,15 +91,18 @@ class GameController:
         return states
 
     def restore_bot_states(self, states: dict[int, object]) -> None:
-        """Undo `bot_states`; entries that do not fit a bot are ignored."""
+        """Undo `bot_states`; entries that do not fit a bot are ignored.
+
+        A bot whose state is missing or damaged (`load_save` checks and logs them) keeps
+        the generator it was built with, seeded from the game's seed and its seat: the
+        same file resumes the same way every time.
+        """
         for seat, value in states.items():
             rng = getattr(self.bots.get(seat), "rng", None)
-            if rng is None or not isinstance(value, list) or len(value) != 3:
+            if rng is None or bot_state_problem(value) is not None:
                 continue
-            try:
-                rng.setstate((value[0], tuple(value[1]), value[2]))
-            except (TypeError, ValueError):
-                continue  # a damaged state: the bot keeps its fresh generator
+            assert isinstance(value, list)
+            rng.setstate((value[0], tuple(value[1]), value[2]))
 
     # --------------------------------------------------------------- queries
 

@@ -32,7 +32,7 @@ from splendor.ui.controller import GameController
 from splendor.ui.options import GameOptions, SeatOption
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.confirm import ConfirmScene
-from splendor.ui.scenes.load_game import LoadGameScene
+from splendor.ui.scenes.load_game import LoadGameScene, problem_reason
 from splendor.ui.scenes.menu import MenuScene
 from splendor.ui.scenes.message import MessageScene
 from splendor.ui.scenes.new_game import NewGameScene
@@ -100,7 +100,7 @@ class Game:
                 self.app.stack.push(MessageScene(
                     lambda: tr("dialog.cannot_continue.title"),
                     lambda: tr("dialog.cannot_continue.text",
-                               reason=tr(f"saves.problem.{kind}"))))
+                               reason=problem_reason(kind))))
             return
         self._open_saved(saved)
 
@@ -113,7 +113,7 @@ class Game:
             kind = exc.kind  # the detail is in the log; the player gets the gist
             self.app.stack.push(MessageScene(
                 lambda: tr("dialog.cannot_load.title"),
-                lambda: tr("dialog.cannot_load.text", reason=tr(f"saves.problem.{kind}"))))
+                lambda: tr("dialog.cannot_load.text", reason=problem_reason(kind))))
             return
         self._open_saved(saved)
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import functools
-
 import pygame
 
 from splendor.ui import textfit, theme
+from splendor.ui.bounded_cache import bounded_cache
 from splendor.ui.theme import MIN_TEXT_PX, Color
 
 
@@ -21,20 +20,47 @@ def fit_text(
     """`value` rendered at `px`, shrunk (not under MIN_TEXT_PX) then cut with '…' to fit.
 
     A cut is reported to `textfit`: text a player cannot read whole is a layout bug.
+    Only the text drawn is rendered (sizes are measured), so a very long text costs a few
+    measurements, not a surface per attempt.
     """
+    size, drawn = _fitted(value, px, max_width, bold, serif)
+    if drawn is not value:
+        textfit.report(value, f"cut to fit {max_width} px")
+    return theme.text(drawn, size, color, bold, serif)
+
+
+def _fit_bytes(fitted: tuple[int, str]) -> int:
+    return 4 * len(fitted[1])
+
+
+@bounded_cache(max_entries=4096, max_bytes=8 * 1024 * 1024, cost=_fit_bytes)
+def _fitted(value: str, px: int, max_width: int, bold: bool, serif: bool) -> tuple[int, str]:
+    # Cached: labels are fitted again on every frame. The text itself when it fits.
     size = max(MIN_TEXT_PX, px)
     while True:
-        surf = theme.text(value, size, color, bold, serif)
-        if surf.get_width() <= max_width or size <= MIN_TEXT_PX:
+        width = theme.font(size, bold, serif).size(value)[0]
+        if width <= max_width or size <= MIN_TEXT_PX:
             break
         size = max(MIN_TEXT_PX, size - max(1, size // 10))
-    if surf.get_width() <= max_width:
-        return surf
-    textfit.report(value, f"cut to fit {max_width} px")
-    cut = value
-    while cut and theme.text(cut + "…", size, color, bold, serif).get_width() > max_width:
-        cut = cut[:-1]
-    return theme.text(cut.rstrip() + "…", size, color, bold, serif)
+    if width <= max_width:
+        return size, value
+    return size, cut_to_width(value, size, max_width, bold, serif)
+
+
+def cut_to_width(value: str, px: int, max_width: int, bold: bool = False,
+                 serif: bool = False) -> str:
+    """The longest start of `value` that, followed by '…', is at most `max_width` wide at
+    `px` (just '…' when nothing fits): found by bisection, a few measurements for any
+    length."""
+    font = theme.font(px, bold, serif)
+    fits, too_long = 0, len(value)  # value[:too_long] + '…' is taken not to fit
+    while too_long - fits > 1:
+        mid = (fits + too_long) // 2
+        if font.size(value[:mid].rstrip() + "…")[0] <= max_width:
+            fits = mid
+        else:
+            too_long = mid
+    return value[:fits].rstrip() + "…"
 
 
 def blit_center(surface: pygame.Surface, image: pygame.Surface, center: tuple[int, int]) -> None:
@@ -80,7 +106,11 @@ def wrap(value: str, px: int, width: int, bold: bool = False) -> list[str]:
     return list(_wrapped(value, px, width, bold))
 
 
-@functools.lru_cache(maxsize=1024)
+def _lines_bytes(lines: tuple[str, ...]) -> int:
+    return sum(4 * len(line) for line in lines)
+
+
+@bounded_cache(max_entries=1024, max_bytes=8 * 1024 * 1024, cost=_lines_bytes)
 def _wrapped(value: str, px: int, width: int, bold: bool) -> tuple[str, ...]:
     # Cached: the same texts are wrapped on every frame, and measuring word by word is
     # the costly part of drawing text.
@@ -128,6 +158,9 @@ def draw_lines(
         image = theme.text(line, max(MIN_TEXT_PX, px), color, bold)
         if image.get_width() > box.w:
             textfit.report(value, f"'{line}' is wider than {box.w} px")
+            # One word wider than the box (a long name): cut, not drawn across the window.
+            image = theme.text(cut_to_width(line, max(MIN_TEXT_PX, px), box.w, bold),
+                               max(MIN_TEXT_PX, px), color, bold)
         rect = image.get_rect(top=y)
         setattr(rect, {"left": "left", "center": "centerx", "right": "right"}[align],
                 getattr(box, {"left": "left", "center": "centerx", "right": "right"}[align]))
