@@ -23,19 +23,20 @@ def fit_text(
     Only the text drawn is rendered (sizes are measured), so a very long text costs a few
     measurements, not a surface per attempt.
     """
-    size, drawn = _fitted(value, px, max_width, bold, serif)
-    if drawn is not value:
+    size, cut = _fitted(value, px, max_width, bold, serif)
+    if cut is not None:
         textfit.report(value, f"cut to fit {max_width} px")
-    return theme.text(drawn, size, color, bold, serif)
+    return theme.text(value if cut is None else cut, size, color, bold, serif)
 
 
-def _fit_bytes(fitted: tuple[int, str]) -> int:
-    return 4 * len(fitted[1])
+def _fit_bytes(fitted: tuple[int, str | None]) -> int:
+    return 4 * len(fitted[1] or "")
 
 
 @bounded_cache(max_entries=4096, max_bytes=8 * 1024 * 1024, cost=_fit_bytes)
-def _fitted(value: str, px: int, max_width: int, bold: bool, serif: bool) -> tuple[int, str]:
-    # Cached: labels are fitted again on every frame. The text itself when it fits.
+def _fitted(value: str, px: int, max_width: int, bold: bool, serif: bool
+            ) -> tuple[int, str | None]:
+    # Cached: labels are fitted again on every frame. The size, and the cut text or None.
     size = max(MIN_TEXT_PX, px)
     while True:
         width = theme.font(size, bold, serif).size(value)[0]
@@ -43,8 +44,20 @@ def _fitted(value: str, px: int, max_width: int, bold: bool, serif: bool) -> tup
             break
         size = max(MIN_TEXT_PX, size - max(1, size // 10))
     if width <= max_width:
-        return size, value
+        return size, None
     return size, cut_to_width(value, size, max_width, bold, serif)
+
+
+def _text_bytes(text: str | None) -> int:
+    return 4 * len(text or "")
+
+
+@bounded_cache(max_entries=4096, max_bytes=8 * 1024 * 1024, cost=_text_bytes)
+def _cut_line(line: str, px: int, max_width: int, bold: bool) -> str | None:
+    # Cached like `_fitted`: None when the line fits (measured, never rendered whole).
+    if theme.font(px, bold).size(line)[0] <= max_width:
+        return None
+    return cut_to_width(line, px, max_width, bold)
 
 
 def cut_to_width(value: str, px: int, max_width: int, bold: bool = False,
@@ -146,8 +159,8 @@ def draw_lines(
 ) -> int:
     """`value` wrapped into `box` from its top; returns the y below the last line.
 
-    Lines that do not fit the box are not drawn and are reported, as are words wider
-    than the box.
+    Lines that do not fit the box are not drawn and are reported; a word wider than the
+    box is cut with '…' and reported.
     """
     step = line_height(px)
     y = box.y
@@ -155,12 +168,12 @@ def draw_lines(
         if y + step > box.bottom + step // 4:
             textfit.report(value, f"line {n + 1} and after do not fit {tuple(box)}")
             break
-        image = theme.text(line, max(MIN_TEXT_PX, px), color, bold)
-        if image.get_width() > box.w:
-            textfit.report(value, f"'{line}' is wider than {box.w} px")
+        size = max(MIN_TEXT_PX, px)
+        cut = _cut_line(line, size, box.w, bold)
+        if cut is not None:
             # One word wider than the box (a long name): cut, not drawn across the window.
-            image = theme.text(cut_to_width(line, max(MIN_TEXT_PX, px), box.w, bold),
-                               max(MIN_TEXT_PX, px), color, bold)
+            textfit.report(value, f"'{line}' is wider than {box.w} px")
+        image = theme.text(line if cut is None else cut, size, color, bold)
         rect = image.get_rect(top=y)
         setattr(rect, {"left": "left", "center": "centerx", "right": "right"}[align],
                 getattr(box, {"left": "left", "center": "centerx", "right": "right"}[align]))
