@@ -58,6 +58,7 @@ def test_a_long_text_is_cut_with_few_measurements_and_one_render(
     assert image.get_width() <= 300
     assert len(rendered) == 1 and rendered[0].endswith("…") and rendered[0].startswith("WWW")
     assert len(measured) <= 40, "bisection, not a character at a time"
+    assert max(measured) <= 301, "never more measured than the box can show, and a '…'"
     assert [m.problem for m in misfits] == ["cut to fit 300 px"], "the cut is still reported"
 
 

@@ -38,6 +38,8 @@ def _fitted(value: str, px: int, max_width: int, bold: bool, serif: bool
             ) -> tuple[int, str | None]:
     # Cached: labels are fitted again on every frame. The size, and the cut text or None.
     size = max(MIN_TEXT_PX, px)
+    if _longer_than(value, MIN_TEXT_PX, max_width, bold, serif):
+        return MIN_TEXT_PX, cut_to_width(value, MIN_TEXT_PX, max_width, bold, serif)
     while True:
         width = theme.font(size, bold, serif).size(value)[0]
         if width <= max_width or size <= MIN_TEXT_PX:
@@ -66,6 +68,8 @@ def cut_to_width(value: str, px: int, max_width: int, bold: bool = False,
     `px` (just '…' when nothing fits): found by bisection, a few measurements for any
     length."""
     font = theme.font(px, bold, serif)
+    if _longer_than(value, px, max_width, bold, serif):
+        value = value[:max_width]  # the cut is in there: measure no more than that
     fits, too_long = 0, len(value)  # value[:too_long] + '…' is taken not to fit
     while too_long - fits > 1:
         mid = (fits + too_long) // 2
@@ -74,6 +78,14 @@ def cut_to_width(value: str, px: int, max_width: int, bold: bool = False,
         else:
             too_long = mid
     return value[:fits].rstrip() + "…"
+
+
+def _longer_than(value: str, px: int, max_width: int, bold: bool, serif: bool) -> bool:
+    """True when `value` has over `max_width` characters and its first `max_width` are
+    already too wide: what a text of any length costs to measure stays bounded by the box.
+    (Every character but the zero-width ones is at least a pixel wide.)"""
+    return len(value) > max_width and \
+        theme.font(px, bold, serif).size(value[:max_width])[0] > max_width
 
 
 def blit_center(surface: pygame.Surface, image: pygame.Surface, center: tuple[int, int]) -> None:
