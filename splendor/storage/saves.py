@@ -183,9 +183,9 @@ def _from_record(record: dict[str, Any]) -> dict[str, Any]:
 def load_save(path: Path, data: GameData) -> SavedGame:
     """Read, upgrade and replay a save; SaveError naming the file and the problem.
 
-    Names are cleaned (`untrusted.clean_name`) and a damaged bot random state is dropped
-    (the bot plays on from its fresh generator), both logged; an unknown seat kind is a
-    SaveError of kind `untrusted.UNKNOWN_SEAT`.
+    Names are cleaned (`untrusted.clean_name`, logged); an unknown seat kind is a
+    SaveError of kind `untrusted.UNKNOWN_SEAT`. Bot states are kept as saved: the
+    controller that reads them checks them.
     """
     label = untrusted.printable(path.name)
     try:
@@ -218,13 +218,6 @@ def load_save(path: Path, data: GameData) -> SavedGame:
     bots_raw = doc.get("bots") or {}
     bots = {int(k): v for k, v in bots_raw.items() if _is_seat_key(k)} \
         if isinstance(bots_raw, dict) else {}
-    for seat, value in list(bots.items()):
-        problem = untrusted.bot_state_problem(value)
-        if problem is not None:
-            log().warning("%s: the random state of the bot in seat %d is damaged (%s); it "
-                          "plays on from a generator seeded by the game", label, seat + 1,
-                          problem)
-            del bots[seat]
     return SavedGame(path, state, tuple(seats), str(doc.get("saved_at", "")), bots)
 
 

@@ -90,19 +90,26 @@ class GameController:
                 states[seat] = [version, list(internal), gauss]
         return states
 
-    def restore_bot_states(self, states: dict[int, object]) -> None:
-        """Undo `bot_states`; entries that do not fit a bot are ignored.
+    def restore_bot_states(self, states: dict[int, object]) -> dict[int, str]:
+        """Undo `bot_states`; entries for seats without a bot are ignored. Returns why
+        each refused state was refused, by seat (`untrusted.bot_state_problem`).
 
-        A bot whose state is missing or damaged (`load_save` checks and logs them) keeps
+        A bot whose state is missing or damaged (edited, or from another version) keeps
         the generator it was built with, seeded from the game's seed and its seat: the
-        same file resumes the same way every time.
+        game still loads, and the same file resumes the same way every time.
         """
+        refused: dict[int, str] = {}
         for seat, value in states.items():
             rng = getattr(self.bots.get(seat), "rng", None)
-            if rng is None or bot_state_problem(value) is not None:
+            if rng is None:
+                continue
+            problem = bot_state_problem(value)
+            if problem is not None:
+                refused[seat] = problem
                 continue
             assert isinstance(value, list)
             rng.setstate((value[0], tuple(value[1]), value[2]))
+        return refused
 
     # --------------------------------------------------------------- queries
 

@@ -26,6 +26,7 @@ from splendor.storage.saves import (
 )
 from splendor.storage.settings import Settings, SettingsProblem, load_settings, save_settings
 from splendor.storage.stats import add_game, describe, load_stats, save_stats
+from splendor.storage.untrusted import printable
 from splendor.ui import art
 from splendor.ui.app import App
 from splendor.ui.controller import GameController
@@ -126,7 +127,10 @@ class Game:
         )
         self._close_game()
         controller = GameController(self.data, options, state=state)
-        controller.restore_bot_states(saved.bots)
+        for seat, problem in controller.restore_bot_states(saved.bots).items():
+            log().warning("%s: the random state of the bot in seat %d is damaged (%s); it "
+                          "plays on from a generator seeded by the game",
+                          printable(saved.path.name), seat + 1, problem)
         self.last_options = options
         self._open_table(controller)
 
