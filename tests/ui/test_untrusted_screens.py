@@ -13,15 +13,18 @@ from typing import Any
 import pygame
 import pytest
 
+from splendor import i18n
 from splendor.engine import new_game
 from splendor.gamedata import base_game
-from splendor.i18n import tr
+from splendor.i18n import LANGUAGES, tr, translate
 from splendor.storage import paths
 from splendor.storage.saves import save_document
-from splendor.storage.untrusted import MAX_NAME_CHARS, MAX_WINDOW
+from splendor.storage.untrusted import MAX_NAME_CHARS, MAX_WINDOW, SAVE_PROBLEMS
+from splendor.ui import textfit
 from splendor.ui.app import App
 from splendor.ui.main import Game
-from splendor.ui.scenes.load_game import LoadGameScene, describe
+from splendor.ui.options import GameOptions, SeatOption
+from splendor.ui.scenes.load_game import LoadGameScene, describe, problem_reason
 from splendor.ui.scenes.message import MessageScene
 from splendor.ui.scenes.new_game import NewGameScene
 from splendor.ui.scenes.table import TableScene
@@ -216,3 +219,27 @@ def test_a_window_no_screen_has_opens_at_the_largest_size_size_accepts() -> None
     app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=1280, h=720, size=(1280, 720)))
     game.save_settings()
     assert json.loads(paths.settings_path().read_text())["window"] == [1280, 720]
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1280, 720)])
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_off_ladder_seats_fit_the_new_game_screen_in_every_language(
+        code: str, size: tuple[int, int]) -> None:
+    i18n.set_language(code)
+    app = App(size)
+    options = GameOptions((SeatOption("random", "Random bot"),
+                           SeatOption("greedy", "Greedy bot")))
+    screen = NewGameScene(on_start=lambda options: None, defaults=options)
+    app.stack.push(screen)
+    with textfit.audit() as misfits:
+        app.render()
+        screen.set_kind(0, "human")  # the note now tells how the greedy bot plays
+        app.render()
+    assert [s.kind for s in screen.options().seats] == ["human", "greedy"]
+    assert translate(code, "bots.level.greedy.about") in screen.level_note()
+    assert not misfits, [(m.text, m.problem) for m in misfits]
+
+
+def test_every_reason_the_checks_give_has_a_sentence() -> None:
+    for kind in SAVE_PROBLEMS:
+        assert problem_reason(kind).strip()
