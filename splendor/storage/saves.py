@@ -37,13 +37,14 @@ from pathlib import Path
 from typing import Any
 
 from splendor.engine import GameData, GameState, RecordError, make_record, replay
-from splendor.storage import paths
+from splendor.storage import paths, untrusted
 from splendor.storage.aside import FileProblem, keep_aside
 from splendor.storage.atomic import (
     StorageError,
     atomic_write_bytes,
     read_bytes_limited,
 )
+from splendor.storage.logfile import logger as log
 
 SAVE_FORMAT = "splendor-save"
 SAVE_VERSION = 1
@@ -317,29 +318,56 @@ def _from_record(record: dict[str, Any]) -> dict[str, Any]:
 
 
 def load_save(path: Path, data: GameData) -> SavedGame:
-    """Read, upgrade and replay a save; SaveError naming the file and the problem."""
+    """Read, upgrade and replay a save; SaveError naming the file and the problem.
+
+    Names are cleaned (`untrusted.clean_name`, logged); an unknown seat kind is a
+    SaveError of kind `untrusted.UNKNOWN_SEAT`. Bot states (a field of format 1) are
+    returned as saved; the game does not use them (a bot's decisions are seeded by its
+    seat and the game's progress).
+    """
+    label = untrusted.printable(path.name)
     try:
         raw = read_bytes_limited(path, MAX_SAVE_BYTES)
     except StorageError as exc:
         raise SaveError(str(exc), "unreadable") from None
-    doc = _upgrade(_decode(raw, path.name), path.name)
+    doc = _upgrade(_decode(raw, label), label)
     seats = doc.get("seats")
     if not isinstance(seats, list) or not all(
         isinstance(s, dict) and isinstance(s.get("kind"), str) and isinstance(s.get("name"), str)
         for s in seats
     ):
-        raise SaveError(f"{path.name} is damaged: 'seats' must list each seat's kind and name")
+        raise SaveError(f"{label} is damaged: 'seats' must list each seat's kind and name")
+    kind = untrusted.unknown_kind(seats)
+    if kind is not None:
+        raise SaveError(f"{label} has a seat of unknown kind {kind[:40]!r} (known: "
+                        f"{', '.join(untrusted.SEAT_KINDS)})", untrusted.UNKNOWN_SEAT)
+    seats = [{**s, "name": untrusted.clean_name(s["name"])} for s in seats]
     try:
-        state = replay(data, doc.get("record"))
+        state = replay(data, _clean_record_names(doc.get("record")))
     except RecordError as exc:
-        raise SaveError(f"{path.name} does not hold a legal game: {exc}", "illegal") from None
+        raise SaveError(f"{label} does not hold a legal game: {exc}", "illegal") from None
     if len(seats) != state.num_players:
-        raise SaveError(f"{path.name} is damaged: {len(seats)} seats for "
+        raise SaveError(f"{label} is damaged: {len(seats)} seats for "
                         f"{state.num_players} players")
+    if any(s["name"] != raw_seat["name"] for s, raw_seat in zip(seats, doc["seats"],
+                                                                strict=True)):
+        log().warning("%s: player names with characters the game cannot show, or longer "
+                      "than %d characters, are shown cleaned", label, untrusted.MAX_NAME_CHARS)
     bots_raw = doc.get("bots") or {}
     bots = {int(k): v for k, v in bots_raw.items() if _is_seat_key(k)} \
         if isinstance(bots_raw, dict) else {}
     return SavedGame(path, state, tuple(seats), str(doc.get("saved_at", "")), bots)
+
+
+def _clean_record_names(record: Any) -> Any:
+    """`record` with its players' names cleaned as the seats' are (anything else as is:
+    the engine checks the record's shape)."""
+    setup = record.get("setup") if isinstance(record, dict) else None
+    if not isinstance(setup, dict) or not isinstance(setup.get("names"), list):
+        return record
+    names = setup["names"]
+    clean = [untrusted.clean_name(n) if isinstance(n, str) else n for n in names]
+    return {**record, "setup": {**setup, "names": clean}}
 
 
 def _is_seat_key(key: str) -> bool:
@@ -348,16 +376,25 @@ def _is_seat_key(key: str) -> bool:
 
 
 def save_info(path: Path) -> SaveInfo:
-    """The summary the load screen shows; `error` says why a file cannot be loaded."""
-    name = path.stem
+    """The summary the load screen shows; `error` says why a file cannot be loaded.
+
+    Names (the file's own too, which may not even be UTF-8) come cleaned for display.
+    """
+    name = untrusted.printable(path.stem)
+    label = untrusted.printable(path.name)
     try:
-        doc = _upgrade(_decode(read_bytes_limited(path, MAX_SAVE_BYTES), path.name), path.name)
+        doc = _upgrade(_decode(read_bytes_limited(path, MAX_SAVE_BYTES), label), label)
     except (SaveError, StorageError) as exc:
         kind = exc.kind if isinstance(exc, SaveError) else "unreadable"
         return SaveInfo(path, name, "", (), 0, (), error=str(exc), error_kind=kind)
     raw_seats = doc.get("seats")
-    seats = raw_seats if isinstance(raw_seats, list) else []
-    players = tuple(str(s.get("name", "?")) for s in seats if isinstance(s, dict))
+    seats = [s for s in raw_seats if isinstance(s, dict)] if isinstance(raw_seats, list) else []
+    players = tuple(untrusted.clean_name(str(s.get("name", "?"))) for s in seats)
+    unknown = untrusted.unknown_kind([s for s in seats if isinstance(s.get("kind"), str)])
+    if unknown is not None:
+        return SaveInfo(path, name, str(doc.get("saved_at", "")), players, 0, (),
+                        error=f"{label} has a seat of unknown kind {unknown[:40]!r}",
+                        error_kind=untrusted.UNKNOWN_SEAT)
     summary = doc.get("summary")
     if not isinstance(summary, dict):
         summary = {}

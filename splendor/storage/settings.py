@@ -4,8 +4,8 @@ An unreadable or invalid settings file never stops the game: the defaults are us
 file is moved aside under a name that says so (see `splendor.storage.aside`), and a message
 says where. A file from a newer version is left as it is and not written over (defaults
 apply for the session). Settings this version does not know (a newer version's) are kept
-and written back; a language the game does not know means English, not a reset of
-everything else.
+and written back; a language the game does not know means English, and a wrong list of
+the last game's seats the default seats (logged), not a reset of everything else.
 """
 
 from __future__ import annotations
@@ -15,9 +15,10 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from splendor.i18n import DEFAULT, LANGUAGES
-from splendor.storage import paths
+from splendor.storage import paths, untrusted
 from splendor.storage.aside import FileProblem, keep_aside, left_alone, refuse_to_replace
 from splendor.storage.atomic import StorageError, atomic_write_text, read_bytes_limited
+from splendor.storage.logfile import logger as log
 
 SETTINGS_VERSION = 1
 #: A larger settings file is refused before it is read.
@@ -83,7 +84,8 @@ def _check(doc: Any) -> Settings:
         w = doc["window"]
         if not (isinstance(w, list) and len(w) == 2 and all(type(v) is int and v > 0 for v in w)):
             raise ValueError("'window' must be [width, height]")
-        s.window = (w[0], w[1])
+        # A size no screen has would cost gigabytes for the first frame: as `--size`.
+        s.window = untrusted.clamp_window(w[0], w[1])
     for name in ("fullscreen", "colour_symbols"):
         if name in doc:
             if not isinstance(doc[name], bool):
@@ -105,13 +107,12 @@ def _check(doc: Any) -> Settings:
         s.assists.update({k: v for k, v in assists.items() if k in ASSIST_NAMES})
         s.unknown_assists = {k: v for k, v in assists.items() if k not in ASSIST_NAMES}
     if "default_seats" in doc:
-        seats = doc["default_seats"]
-        if not (isinstance(seats, list) and 2 <= len(seats) <= 4 and all(
-            isinstance(x, dict) and isinstance(x.get("kind"), str)
-            and isinstance(x.get("name"), str) for x in seats
-        )):
-            raise ValueError("'default_seats' must list 2 to 4 seats with a kind and a name")
-        s.default_seats = [{"kind": x["kind"], "name": x["name"]} for x in seats]
+        seats, problem = _seats(doc["default_seats"])
+        if problem is None:
+            s.default_seats = seats
+        else:
+            # Only the seats of the last game: the rest of the settings still count.
+            log().warning("settings: %s; the default seats are used", problem)
     return s
 
 
@@ -121,6 +122,19 @@ def _parse(raw: bytes) -> Settings:
         return _check(json.loads(raw.decode("utf-8")))
     except RecursionError:
         raise ValueError("nested too deeply") from None
+
+
+def _seats(value: Any) -> tuple[list[dict[str, str]], str | None]:
+    """The seats of the last game from a settings file, names cleaned; or why not."""
+    if not (isinstance(value, list) and 2 <= len(value) <= 4 and all(
+        isinstance(x, dict) and isinstance(x.get("kind"), str)
+        and isinstance(x.get("name"), str) for x in value
+    )):
+        return [], "'default_seats' must list 2 to 4 seats with a kind and a name"
+    kind = untrusted.unknown_kind(value)
+    if kind is not None:
+        return [], f"'default_seats' has a seat of unknown kind {kind[:40]!r}"
+    return [{"kind": x["kind"], "name": untrusted.clean_name(x["name"])} for x in value], None
 
 
 def read_settings() -> tuple[Settings, FileProblem | None]:

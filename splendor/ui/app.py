@@ -8,10 +8,11 @@ import os
 import pygame
 
 from splendor.resources import icon_path
+from splendor.storage.untrusted import MIN_WINDOW, clamp_window
 from splendor.ui import theme
 from splendor.ui.scene import Scene, SceneStack
 
-MIN_SIZE = (1024, 600)
+MIN_SIZE = MIN_WINDOW
 DEFAULT_SIZE = (1280, 720)
 #: Frames per second while something moves; when idle the loop sleeps between events.
 FPS = 60
@@ -26,7 +27,8 @@ class App:
         pygame.display.set_caption("Splendor")
         with contextlib.suppress(pygame.error, OSError):  # no icon is no reason not to play
             pygame.display.set_icon(pygame.image.load(str(icon_path(64))))
-        self.windowed_size = (max(size[0], MIN_SIZE[0]), max(size[1], MIN_SIZE[1]))
+        # Within the sizes `--size` accepts, whoever asks (settings, a resize event).
+        self.windowed_size = clamp_window(*size)
         self.fullscreen = fullscreen
         self.screen = self._open_window()
         self.stack = SceneStack(self)
@@ -62,8 +64,8 @@ class App:
             self.running = False
             return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
-            self.windowed_size = (max(event.w, MIN_SIZE[0]), max(event.h, MIN_SIZE[1]))
-            # Reopening enforces the minimum size and gives the resized surface.
+            self.windowed_size = clamp_window(event.w, event.h)
+            # Reopening enforces the size limits and gives the resized surface.
             self.screen = self._open_window()
             self.stack.resize(self.size)
             self.request_redraw()

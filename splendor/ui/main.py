@@ -50,7 +50,7 @@ from splendor.ui import art, file_notes
 from splendor.ui.app import App
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.confirm import ConfirmScene
-from splendor.ui.scenes.load_game import LoadGameScene
+from splendor.ui.scenes.load_game import LoadGameScene, problem_reason
 from splendor.ui.scenes.menu import MenuScene
 from splendor.ui.scenes.message import MessageScene
 from splendor.ui.scenes.new_game import NewGameScene
@@ -132,7 +132,7 @@ class Game:
                 self.app.stack.push(MessageScene(
                     lambda: tr("dialog.cannot_continue.title"),
                     lambda: tr("dialog.cannot_continue.text",
-                               reason=tr(f"saves.problem.{kind}"))))
+                               reason=problem_reason(kind))))
             return
         self._open_saved(saved)
 
@@ -145,7 +145,7 @@ class Game:
             kind = exc.kind  # the detail is in the log; the player gets the gist
             self.app.stack.push(MessageScene(
                 lambda: tr("dialog.cannot_load.title"),
-                lambda: tr("dialog.cannot_load.text", reason=tr(f"saves.problem.{kind}"))))
+                lambda: tr("dialog.cannot_load.text", reason=problem_reason(kind))))
             return
         self._open_saved(saved)
 

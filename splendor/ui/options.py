@@ -50,9 +50,14 @@ def kind_label(kind: str) -> str:
     return kind  # a bot the catalogs do not know: its id is all there is
 
 
-def kind_labels() -> dict[str, str]:
-    """'human' and the ladder's bot names, each with its label in the language in use."""
-    return {kind: kind_label(kind) for kind in KINDS}
+def offered_kinds(kind: str) -> tuple[str, ...]:
+    """What the selector of a seat of `kind` cycles through: 'human' and the ladder, with
+    `kind` in its place when it is a bot off the ladder ('random', 'greedy': seated from
+    a save or an edited settings file), so the seat shows the bot it has and can go back
+    to it. The ladder stays what a new seat is offered: those two are test bots."""
+    if kind in KINDS or kind not in BOT_NAMES:
+        return KINDS
+    return (HUMAN, *(k for k in BOT_NAMES if k in LADDER or k == kind))
 
 
 def default_name(kind: str, seat: int, language: str | None = None) -> str:

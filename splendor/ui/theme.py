@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import functools
+import re
 from pathlib import Path
 
 import pygame
 
 from splendor.resources import assets_dir
+from splendor.ui.bounded_cache import bounded_cache
 
 Color = tuple[int, int, int]
 
@@ -63,13 +65,48 @@ def _font_path(bold: bool, serif: bool) -> Path:
     return assets_dir() / "fonts" / ("DejaVuSerif-Bold.ttf" if serif else names[bold, False])
 
 
+# What the font library refuses outright: NUL (ValueError) and unpaired surrogates, as a
+# file name that is not UTF-8 decodes to (UnicodeEncodeError).
+_REFUSED = re.compile("[\x00\ud800-\udfff]")
+
+
+def drawable(value: str) -> str:
+    """`value` as the fonts can take it: NUL and unpaired surrogates become '\ufffd'."""
+    return _REFUSED.sub("\ufffd", value)
+
+
+class SafeFont(pygame.font.Font):
+    """A font that measures and renders any string: whatever the text (a name from an
+    edited save, a file name that is not UTF-8), drawing it cannot raise."""
+
+    def render(self, text: str | bytes | None, *args: object, **kwargs: object
+               ) -> pygame.Surface:
+        return super().render(drawable(text) if isinstance(text, str) else text,
+                              *args, **kwargs)  # type: ignore[arg-type]
+
+    def size(self, text: str | bytes, /) -> tuple[int, int]:
+        return super().size(drawable(text) if isinstance(text, str) else text)
+
+
 @functools.lru_cache(maxsize=128)
 def font(px: int, bold: bool = False, serif: bool = False) -> pygame.font.Font:
-    """The game's font at `px` pixels (never below MIN_TEXT_PX), loaded once per size."""
-    return pygame.font.Font(str(_font_path(bold, serif)), max(MIN_TEXT_PX, int(px)))
+    """The game's font at `px` pixels (never below MIN_TEXT_PX), loaded once per size.
+
+    Every text the game draws or measures goes through one of these (`SafeFont`)."""
+    return SafeFont(str(_font_path(bold, serif)), max(MIN_TEXT_PX, int(px)))
 
 
-@functools.lru_cache(maxsize=2048)
+def surface_bytes(surface: pygame.Surface) -> int:
+    """The memory a surface's pixels take."""
+    return surface.get_width() * surface.get_height() * surface.get_bytesize()
+
+
+#: Rendered texts kept: every label of a frame at the largest window fits many times over;
+#: a few huge ones (long names at a large size) cannot grow it without bound.
+TEXT_CACHE_BYTES = 256 * 1024 * 1024
+
+
+@bounded_cache(max_entries=2048, max_bytes=TEXT_CACHE_BYTES, cost=surface_bytes)
 def text(
     value: str, px: int, color: Color = TEXT, bold: bool = False, serif: bool = False
 ) -> pygame.Surface:

@@ -17,6 +17,7 @@ from splendor.cli import main
 from splendor.engine import GameState, make_record, new_game, observe
 from splendor.gamedata import base_game
 from splendor.storage.saves import save_document, write_save
+from splendor.storage.untrusted import clean_name
 
 ROOT = Path(__file__).resolve().parents[2]
 # What a terminal would obey: escape sequences, bell, backspace, carriage return, bidi
@@ -92,15 +93,15 @@ def test_control_characters_in_names_never_reach_the_terminal(
     code, out, err = replay(capsys, path)
     assert not any(c in out + err for c in CONTROLS)
     assert "\ud800" not in out + err
-    if code == 0:  # shown, escaped
-        assert "\\x1b[2J\\x1b[31mRed" in out and "Bo\\u202eb\\x0d\\x08" in out
-        assert "Cy\\ud800" in out
+    if code == 0:  # shown, the control characters cleaned away (as the window shows them)
+        assert all(word in out for word in ("Red", "Bo", "Cy"))
     else:  # or refused as names, in one line
         assert_refused(code, out, err)
     code, out, err = replay(capsys, path, "--json")
     assert not any(c in out + err for c in CONTROLS)
     if code == 0:
-        assert {r["name"] for r in json.loads(out)["standings"]} == set(names)
+        shown = {r["name"] for r in json.loads(out)["standings"]}
+        assert shown == {clean_name(n) for n in names}
 
 
 def test_control_characters_in_an_action_are_escaped_in_the_refusal(

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import functools
-
 import pygame
 
 from splendor.ui import theme
 from splendor.ui.art.palette import Color, Point
+from splendor.ui.bounded_cache import bounded_cache
 
 
 def _px(value: float) -> int:
@@ -15,7 +14,11 @@ def _px(value: float) -> int:
     return max(theme.MIN_TEXT_PX, round(value))
 
 
-@functools.lru_cache(maxsize=1024)
+def _label_bytes(label: tuple[pygame.Surface, pygame.Rect]) -> int:
+    return theme.surface_bytes(label[0])
+
+
+@bounded_cache(max_entries=1024, max_bytes=64 * 1024 * 1024, cost=_label_bytes)
 def _label(
     value: str,
     px: int,

@@ -12,6 +12,7 @@ import pygame
 from splendor.i18n import tr
 from splendor.storage.atomic import StorageError
 from splendor.storage.saves import SaveInfo, delete_save, list_saves
+from splendor.storage.untrusted import SAVE_PROBLEMS
 from splendor.ui import theme, widgets
 from splendor.ui.scenes.confirm import ConfirmScene
 from splendor.ui.scenes.message import Text, resolve
@@ -40,13 +41,19 @@ def save_name(info: SaveInfo) -> str:
     return info.name
 
 
+def problem_reason(kind: str) -> str:
+    """Why a save cannot be loaded, from its SaveError kind, in the player's language."""
+    part = "checks.save_problem" if kind in SAVE_PROBLEMS else "saves.problem"
+    return tr(f"{part}.{kind}")
+
+
 def describe(info: SaveInfo) -> tuple[str, str]:
     """The row's two lines: its name and when, then who and how far (or the problem)."""
     name = save_name(info)
     when = saved_when(info.saved_at)
     first = tr("saves.load.heading", name=name, when=when) if when else name
     if info.error:
-        return first, tr(f"saves.problem.{info.error_kind}")  # the detail is in the log
+        return first, problem_reason(info.error_kind)  # the detail is in the log
     scores = tr("common.list_comma").join(
         tr("saves.load.score", player=p, score=s)
         for p, s in zip(info.players, info.scores, strict=False))

@@ -7,11 +7,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from splendor.bots.base import BOT_NAMES
 from splendor.i18n import tr
 from splendor.ui import theme
 from splendor.ui.options import (
     HUMAN,
-    KINDS,
     MAX_NAME_LENGTH,
     MAX_SEATS,
     MIN_SEATS,
@@ -21,8 +21,8 @@ from splendor.ui.options import (
     default_options,
     is_default_name,
     kind_label,
-    kind_labels,
     numbered_name,
+    offered_kinds,
     options_problem,
 )
 from splendor.ui.scene import Scene
@@ -55,13 +55,17 @@ class SeatRow:
     """The widgets of one seat: who plays it, its name and a Remove button."""
 
     def __init__(self, scene: NewGameScene, kind: str, name: str, auto: bool) -> None:
+        if kind != HUMAN and kind not in BOT_NAMES:
+            kind = ADDED_KIND  # no bot of that name (files are checked): the usual one
         self.kind = kind
         #: True while the name is the one the screen chose (it follows the kind).
         self.auto = auto
+        #: What the selector cycles through (`offered_kinds`).
+        self.kinds = offered_kinds(kind)
         self.choice = Choice(
-            list(kind_labels().values()),
-            KINDS.index(kind) if kind in KINDS else 0,
-            lambda i: scene._kind_changed(self, KINDS[i]),
+            self._labels(),
+            self.kinds.index(kind),
+            lambda i: scene._kind_changed(self, self.kinds[i]),
         )
         self.name = TextInput(
             name,
@@ -79,9 +83,19 @@ class SeatRow:
     def widgets(self) -> list[Widget]:
         return [self.choice, self.name, self.remove]
 
+    def _labels(self) -> list[str]:
+        return [kind_label(k) for k in self.kinds]
+
+    def show_kind(self, kind: str) -> None:
+        """Point the selector at `kind` (a bot off the ladder joins the choices)."""
+        if kind not in self.kinds:
+            self.kinds = offered_kinds(kind)
+            self.choice.set_options(self._labels())
+        self.choice.index = self.kinds.index(kind)
+
     def retext(self) -> None:
         """Take the words of the language in use (it may change while the screen is up)."""
-        self.choice.set_options(list(kind_labels().values()))
+        self.choice.set_options(self._labels())
         self.name.placeholder = tr("new_game.name_placeholder")
         self.remove.label = tr("new_game.remove")
 
@@ -203,7 +217,7 @@ class NewGameScene(Scene):
     def set_kind(self, seat: int, kind: str) -> None:
         """Make seat `seat` a human ('human') or a bot (a bot name)."""
         row = self.rows[seat]
-        row.choice.index = KINDS.index(kind)
+        row.show_kind(kind)
         self._kind_changed(row, kind)
 
     def level_note(self) -> str:
@@ -211,7 +225,7 @@ class NewGameScene(Scene):
         when there is no other message; '' with no bot."""
         kinds = [r.kind for r in self.rows if r.kind != HUMAN]
         kind = self._about if self._about in kinds else max(
-            kinds, key=KINDS.index, default=None)
+            kinds, key=BOT_NAMES.index, default=None)
         if kind is None:
             return ""
         return tr("new_game.level_about", level=kind_label(kind),

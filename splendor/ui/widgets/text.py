@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import functools
-
 import pygame
 
 from splendor.ui import textfit, theme
+from splendor.ui.bounded_cache import bounded_cache
 from splendor.ui.theme import MIN_TEXT_PX, Color
 
 
@@ -21,20 +20,72 @@ def fit_text(
     """`value` rendered at `px`, shrunk (not under MIN_TEXT_PX) then cut with '…' to fit.
 
     A cut is reported to `textfit`: text a player cannot read whole is a layout bug.
+    Only the text drawn is rendered (sizes are measured), so a very long text costs a few
+    measurements, not a surface per attempt.
     """
+    size, cut = _fitted(value, px, max_width, bold, serif)
+    if cut is not None:
+        textfit.report(value, f"cut to fit {max_width} px")
+    return theme.text(value if cut is None else cut, size, color, bold, serif)
+
+
+def _fit_bytes(fitted: tuple[int, str | None]) -> int:
+    return 4 * len(fitted[1] or "")
+
+
+@bounded_cache(max_entries=4096, max_bytes=8 * 1024 * 1024, cost=_fit_bytes)
+def _fitted(value: str, px: int, max_width: int, bold: bool, serif: bool
+            ) -> tuple[int, str | None]:
+    # Cached: labels are fitted again on every frame. The size, and the cut text or None.
     size = max(MIN_TEXT_PX, px)
+    if _longer_than(value, MIN_TEXT_PX, max_width, bold, serif):
+        return MIN_TEXT_PX, cut_to_width(value, MIN_TEXT_PX, max_width, bold, serif)
     while True:
-        surf = theme.text(value, size, color, bold, serif)
-        if surf.get_width() <= max_width or size <= MIN_TEXT_PX:
+        width = theme.font(size, bold, serif).size(value)[0]
+        if width <= max_width or size <= MIN_TEXT_PX:
             break
         size = max(MIN_TEXT_PX, size - max(1, size // 10))
-    if surf.get_width() <= max_width:
-        return surf
-    textfit.report(value, f"cut to fit {max_width} px")
-    cut = value
-    while cut and theme.text(cut + "…", size, color, bold, serif).get_width() > max_width:
-        cut = cut[:-1]
-    return theme.text(cut.rstrip() + "…", size, color, bold, serif)
+    if width <= max_width:
+        return size, None
+    return size, cut_to_width(value, size, max_width, bold, serif)
+
+
+def _text_bytes(text: str | None) -> int:
+    return 4 * len(text or "")
+
+
+@bounded_cache(max_entries=4096, max_bytes=8 * 1024 * 1024, cost=_text_bytes)
+def _cut_line(line: str, px: int, max_width: int, bold: bool) -> str | None:
+    # Cached like `_fitted`: None when the line fits (measured, never rendered whole).
+    if theme.font(px, bold).size(line)[0] <= max_width:
+        return None
+    return cut_to_width(line, px, max_width, bold)
+
+
+def cut_to_width(value: str, px: int, max_width: int, bold: bool = False,
+                 serif: bool = False) -> str:
+    """The longest start of `value` that, followed by '…', is at most `max_width` wide at
+    `px` (just '…' when nothing fits): found by bisection, a few measurements for any
+    length."""
+    font = theme.font(px, bold, serif)
+    if _longer_than(value, px, max_width, bold, serif):
+        value = value[:max_width]  # the cut is in there: measure no more than that
+    fits, too_long = 0, len(value)  # value[:too_long] + '…' is taken not to fit
+    while too_long - fits > 1:
+        mid = (fits + too_long) // 2
+        if font.size(value[:mid].rstrip() + "…")[0] <= max_width:
+            fits = mid
+        else:
+            too_long = mid
+    return value[:fits].rstrip() + "…"
+
+
+def _longer_than(value: str, px: int, max_width: int, bold: bool, serif: bool) -> bool:
+    """True when `value` has over `max_width` characters and its first `max_width` are
+    already too wide: what a text of any length costs to measure stays bounded by the box.
+    (Every character but the zero-width ones is at least a pixel wide.)"""
+    return len(value) > max_width and \
+        theme.font(px, bold, serif).size(value[:max_width])[0] > max_width
 
 
 def blit_center(surface: pygame.Surface, image: pygame.Surface, center: tuple[int, int]) -> None:
@@ -80,7 +131,11 @@ def wrap(value: str, px: int, width: int, bold: bool = False) -> list[str]:
     return list(_wrapped(value, px, width, bold))
 
 
-@functools.lru_cache(maxsize=1024)
+def _lines_bytes(lines: tuple[str, ...]) -> int:
+    return sum(4 * len(line) for line in lines)
+
+
+@bounded_cache(max_entries=1024, max_bytes=8 * 1024 * 1024, cost=_lines_bytes)
 def _wrapped(value: str, px: int, width: int, bold: bool) -> tuple[str, ...]:
     # Cached: the same texts are wrapped on every frame, and measuring word by word is
     # the costly part of drawing text.
@@ -116,8 +171,8 @@ def draw_lines(
 ) -> int:
     """`value` wrapped into `box` from its top; returns the y below the last line.
 
-    Lines that do not fit the box are not drawn and are reported, as are words wider
-    than the box.
+    Lines that do not fit the box are not drawn and are reported; a word wider than the
+    box is cut with '…' and reported.
     """
     step = line_height(px)
     y = box.y
@@ -125,9 +180,12 @@ def draw_lines(
         if y + step > box.bottom + step // 4:
             textfit.report(value, f"line {n + 1} and after do not fit {tuple(box)}")
             break
-        image = theme.text(line, max(MIN_TEXT_PX, px), color, bold)
-        if image.get_width() > box.w:
+        size = max(MIN_TEXT_PX, px)
+        cut = _cut_line(line, size, box.w, bold)
+        if cut is not None:
+            # One word wider than the box (a long name): cut, not drawn across the window.
             textfit.report(value, f"'{line}' is wider than {box.w} px")
+        image = theme.text(line if cut is None else cut, size, color, bold)
         rect = image.get_rect(top=y)
         setattr(rect, {"left": "left", "center": "centerx", "right": "right"}[align],
                 getattr(box, {"left": "left", "center": "centerx", "right": "right"}[align]))
