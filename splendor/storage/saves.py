@@ -8,9 +8,15 @@ Format (version 1)::
       "saved_at": "2026-11-22T04:15:00+00:00",
       "seats": [{"kind": "human", "name": "Ada"}, {"kind": "hard", "name": "Hard bot"}],
       "summary": {"round": 12, "scores": [5, 7], "over": false},
-      "bots": {"1": <the bot's random state>},
+      "bots": {},
+      "mode": {"competitive": false},
+      "assists": {"undos": 0, "hints": 2},
       "record": { ...a game record, see splendor.engine.record... }
     }
+
+"mode" and "assists" are the session's (optional; older saves lack them). "bots" held the
+bots' random states in earlier saves; the game no longer needs them (a bot's decisions
+are seeded by its seat and the game's progress) and writes it empty.
 
 Lists of plain values (the actions, a bot's random state) are written on one line each,
 which keeps a save small: what the game writes stays far below what it reads back
@@ -54,6 +60,8 @@ MAX_SAVE_ACTIONS = 200_000
 #: A larger file is refused before it is read. Far above what the writer can produce:
 #: MAX_SAVE_ACTIONS of the longest repeatable action texts take about 5.2 MB.
 MAX_SAVE_BYTES = 16 * 1024 * 1024
+#: Fields of a save that belong to the session (the mode and the assists used).
+SESSION_FIELDS = ("mode", "assists")
 #: The longest save name (letters, digits, spaces and dashes are kept).
 SAVE_NAME_LENGTH = 40
 #: Names Windows keeps for devices, with or without an extension, in any case: a file
@@ -105,6 +113,8 @@ class SavedGame:
     seats: tuple[dict[str, str], ...]
     saved_at: str
     bots: dict[int, Any] = field(default_factory=dict)
+    #: The session's own fields ("mode", "assists"), unchecked: the session reads them.
+    session: dict[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -128,10 +138,13 @@ def save_document(
     seats: list[dict[str, str]],
     bots: dict[int, Any] | None = None,
     now: datetime | None = None,
+    session: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
-    """The JSON-ready save of `state` with its seats (kind and name) and bot states."""
+    """The JSON-ready save of `state` with its seats (kind and name), bot states and the
+    session's own fields (`session`: "mode" and "assists", see `splendor.session.saving`)."""
     moment = (now or datetime.now(UTC)).isoformat(timespec="seconds")
     return {
+        **{k: v for k, v in (session or {}).items() if k in SESSION_FIELDS},
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
         "saved_at": moment,
@@ -356,7 +369,8 @@ def load_save(path: Path, data: GameData) -> SavedGame:
     bots_raw = doc.get("bots") or {}
     bots = {int(k): v for k, v in bots_raw.items() if _is_seat_key(k)} \
         if isinstance(bots_raw, dict) else {}
-    return SavedGame(path, state, tuple(seats), str(doc.get("saved_at", "")), bots)
+    return SavedGame(path, state, tuple(seats), str(doc.get("saved_at", "")), bots,
+                     {k: doc[k] for k in SESSION_FIELDS if k in doc})
 
 
 def _clean_record_names(record: Any) -> Any:
@@ -371,8 +385,9 @@ def _clean_record_names(record: Any) -> Any:
 
 
 def _is_seat_key(key: str) -> bool:
-    # str.isdigit() also accepts superscripts such as '²', which int() refuses.
-    return key.isascii() and key.isdigit()
+    # str.isdigit() also accepts superscripts such as '²', which int() refuses, and a
+    # key of thousands of digits is past what int() converts.
+    return key.isascii() and key.isdigit() and len(key) <= 3
 
 
 def save_info(path: Path) -> SaveInfo:

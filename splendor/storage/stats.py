@@ -1,8 +1,10 @@
 """Statistics of the human players' games, per bot level and player count.
 
 A game counts when it has a human and a bot; its key is the strongest bot level at the
-table and the number of players. Games between humans only count under 'humans'.
-Bot-only games (watching) are not counted. Saved atomically. Fields a newer version added
+table and the number of players ('hard/2'), and competitive games (no undo, no hints, no
+assists) are kept apart ('hard/2/competitive'). Games between humans only count under
+'humans'. Bot-only games (watching) are not counted. A game in which undo or a hint was
+used counts as assisted (`Record.assisted`). Saved atomically. Fields a newer version added
 (at the top or in a record) are kept and written back. A file that cannot be read is moved
 aside under a name that says so and counting starts again; one a newer version wrote is
 left as it is and games are not counted. Either way the player is told, and the file is
@@ -34,12 +36,15 @@ class Record:
     won: int = 0
     best_score: int = 0
     fastest_win: int | None = None  # rounds
+    #: Games of `played` in which the player used undo or asked for a hint.
+    assisted: int = 0
     #: Fields a newer version added to the record, written back as they were.
     extra: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         return {**self.extra, "played": self.played, "won": self.won,
-                "best_score": self.best_score, "fastest_win": self.fastest_win}
+                "best_score": self.best_score, "fastest_win": self.fastest_win,
+                "assisted": self.assisted}
 
 
 class Records(dict[str, Record]):
@@ -63,17 +68,29 @@ def _is_count(value: object) -> bool:
     return type(value) is int and value >= 0
 
 
+#: The last part of a competitive table's key.
+COMPETITIVE = "competitive"
+
+
 def _known_key(key: str) -> bool:
-    """'hard/2': a level and a player count, as this version writes them."""
+    """'hard/2' or 'hard/2/competitive': a level, a player count and the mode, as this
+    version writes them."""
     parts = key.split("/")
-    return len(parts) == 2 and parts[0] != "" and parts[1].isascii() and parts[1].isdigit()
+    return (len(parts) == 2 or (len(parts) == 3 and parts[2] == COMPETITIVE)) \
+        and parts[0] != "" and parts[1].isascii() and parts[1].isdigit()
+
+
+def split_key(key: str) -> tuple[str, int, bool]:
+    """('hard', 2, competitive) from a table key."""
+    parts = key.split("/")
+    return parts[0], int(parts[1]), len(parts) == 3
 
 
 def _record(key: str, raw: object) -> Record:
     if not isinstance(raw, dict):
         raise ValueError(f"bad entry {key}")
     record = Record(extra={k: v for k, v in raw.items() if k not in _RECORD_FIELDS})
-    for name in ("played", "won", "best_score"):
+    for name in ("played", "won", "best_score", "assisted"):
         value = raw.get(name, 0)
         if not _is_count(value):
             raise ValueError(f"bad entry {key}: {name!r} must be a count")
@@ -85,7 +102,7 @@ def _record(key: str, raw: object) -> Record:
     return record
 
 
-_RECORD_FIELDS = frozenset({"played", "won", "best_score", "fastest_win"})
+_RECORD_FIELDS = frozenset({"played", "won", "best_score", "fastest_win", "assisted"})
 
 
 def _parse(raw: bytes) -> Records:
@@ -111,15 +128,17 @@ def _parse(raw: bytes) -> Records:
                    {k: v for k, v in raw_records.items() if not _known_key(k)})
 
 
-def table_key(kinds: list[str], players: int) -> str | None:
-    """'hard/2' for a human against bots whose strongest is hard; None for bots only."""
+def table_key(kinds: list[str], players: int, competitive: bool = False) -> str | None:
+    """'hard/2' for a human against bots whose strongest is hard ('hard/2/competitive' in
+    a competitive game); None for bots only."""
     bots = [k for k in kinds if k != "human"]
     if len(bots) == len(kinds):
         return None
+    mode = f"/{COMPETITIVE}" if competitive else ""
     if not bots:
-        return f"humans/{players}"
+        return f"humans/{players}{mode}"
     level = max(bots, key=lambda k: LEVEL_ORDER.index(k) if k in LEVEL_ORDER else -1)
-    return f"{level}/{players}"
+    return f"{level}/{players}{mode}"
 
 
 def read_stats() -> tuple[Records, FileProblem | None]:
@@ -167,15 +186,18 @@ def save_stats(records: dict[str, Record]) -> None:
     atomic_write_text(path, json.dumps(doc, indent=1) + "\n")
 
 
-def add_game(records: dict[str, Record], state: GameState, kinds: list[str]) -> str | None:
-    """Count a finished game in `records`; return its key (None when it does not count)."""
-    key = table_key(kinds, state.num_players)
+def add_game(records: dict[str, Record], state: GameState, kinds: list[str], *,
+             competitive: bool = False, assisted: bool = False) -> str | None:
+    """Count a finished game in `records`; return its key (None when it does not count).
+    `assisted`: the player used undo or a hint in it."""
+    key = table_key(kinds, state.num_players, competitive)
     if key is None or not state.is_over():
         return None
     outcome = state.outcome()
     humans = [s for s, k in enumerate(kinds) if k == "human"]
     record = records.setdefault(key, Record())
     record.played += 1
+    record.assisted += int(assisted)
     record.best_score = max(record.best_score, max(state.players[s].points for s in humans))
     if any(s in outcome.winners for s in humans):
         record.won += 1
@@ -188,9 +210,12 @@ def add_game(records: dict[str, Record], state: GameState, kinds: list[str]) -> 
 def describe(key: str, record: Record) -> str:
     """'Against hard bots, 2 players: 3 won of 7, best score 18, fastest win 21 rounds.',
     in the language in use (results.record in the catalogs)."""
-    level, players = key.split("/")
+    level, count, competitive = split_key(key)
+    players = str(count)
     entry = f"results.record.table.{level}"
     table = tr(entry) if has(entry) else level
+    if competitive:
+        table = tr("results.record.competitive", table=table)
     if record.fastest_win is not None:
         return tr("results.record.summary_fastest", count=record.fastest_win, table=table,
                   players=players, won=record.won, played=record.played,

@@ -12,10 +12,12 @@ from splendor import i18n
 from splendor.engine import GameData
 from splendor.gamedata import base_game
 from splendor.i18n import tr
+from splendor.session import saving
 from splendor.session.bot_process import BotProcess
 from splendor.session.game import Bots, Session
 from splendor.session.results import final_result
 from splendor.session.seats import GameOptions, SeatOption
+from splendor.session.statistics import count_game
 from splendor.storage import paths
 from splendor.storage.aside import FileProblem
 from splendor.storage.atomic import StorageError
@@ -30,16 +32,12 @@ from splendor.storage.saves import (
     SaveTooLong,
     keep_unreadable_autosaves,
     load_save,
-    save_document,
     save_info,
     save_path_for,
-    write_autosave,
-    write_save,
 )
 from splendor.storage.settings import Settings, load_settings, read_settings, save_settings
 from splendor.storage.stats import (
     Record,
-    add_game,
     counts,
     describe,
     load_stats,
@@ -150,15 +148,10 @@ class Game:
         self._open_saved(saved)
 
     def _open_saved(self, saved: SavedGame) -> None:
-        state = saved.state
-        options = GameOptions(
-            tuple(SeatOption(seat["kind"], seat["name"]) for seat in saved.seats),
-            first_player=state.setup.first_player,
-            seed=state.setup.seed,
-        )
         self._close_game()
-        self.last_options = options
-        self.open_session(Session(self.data, options, self.bots(), state=state))
+        session = saving.resume(saved, self.data, self.bots())
+        self.last_options = session.options
+        self.open_session(session)
 
     def to_menu(self) -> None:
         self._close_game()
@@ -265,12 +258,10 @@ class Game:
             if table is not None:
                 table.ui.notice = tr("files.second_window.notice")
             return
-        seats = [{"kind": s.kind, "name": s.name} for s in session.options.seats]
-        document = save_document(session.state, seats)
         notice = ""
         problems: list[FileProblem] = []
         try:
-            problems = write_autosave(document, self.data)
+            problems = saving.autosave(session, self.data)
         except StorageError as exc:
             log().warning("autosave failed: %s", exc)
             too_long = file_notes.too_long_text(exc, autosave=True) \
@@ -319,9 +310,8 @@ class Game:
             return file_notes.save_name_text(exc, name)
         if path.exists():
             return tr("saves.save_as.exists", name=path.stem)
-        seats = [{"kind": s.kind, "name": s.name} for s in session.options.seats]
         try:
-            write_save(path, save_document(session.state, seats))
+            saving.save_as(session, path)
         except StorageError as exc:
             log().warning("save failed: %s", exc)
             too_long = file_notes.too_long_text(exc, autosave=False) \
@@ -356,7 +346,7 @@ class Game:
         problem: FileProblem | None = None
         if options is not None:
             records, problem = self._stats()
-            key = add_game(records, state, [s.kind for s in options.seats])
+            key = count_game(session, records)
             if key is None:
                 problem = None  # nothing to count: no need to speak of the file now
             else:

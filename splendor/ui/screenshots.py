@@ -239,6 +239,7 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
         state.apply(bots[state.current].choose(observe(state, state.current)))
     records: dict = {}  # type: ignore[type-arg]
     add_game(records, state, ["human", "hard", "medium"])
+    add_game(records, state, ["human", "hard", "medium"], competitive=True)
     save_stats(records)
     app.stack.replace(ResultsScene(final_result(state), on_play_again=lambda: None,
                                    on_menu=lambda: None))

@@ -6,7 +6,7 @@ import pygame
 
 from splendor.i18n import tr
 from splendor.storage.aside import FileProblem
-from splendor.storage.stats import LEVEL_ORDER, Record
+from splendor.storage.stats import LEVEL_ORDER, Record, split_key
 from splendor.ui import theme, widgets
 from splendor.ui.file_notes import problem_text
 from splendor.ui.scenes.page import PageScene
@@ -18,13 +18,14 @@ MAX_ROWS = 12
 def headings() -> tuple[str, ...]:
     """The column headings, in the language in use (the table, then the numbers)."""
     return (tr("stats.column.table"), tr("stats.column.played"), tr("stats.column.won"),
-            tr("stats.column.rate"), tr("stats.column.best"), tr("stats.column.fastest"))
+            tr("stats.column.rate"), tr("stats.column.best"), tr("stats.column.fastest"),
+            tr("stats.column.assisted"))
 
 
-def _sort_key(key: str) -> tuple[int, int]:
-    level, players = key.split("/")
+def _sort_key(key: str) -> tuple[bool, int, int]:
+    level, players, competitive = split_key(key)
     order = LEVEL_ORDER.index(level) if level in LEVEL_ORDER else len(LEVEL_ORDER)
-    return order, int(players)
+    return competitive, order, players
 
 
 def table_name(level: str, players: int) -> str:
@@ -43,24 +44,31 @@ def table_name(level: str, players: int) -> str:
     return tr("stats.table.other", level=level.capitalize(), count=players)
 
 
+def competitive_from(records: dict[str, Record]) -> int:
+    """The index in `rows(records)` of the first competitive table (the length if none):
+    they come last, under a heading of their own."""
+    return sum(1 for key in records if not split_key(key)[2])
+
+
 def rows(records: dict[str, Record]) -> list[tuple[str, ...]]:
-    """The table's rows as text in the language in use, weakest table first."""
+    """The table's rows as text in the language in use, weakest table first, competitive
+    games after the others."""
     out: list[tuple[str, ...]] = []
     for key in sorted(records, key=_sort_key):
         r = records[key]
-        level, players = key.split("/")
+        level, players, _ = split_key(key)
         none = tr("stats.none")
         rate = tr("stats.rate", percent=f"{100 * r.won / r.played:.0f}") if r.played else none
         fastest = tr("stats.rounds", count=r.fastest_win) if r.fastest_win is not None \
             else none
-        out.append((table_name(level, int(players)), str(r.played), str(r.won), rate,
-                    str(r.best_score), fastest))
+        out.append((table_name(level, players), str(r.played), str(r.won), rate,
+                    str(r.best_score), fastest, str(r.assisted)))
     return out
 
 
 class StatisticsScene(PageScene):
     title_key = "stats.title"
-    panel_size = (980, 440)
+    panel_size = (1120, 440)
 
     def __init__(self, records: dict[str, Record], problem: FileProblem | None = None
                  ) -> None:
@@ -134,8 +142,17 @@ class StatisticsScene(PageScene):
                                align="right" if i else "left", bold=True)
         y += head_h + px(8)
         row_h = max(px(30), widgets.line_height(value_px) + px(4))
-        room = max(0, (inner.bottom - y) // row_h)
-        for row in table[:min(MAX_ROWS, room)]:
+        first_competitive = competitive_from(self.records)
+        for index, row in enumerate(table[:MAX_ROWS]):
+            if index == first_competitive:
+                if y + 2 * row_h > inner.bottom:
+                    break
+                box = pygame.Rect(inner.x, y + px(6), inner.width, row_h - px(6))
+                widgets.draw_text(surface, tr("stats.competitive").upper(), head_px,
+                                  theme.ACCENT, box, align="left", bold=True)
+                y += row_h
+            if y + row_h > inner.bottom:
+                break
             for i, (value, col) in enumerate(zip(row, cols, strict=True)):
                 box = pygame.Rect(col.x, y, col.width, row_h)
                 widgets.draw_text(surface, value, value_px, theme.TEXT, box,

@@ -1,0 +1,16 @@
+"""Counting a finished game in the player's statistics: the table it was played at, its
+mode (competitive games are kept apart) and whether undo or hints helped."""
+
+from __future__ import annotations
+
+from splendor.session.game import Session
+from splendor.storage.stats import Record, add_game
+
+
+def count_game(session: Session, records: dict[str, Record]) -> str | None:
+    """Count `session`'s finished game in `records`; its table key, or None when the game
+    does not count (bots only, or not finished)."""
+    counters = session.counters
+    return add_game(records, session.state, [s.kind for s in session.options.seats],
+                    competitive=session.options.competitive,
+                    assisted=counters.undos > 0 or counters.hints > 0)
