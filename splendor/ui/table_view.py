@@ -43,6 +43,8 @@ class TableUi:
     refusal: Refusal | None = None  # why the last gesture was refused (shown translated)
     highlight: set[Hit] = field(default_factory=set)  # cards and piles the last move changed
     thinking: str | None = None  # name of the bot thinking now
+    #: Nobody at the screen plays the viewed seat (a game between bots): no "your turn".
+    watching: bool = False
     notice: str = ""  # a problem outside the game itself, e.g. an autosave that failed
 
     @property
@@ -186,7 +188,7 @@ def header_text(view: View, ui: TableUi, token_limit: int = 10) -> str:
             status = tr("table.status.noble", name=name)
         elif ui.thinking:
             status = tr("table.status.thinking", name=name)
-        elif current == view.seat:
+        elif current == view.seat and not ui.watching:
             status = tr("table.status.your_turn", name=name)
         else:
             status = tr("table.status.their_turn", name=name)
@@ -196,7 +198,8 @@ def header_text(view: View, ui: TableUi, token_limit: int = 10) -> str:
 
 def _draw_header(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableUi,
                  token_limit: int) -> None:
-    color = theme.ACTIVE if view.current_player == view.seat else theme.TEXT
+    mine = view.current_player == view.seat and not ui.watching
+    color = theme.ACTIVE if mine else theme.TEXT
     draw_text(surface, header_text(view, ui, token_limit), lay.px(17), color, lay.header,
               align="left", bold=True)
 

@@ -63,7 +63,7 @@ class TableScene(Scene):
         self.on_pause = on_pause
         self.assists = assists or Assists()
         self.speed = max(0.1, speed)
-        self.ui = TableUi()
+        self.ui = TableUi(watching=session.options.watch_only)
         self.layout: TableLayout | None = None
         self.panel: PanelLayout | None = None
         self.payment_index = 0

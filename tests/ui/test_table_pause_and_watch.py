@@ -57,3 +57,20 @@ def test_a_move_in_flight_stops_in_the_air_while_paused(app: App) -> None:
     assert table.show.elapsed == elapsed
     assert table.session.log == []
     game.close()
+
+
+def test_a_bots_only_game_never_says_your_turn(app: App) -> None:
+    from splendor.i18n import tr
+    from splendor.ui.table_view import header_text
+
+    game = Game(app)
+    game.prefs.speed = 50.0
+    game.start(GameOptions((SeatOption("hard", "A"), SeatOption("medium", "B")),
+                           first_player=0, seed=3))
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    yours = tr("table.status.your_turn", name="A")
+    for _ in range(30):
+        app.step(0.05)
+        assert yours not in header_text(table.view(), table.ui)
+    game.close()
