@@ -29,6 +29,7 @@ PICTURES = (
     "menu",
     "new_game",
     "table_2p",
+    "hint",
     "table_4p",
     "drag",
     "pause",
@@ -167,6 +168,12 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     session, table = table_for(["human", "hard"], turns=24)
     table.update(0.0)
     shot("table_2p")
+    # The expert's suggestion, with its reason, marked on the table.
+    session.hint_simulations = 24  # the same picture every time
+    table.ask_hint()
+    table.update(0.0)  # the expert decides (in this process for the pictures)
+    table.update(0.0)
+    shot("hint")
     session.close()
 
     session, table = table_for(["human", "medium", "hard", "expert"], turns=36)

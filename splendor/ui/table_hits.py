@@ -14,7 +14,7 @@ from typing import Literal
 
 import pygame
 
-from splendor.engine import Card, View
+from splendor.engine import Action, Buy, Card, Reserve, ReserveDeck, Take, TakeTwo, View
 from splendor.ui.layout import TableLayout
 
 HitKind = Literal["button", "bank", "card", "deck", "area"]
@@ -40,6 +40,20 @@ class Hit:
 
 def card_hit(card_id: str) -> Hit:
     return Hit("card", card_id)
+
+
+def hint_marks(action: Action) -> set[Hit]:
+    """What a suggested action touches on the table: the piles it takes from, the card it
+    buys or reserves, the deck it reserves from (nothing for the other decisions)."""
+    if isinstance(action, Take):
+        return {Hit("bank", c) for c in action.colors}
+    if isinstance(action, TakeTwo):
+        return {Hit("bank", action.color)}
+    if isinstance(action, Buy | Reserve):
+        return {card_hit(action.card_id)}
+    if isinstance(action, ReserveDeck):
+        return {Hit("deck", action.level)}
+    return set()
 
 
 def reserved_rects(slots: Sequence[pygame.Rect], view: View) -> list[tuple[str, pygame.Rect]]:

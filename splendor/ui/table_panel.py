@@ -42,6 +42,19 @@ class PanelActions(Protocol):
     def confirm_take(self) -> None: ...
     def cancel(self) -> None: ...
     def next_payment(self) -> None: ...
+    def undo(self) -> None: ...
+    def ask_hint(self) -> None: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Assisting:
+    """The assists the panel offers: whether Undo and Hint are shown (None) or enabled,
+    and the hint to show ('' none; `hint_pending` while the expert looks)."""
+
+    undo: bool | None = None
+    hint: bool | None = None
+    hint_text: str = ""
+    hint_pending: bool = False
 
 
 @dataclass
@@ -140,12 +153,15 @@ class _Builder:
 
 def layout_panel(lay: TableLayout, view: View, ui: TableUi, assists: Assists, acting: bool,
                  data: GameData, why: Callable[[Action], Refusal | None],
-                 actions: PanelActions, payment_index: int) -> PanelLayout:
+                 actions: PanelActions, payment_index: int,
+                 assisting: Assisting | None = None) -> PanelLayout:
     """The panel for `view`'s seat: the pending take, the selected card or deck, the
-    forced pass, or what is going on; then any refusal and notice at the bottom."""
+    forced pass, the hint, or what is going on; at the bottom the Undo and Hint buttons,
+    and above them any refusal and notice."""
     b = _Builder(lay)
     px = b.px
     x, y, w = b.x, b.y, b.w
+    aid = assisting or Assisting()
     if ui.pending and acting:
         y = _pending(b, ui, actions)
     elif ui.selected is not None and acting:
@@ -154,19 +170,45 @@ def layout_panel(lay: TableLayout, view: View, ui: TableUi, assists: Assists, ac
         # Nothing else is legal (no tokens to take, no card to buy or reserve).
         y = b.paragraph(tr("table.panel.no_move"), px(15), theme.TEXT, x, y, w)
         y = b.button(x, y + px(8), w, "pass", lambda: actions.play(Pass())) + px(8)
+    elif acting and (aid.hint_text or aid.hint_pending):
+        y = b.title(tr("hint.title"), px(16), x, y, w) + px(4)
+        text = aid.hint_text or tr("hint.thinking")
+        y = b.paragraph(text, px(15), theme.OK if aid.hint_text else theme.TEXT_DIM, x, y, w)
     elif acting:
         y = b.paragraph(tr("table.panel.your_turn"), px(15), theme.TEXT, x, y, w)
         y = b.paragraph(tr("table.panel.hint"), px(15), theme.TEXT, x, y, w)
     elif ui.thinking:
         y = b.paragraph(tr("table.status.thinking", name=ui.thinking), px(16), theme.ACTIVE,
                         x, y, w)
-    # Below the rest, from the bottom up: why a move was refused, then any notice.
+    # Below the rest, from the bottom up: Undo and Hint, why a move was refused, a notice.
     bottom = lay.action_panel.bottom - px(12)
+    bottom = _assist_buttons(b, aid, actions, y, bottom)
     if ui.message and assists.reasons:
         bottom = b.paragraph_above(ui.message, px(15), theme.DANGER, y, bottom)
     if ui.notice:
         b.paragraph_above(ui.notice, px(14), theme.ACCENT, y, bottom)
     return b.out
+
+
+def _assist_buttons(b: _Builder, aid: Assisting, actions: PanelActions, top: int,
+                    bottom: int) -> int:
+    """Undo and Hint side by side at the panel's foot (those the game offers); returns
+    the y above them."""
+    shown = [(key, enabled, act) for key, enabled, act in (
+        ("undo", aid.undo, actions.undo), ("hint", aid.hint, actions.ask_hint))
+        if enabled is not None]
+    if not shown:
+        return bottom
+    px = b.px
+    gap = px(10)
+    w = (b.w - gap * (len(shown) - 1)) // len(shown)
+    h = max(button_height(_label(key), px, w) for key, _, _ in shown)
+    y = bottom - h
+    if y < top:
+        return bottom  # no room left under the panel's content
+    for i, (key, enabled, act) in enumerate(shown):
+        b.button(b.x + i * (w + gap), y, w, key, act, bool(enabled))
+    return y - px(8)
 
 
 def _pending(b: _Builder, ui: TableUi, actions: PanelActions) -> int:

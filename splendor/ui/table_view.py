@@ -45,6 +45,8 @@ class TableUi:
     thinking: str | None = None  # name of the bot thinking now
     #: Nobody at the screen plays the viewed seat (a game between bots): no "your turn".
     watching: bool = False
+    #: What the hint suggests touching: cards, a deck or bank piles.
+    hint_marks: set[Hit] = field(default_factory=set)
     notice: str = ""  # a problem outside the game itself, e.g. an autosave that failed
 
     @property
@@ -124,6 +126,8 @@ def draw_table(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
         count = view.deck_sizes[level_index]
         image = art.card_back_surface(level_index + 1, rect.size, count)
         surface.blit(image, rect)
+        if Hit("deck", level_index + 1) in ui.hint_marks:
+            _hint_frame(surface, rect, px)
         if ui.selected == Hit("deck", level_index + 1):
             pygame.draw.rect(surface, theme.ACTIVE, rect.inflate(6, 6), 3, border_radius=px(10))
     for level_index, row in enumerate(lay.market):
@@ -136,6 +140,8 @@ def draw_table(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
                 surface.blit(art.empty_slot_surface(rect.size), rect)
                 continue
             _draw_card(surface, rect, card, me, assists, acting)
+            if card_hit(card.id) in ui.hint_marks:
+                _hint_frame(surface, rect, px)
             if card_hit(card.id) in ui.highlight:
                 pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=px(10))
             if ui.selected == card_hit(card.id):
@@ -155,6 +161,12 @@ def draw_table(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
         if card is not None:
             image = art.card_surface(card, lay.market[0][0].size)
             surface.blit(image, image.get_rect(center=ui.drag_pos))
+
+
+def _hint_frame(surface: pygame.Surface, rect: pygame.Rect, px: Callable[[float], int]
+                ) -> None:
+    """The hint's mark: a green frame, unlike the gold of the last move."""
+    pygame.draw.rect(surface, theme.OK, rect.inflate(12, 12), 4, border_radius=px(12))
 
 
 def _find_card(view: View, card_id: str) -> Card | None:
@@ -215,6 +227,8 @@ def _draw_bank(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
         image = art.token_surface(color, rect.width, count=left,
                                   selected=Hit("bank", color) in ui.highlight)
         surface.blit(image, image.get_rect(center=rect.center))
+        if Hit("bank", color) in ui.hint_marks:
+            pygame.draw.circle(surface, theme.OK, rect.center, rect.width // 2 + lay.px(5), 4)
 
 
 def _draw_tokens_row(surface: pygame.Surface, lay: TableLayout, x: int, y: int,
@@ -325,6 +339,8 @@ def _draw_my_area(surface: pygame.Surface, lay: TableLayout, view: View, ui: Tab
             below = pygame.Rect(rect.x - px(3), rect.bottom + px(1), rect.w + px(6), label_h)
             draw_text(surface, tr("table.area.blind"), px(14), theme.TEXT_DIM, below,
                       valign="top")
+        if card_hit(card.id) in ui.hint_marks:
+            _hint_frame(surface, rect, px)
         if ui.selected == card_hit(card.id):
             pygame.draw.rect(surface, theme.ACTIVE, rect.inflate(6, 6), 4, border_radius=px(8))
     # Nobles: two rows of three at most.

@@ -1,6 +1,6 @@
 """Moves and refusals in the player's language, for the game log and the table.
 
-Every sentence comes from the catalogs (`log.*`, `reason.*`, `common.*`); this module only
+Every sentence comes from the catalogs (`log.*`, `reason.*`, `hint.*`, `common.*`); this module only
 chooses the entry and fills its placeholders.
 """
 
@@ -21,6 +21,7 @@ from splendor.engine import (
     TakeTwo,
 )
 from splendor.i18n import tr
+from splendor.session.hints import Hint
 
 
 def color_name(color: int) -> str:
@@ -87,3 +88,36 @@ def refusal_text(reason: str) -> str:
             params["color"] = color_name(int(params["color"]))
         return tr(f"reason.{reason.code}", int(count) if count is not None else None, **params)
     return reason
+
+
+def hint_move(action: Action, data: GameData) -> str:
+    """A suggested move as advice to the player: 'Take white, blue and green'."""
+    if isinstance(action, Take):
+        return tr("hint.move.take", colors=join([color_name(c) for c in action.colors]))
+    if isinstance(action, TakeTwo):
+        return tr("hint.move.take_two", color=color_name(action.color))
+    if isinstance(action, Reserve):
+        return tr("hint.move.reserve", card=card_text(data, action.card_id))
+    if isinstance(action, ReserveDeck):
+        return tr("hint.move.reserve_deck", level=action.level)
+    if isinstance(action, Buy):
+        return tr("hint.move.buy", card=card_text(data, action.card_id))
+    if isinstance(action, Return):
+        return tr("hint.move.return", tokens=tokens_text(action.tokens))
+    if isinstance(action, ChooseNoble):
+        noble = data.noble_by_id.get(action.noble_id)
+        return tr("hint.move.noble", noble.points if noble else 3)
+    return tr("hint.move.pass")
+
+
+def hint_text(hint: Hint, names: tuple[str, ...], data: GameData) -> str:
+    """The suggestion and its reason in one sentence, in the language in use."""
+    reason = hint.reason
+    key = f"hint.why.{reason.code}"
+    if reason.code == "block":
+        why = tr(key, name=names[reason.seat] if reason.seat is not None else "")
+    elif reason.code in ("towards", "keep_towards"):
+        why = tr(key, card=card_text(data, reason.card or ""))
+    else:
+        why = tr(key)
+    return tr("hint.sentence", move=hint_move(hint.action, data), why=why)

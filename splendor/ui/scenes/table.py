@@ -20,7 +20,17 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from splendor.engine import Action, Buy, Phase, Reserve, ReserveDeck, Take, TakeTwo, View
+from splendor.engine import (
+    Action,
+    Buy,
+    Phase,
+    Refusal,
+    Reserve,
+    ReserveDeck,
+    Take,
+    TakeTwo,
+    View,
+)
 from splendor.i18n import language, tr
 from splendor.session.game import Session
 from splendor.session.log import LogEntry
@@ -29,13 +39,19 @@ from splendor.ui.layout import TableLayout, compute_layout
 from splendor.ui.scene import Scene
 from splendor.ui.sound import Sounds
 from splendor.ui.table_decisions import DecisionOverlays
-from splendor.ui.table_hits import Hit, hit_test, in_area, reserved_rects
+from splendor.ui.table_hits import Hit, hint_marks, hit_test, in_area, reserved_rects
 from splendor.ui.table_motion import MoveShow
-from splendor.ui.table_panel import PanelButton, PanelLayout, draw_panel, layout_panel
+from splendor.ui.table_panel import (
+    Assisting,
+    PanelButton,
+    PanelLayout,
+    draw_panel,
+    layout_panel,
+)
 from splendor.ui.table_pointer import Pointer
 from splendor.ui.table_view import Assists, TableUi, draw_table, reserved_slots
 from splendor.ui.take_builder import can_grow, refusal, take_action
-from splendor.ui.wording import describe, log_line
+from splendor.ui.wording import describe, hint_text, log_line
 
 if TYPE_CHECKING:
     from splendor.ui.app import App
@@ -154,7 +170,7 @@ class TableScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
-            return self._key(event.key)
+            return self._key(event.key, getattr(event, "mod", 0))
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.pointer.down(event.pos)
         elif event.type == pygame.MOUSEMOTION:
@@ -166,8 +182,12 @@ class TableScene(Scene):
         self._layout_panel()
         return True
 
-    def _key(self, key: int) -> bool:
-        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+    def _key(self, key: int, mod: int = 0) -> bool:
+        if key == pygame.K_z and mod & pygame.KMOD_CTRL:
+            self.undo()
+        elif key == pygame.K_h and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.ask_hint()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.ui.pending:
                 self.confirm_take()
         elif key in (pygame.K_BACKSPACE, pygame.K_ESCAPE):
@@ -236,14 +256,39 @@ class TableScene(Scene):
     def next_payment(self) -> None:
         self.payment_index += 1
 
+    def undo(self) -> None:
+        """Take back the player's last decision (and the bots' moves since), or say why
+        not."""
+        reason = self.session.undo()
+        if reason is not None:
+            self._refuse(reason)
+            return
+        self.show = MoveShow()
+        self.pointer.cancel()
+        self.cancel()
+        self.ui.highlight = set()
+        self.ui.hint_marks = set()
+        if self.sounds is not None:
+            self.sounds.play("take")
+        self.decisions.after_change(self.session, self.app)
+
+    def ask_hint(self) -> None:
+        """Ask the expert for a move for the player to act; it shows when ready."""
+        reason = self.session.request_hint()
+        if reason is not None:
+            self._refuse(reason)
+
+    def _refuse(self, reason: Refusal) -> None:
+        self.ui.refusal = reason
+        if self.sounds is not None:
+            self.sounds.play("refuse")
+
     def play(self, action: Action) -> bool:
         """Commit a human action through the session; show the reason if refused."""
         before = self.view()
         reason = self.session.play(action)
         if reason is not None:
-            self.ui.refusal = reason
-            if self.sounds is not None:
-                self.sounds.play("refuse")
+            self._refuse(reason)
             return False
         self.ui.selected = None
         self.ui.refusal = None
@@ -330,14 +375,31 @@ class TableScene(Scene):
         view = self.view()
         acting = self.acting()
         ui = self.ui
+        assisting = self._assisting()
+        ui.hint_marks = hint_marks(self.session.hint.action) \
+            if self.session.hint is not None and acting else set()
         key = (self.session.version, view.seat, acting, tuple(ui.pending), ui.selected,
                ui.refusal, ui.notice, ui.thinking, self.payment_index, language(),
-               self.assists.reasons, lay.action_panel.size)
+               self.assists.reasons, lay.action_panel.size, assisting)
         if key == self._panel_key:
             return
         self._panel_key = key
         self.panel = layout_panel(lay, view, ui, self.assists, acting, self.session.data,
-                                  self.session.why_illegal, self, self.payment_index)
+                                  self.session.why_illegal, self, self.payment_index,
+                                  assisting)
+
+    def _assisting(self) -> Assisting:
+        """Undo and Hint as this game offers them: only to a single person playing
+        against bots, and not in a competitive game."""
+        session = self.session
+        if session.options.competitive or len(session.humans) != 1:
+            return Assisting()
+        hint = session.hint
+        text = hint_text(hint, session.options.names, session.data) \
+            if hint is not None else ""
+        return Assisting(undo=session.why_no_undo() is None,
+                         hint=session.why_no_hint() is None and not session.hint_pending,
+                         hint_text=text, hint_pending=session.hint_pending)
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.layout

@@ -1,0 +1,113 @@
+"""Undo (button and Ctrl+Z) and Hint (button and H) at the table, refused with the
+session's reason where they are not offered."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from splendor.i18n import tr
+from splendor.session.seats import GameOptions, SeatOption
+from splendor.ui.app import App
+from splendor.ui.main import Game
+from splendor.ui.scenes.table import TableScene
+from splendor.ui.table_hits import hint_marks
+
+DT = 0.05
+
+
+def start(app: App, seats: tuple[SeatOption, ...], competitive: bool = False
+          ) -> tuple[Game, TableScene]:
+    game = Game(app)
+    game.prefs.speed = 50.0
+    game.start(GameOptions(seats, first_player=0, seed=7, competitive=competitive))
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    table.session.hint_simulations = 16
+    app.step(0.0)
+    return game, table
+
+
+def key(app: App, k: int, mod: int = 0, unicode: str = "") -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=unicode))
+    app.step(DT)
+
+
+def click(app: App, pos: tuple[int, int]) -> None:
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
+        app.step(DT)
+
+
+def button_keys(table: TableScene) -> list[str]:
+    return [b.key for b in table.buttons]
+
+
+def until_my_turn(app: App, table: TableScene) -> None:
+    for _ in range(200):
+        if table.acting():
+            return
+        app.step(DT)
+    raise AssertionError("the human never got the turn back")
+
+
+VERSUS_BOT = (SeatOption("human", "Ada"), SeatOption("hard", "Hal"))
+
+
+def test_ctrl_z_takes_back_the_move_and_the_bots_reply(app: App) -> None:
+    game, table = start(app, VERSUS_BOT)
+    session = table.session
+    assert session.play(session.view().legal_actions[0]) is None
+    until_my_turn(app, table)
+    assert len(session.log) >= 2
+    key(app, pygame.K_z, pygame.KMOD_LCTRL, "\x1a")
+    assert session.log == [] and table.acting()
+    assert table.log_lines() == []
+    game.close()
+
+
+def test_the_undo_button_does_the_same(app: App) -> None:
+    game, table = start(app, VERSUS_BOT)
+    session = table.session
+    assert "undo" in button_keys(table)
+    assert not next(b for b in table.buttons if b.key == "undo").enabled  # nothing yet
+    session.play(session.view().legal_actions[3])
+    until_my_turn(app, table)
+    app.step(DT)
+    undo = next(b for b in table.buttons if b.key == "undo")
+    assert undo.enabled
+    click(app, undo.rect.center)
+    assert session.log == []
+    game.close()
+
+
+def test_h_shows_the_experts_move_and_reason_on_the_table(app: App) -> None:
+    game, table = start(app, VERSUS_BOT)
+    key(app, pygame.K_h, 0, "h")
+    for _ in range(5):
+        app.step(DT)
+    hint = table.session.hint
+    assert hint is not None and hint.action in table.view().legal_actions
+    assert table.ui.hint_marks == hint_marks(hint.action)
+    panel_texts = [getattr(item, "text", "") for item in table.panel.items]  # type: ignore[union-attr]
+    assert tr("hint.title") in panel_texts
+    assert any(text.endswith(".") and len(text) > 20 for text in panel_texts)
+    table.session.play(hint.action)
+    app.step(DT)
+    assert table.ui.hint_marks == set()
+    game.close()
+
+
+@pytest.mark.parametrize(("seats", "competitive", "code"), [
+    (VERSUS_BOT, True, "undo_competitive"),
+    ((SeatOption("human", "Ada"), SeatOption("human", "Bob")), False, "undo_several_humans"),
+])
+def test_undo_and_hint_are_not_offered_where_they_are_refused(
+        app: App, seats: tuple[SeatOption, ...], competitive: bool, code: str) -> None:
+    game, table = start(app, seats, competitive)
+    if len(seats) == 2 and seats[1].is_human:
+        key(app, pygame.K_SPACE, 0, " ")  # past the pass screen
+    assert "undo" not in button_keys(table) and "hint" not in button_keys(table)
+    key(app, pygame.K_z, pygame.KMOD_LCTRL, "\x1a")
+    assert table.ui.refusal is not None and table.ui.refusal.code == code
+    game.close()
