@@ -22,6 +22,7 @@ from splendor.engine import (
 )
 from splendor.i18n import tr
 from splendor.session.hints import Hint
+from splendor.session.log import LogEntry
 
 
 def color_name(color: int) -> str:
@@ -72,6 +73,17 @@ def describe(name: str, action: Action, data: GameData) -> str:
         return tr("log.noble", name=name, count=noble.points if noble else 3)
     assert isinstance(action, Pass)
     return tr("log.pass", name=name)
+
+
+def describe_entry(name: str, entry: LogEntry, data: GameData) -> list[str]:
+    """The log's lines for one applied action: the move, then each noble's visit it
+    brought (a single qualifying noble visits without an action of its own)."""
+    lines = [describe(name, entry.action, data)]
+    if not isinstance(entry.action, ChooseNoble):
+        for noble_id in entry.nobles:
+            noble = data.noble_by_id.get(noble_id)
+            lines.append(tr("log.noble", name=name, count=noble.points if noble else 3))
+    return lines
 
 
 def log_line(round_number: int, text: str) -> str:

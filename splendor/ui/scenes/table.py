@@ -51,7 +51,7 @@ from splendor.ui.table_panel import (
 from splendor.ui.table_pointer import Pointer
 from splendor.ui.table_view import Assists, TableUi, draw_table, reserved_slots
 from splendor.ui.take_builder import can_grow, refusal, take_action
-from splendor.ui.wording import describe, hint_text, log_line
+from splendor.ui.wording import describe_entry, hint_text, log_line
 
 if TYPE_CHECKING:
     from splendor.ui.app import App
@@ -90,6 +90,7 @@ class TableScene(Scene):
         #: The log as shown, and the (language, log list) it was worded for.
         self._log_key: tuple[str, int] | None = None
         self._log_text: list[str] = []
+        self._log_entries: list[LogEntry] = []
         #: What the panel was laid out for; a new key lays it out again.
         self._panel_key: tuple[object, ...] | None = None
 
@@ -148,12 +149,14 @@ class TableScene(Scene):
         language) and only new moves are worded; an undo shortens the log."""
         log = self.session.log
         key = (language(), id(log))
-        if self._log_key != key or len(self._log_text) > len(log):
-            self._log_key, self._log_text = key, []
+        if self._log_key != key or len(self._log_entries) > len(log):
+            self._log_key, self._log_text, self._log_entries = key, [], []
         names = self.session.options.names
         data = self.session.data
-        self._log_text += [log_line(e.round, describe(names[e.seat], e.action, data))
-                           for e in log[len(self._log_text):]]
+        for entry in log[len(self._log_entries):]:
+            self._log_text += [log_line(entry.round, text)
+                               for text in describe_entry(names[entry.seat], entry, data)]
+            self._log_entries.append(entry)
         return self._log_text
 
     def market_rect(self, card_id: str) -> pygame.Rect | None:
