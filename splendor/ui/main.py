@@ -6,6 +6,7 @@ import signal
 import sys
 import threading
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from splendor import i18n
@@ -150,7 +151,8 @@ class Game:
     def _open_saved(self, saved: SavedGame) -> None:
         self._close_game()
         session = saving.resume(saved, self.data, self.bots())
-        self.last_options = session.options
+        # The seats come back for the next New game or Play again, never the deal.
+        self.last_options = replace(session.options, seed=None)
         self.open_session(session)
 
     def to_menu(self) -> None:
@@ -204,7 +206,8 @@ class Game:
     def start(self, options: GameOptions) -> None:
         """Begin a game with `options` on a fresh table."""
         self._close_game()
-        self.last_options = options
+        # The seats are remembered for the next game; its deal is drawn afresh.
+        self.last_options = replace(options, seed=None)
         self.save_settings()  # remembers these seats for the next new game
         self.open_session(Session(self.data, options, self.bots()))
 
@@ -383,8 +386,8 @@ class Game:
 
     def play_again(self) -> None:
         if self.last_options is not None:
-            # A new deal: same seats, a fresh seed unless the player fixed one.
-            self.start(self.last_options)
+            # A new deal: the same seats, always a fresh seed.
+            self.start(replace(self.last_options, seed=None))
 
     def _close_game(self) -> None:
         if self.session is not None:

@@ -45,8 +45,9 @@ from splendor.ui.widgets import (
 if TYPE_CHECKING:
     from splendor.ui.app import App
 
-#: Longest seed the field accepts (digits).
-SEED_DIGITS = 9
+#: Longest seed the field accepts (digits): more than any seed the game draws (under
+#: 2**31, ten digits), so a seed copied from a game is never cut.
+SEED_DIGITS = 12
 #: Kind of a seat added with "Add seat".
 ADDED_KIND = "medium"
 
