@@ -6,6 +6,7 @@ import argparse
 import contextlib
 import io
 import json
+import os
 import secrets
 import signal
 import sys
@@ -170,6 +171,14 @@ def _dispatch(args: argparse.Namespace, started: float) -> int:
     return _play(args)
 
 
+def _no_display() -> bool:
+    """True on Linux with no X11 or Wayland display and no video driver asked for: SDL
+    would otherwise open an invisible window and the game would seem to hang."""
+    if os.environ.get("SDL_VIDEODRIVER") or not sys.platform.startswith("linux"):
+        return False
+    return not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+
+
 def _window(args: argparse.Namespace) -> int:
     from splendor.ui.main import run
 
@@ -177,6 +186,11 @@ def _window(args: argparse.Namespace) -> int:
         print("splendor: --lang takes one language for the window (en, pt, es or fr)",
               file=sys.stderr)
         return 2
+    if _no_display():
+        print("splendor: no display found (DISPLAY and WAYLAND_DISPLAY are not set), so the "
+              "game window cannot open; `python -m splendor play` plays in the terminal",
+              file=sys.stderr)
+        return 1
     try:
         return run(args.size, fullscreen=args.fullscreen,
                    language=args.lang[0] if args.lang else None)

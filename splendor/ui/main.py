@@ -156,6 +156,10 @@ class Game:
         self.open_session(session)
 
     def to_menu(self) -> None:
+        """Leave the table for the menu; a game in progress is autosaved as it stands
+        (Continue resumes it, as the Leave dialog says)."""
+        if self.session is not None and not self.session.is_over():
+            self.autosave()
         self._close_game()
         self.app.stack.replace(self.menu_scene())
 

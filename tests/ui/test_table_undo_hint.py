@@ -111,3 +111,25 @@ def test_undo_and_hint_are_not_offered_where_they_are_refused(
     key(app, pygame.K_z, pygame.KMOD_LCTRL, "\x1a")
     assert table.ui.refusal is not None and table.ui.refusal.code == code
     game.close()
+
+
+def test_enter_buys_the_selected_card(app: App) -> None:
+    from splendor.engine import Buy
+    from splendor.ui.table_hits import Hit
+
+    game, table = start(app, VERSUS_BOT)
+    session = table.session
+    for _ in range(60):  # play until some card is affordable on the human's turn
+        until_my_turn(app, table)
+        buys = [a for a in table.view().legal_actions if isinstance(a, Buy)]
+        if buys:
+            break
+        session.play(table.view().legal_actions[0])
+    else:
+        raise AssertionError("no card became affordable")
+    table.select(Hit("card", buys[0].card_id))
+    app.step(DT)
+    key(app, pygame.K_RETURN, 0, "\r")
+    assert any(isinstance(e.action, Buy) and e.action.card_id == buys[0].card_id
+               for e in session.log)
+    game.close()

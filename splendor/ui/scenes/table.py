@@ -193,6 +193,8 @@ class TableScene(Scene):
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             if self.ui.pending:
                 self.confirm_take()
+            elif self.ui.selected is not None:
+                self._press_first("buy", "reserve_blind")
         elif key in (pygame.K_BACKSPACE, pygame.K_ESCAPE):
             if self.ui.pending or self.ui.selected:
                 self.cancel()
@@ -223,6 +225,14 @@ class TableScene(Scene):
 
     def press_button(self, index: int) -> None:
         self.buttons[index].action()
+
+    def _press_first(self, *keys: str) -> None:
+        """Press the first of the panel's enabled buttons among `keys` (Enter's action)."""
+        for key in keys:
+            for button in self.buttons:
+                if button.key == key and button.enabled:
+                    button.action()
+                    return
 
     def reserve_dropped(self, card_id: str) -> None:
         self.play(Reserve(card_id))
