@@ -196,7 +196,8 @@ def _only_pass(app: App) -> object:
         DATA, 2, seats=[{"tokens": {"white": 4, "blue": 4, "green": 2},
                          "reserved": ["L3-01", "L3-02", "L3-03"]},
                         {"tokens": {"green": 2, "red": 4, "black": 4}}],
-        market={1: [None] * 4, 2: [None] * 4, 3: [None] * 4}, decks={1: [], 2: [], 3: []})
+        market={1: [None] * 4, 2: [None] * 4, 3: [None] * 4}, decks={1: [], 2: [], 3: []},
+        partial=True)
     return _table(app, _controller(state))
 
 
@@ -276,7 +277,7 @@ def test_text_follows_a_change_of_language(language: str) -> None:
                                                        "red": 2, "black": 2}}])
     controller = _controller(state)
     table = TableScene(controller, on_finished=lambda s: None)
-    table.ui.refusal = controller.state.why_illegal(Take((GOLD,)))
+    table.ui.refusal = Refusal("no_gold_take", "gold comes only with a reservation")
     overlay = TokenReturnScene(controller)
     assert controller.play(Take((0, 1, 2))) is None
     overlay.confirm()

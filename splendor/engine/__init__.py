@@ -20,6 +20,7 @@ from splendor.engine.actions import (
     Return,
     Take,
     TakeTwo,
+    malformed,
     parse_action,
 )
 from splendor.engine.colors import COLOR_NAMES, GEMS, GOLD, TOKENS, color_index
@@ -77,6 +78,7 @@ __all__ = [
     "deal",
     "default_payment",
     "make_record",
+    "malformed",
     "new_game",
     "observe",
     "parse_action",

@@ -1,9 +1,10 @@
-"""Paying for a card: the shortfall in gold, the default payment, every exact payment."""
+"""Paying for a card: the shortfall in gold, the default payment, every exact payment;
+and what a player still lacks for a card or a noble (the bots' measures of distance)."""
 
 from __future__ import annotations
 
 from splendor.engine.colors import GOLD
-from splendor.engine.components import Card
+from splendor.engine.components import Card, Noble
 
 
 def token_shortfall(tokens: list[int], bonuses: list[int], card: Card) -> int:
@@ -13,6 +14,22 @@ def token_shortfall(tokens: list[int], bonuses: list[int], card: Card) -> int:
         d = n - bonuses[c] - tokens[c]
         if d > 0:
             short += d
+    return short
+
+
+def tokens_missing(tokens: list[int], bonuses: list[int], card: Card) -> int:
+    """How many more tokens a player needs to buy `card`, gold counted (0 if affordable)."""
+    short = token_shortfall(tokens, bonuses, card)
+    gold = tokens[GOLD]
+    return short - gold if short > gold else 0
+
+
+def bonus_shortfall(bonuses: list[int], noble: Noble) -> int:
+    """How many more bonuses a player needs for `noble` to visit (0 if it qualifies)."""
+    short = 0
+    for c, need in enumerate(noble.requires):
+        if need > bonuses[c]:
+            short += need - bonuses[c]
     return short
 
 

@@ -47,7 +47,7 @@ class GameController:
         else:
             seed = state.setup.seed or 0
         self.state: GameState = state
-        factory = bot_factory or (lambda name, s: make_bot(name, s))
+        factory = bot_factory or (lambda name, s: make_bot(name, s, data=data))
         self.bots: dict[int, Bot] = {
             seat: factory(s.kind, seed * 10 + seat)
             for seat, s in enumerate(options.seats)
