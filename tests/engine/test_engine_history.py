@@ -4,39 +4,19 @@ the same at any length; a snapshot that later moves, and clones' moves, never ch
 from __future__ import annotations
 
 import pickle
-import random
 import tracemalloc
 
 import pytest
 
-from splendor.engine import (
-    GOLD,
-    GameState,
-    Reserve,
-    ReserveDeck,
-    Return,
-    Take,
-    TakeTwo,
-    new_game,
-    observe,
-)
+from splendor.bench import endless_game
+from splendor.engine import GameState, observe
 from splendor.gamedata import base_game
 
 DATA = base_game()
 
 
-def endless(actions: int, seed: int = 1) -> GameState:
-    """A legal game `actions` long in which nobody scores (as in benchmarks/observe.py):
-    reserve while the bank has gold, then only take gems and give gems back."""
-    state = new_game(DATA, 2, seed, first_player=0)
-    rng = random.Random(seed)
-    while len(state.history) < actions:
-        legal = state.legal_actions()
-        reserves = [a for a in legal if isinstance(a, Reserve | ReserveDeck)]
-        takes = [a for a in legal if isinstance(a, Take | TakeTwo)]
-        returns = [a for a in legal if isinstance(a, Return) and not a.tokens[GOLD]]
-        state.apply(rng.choice((reserves if state.bank[GOLD] else []) or takes or returns))
-    return state
+def endless(actions: int) -> GameState:
+    return endless_game(DATA, actions)
 
 
 def observe_allocation(state: GameState) -> int:
