@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, TypeVar
 
 from splendor.engine.colors import COLOR_NAMES, GEMS, GOLD, TOKENS, color_index, counts_text
 from splendor.engine.errors import ActionParseError
@@ -232,6 +232,7 @@ class Pass:
 
 
 Action = Take | TakeTwo | Reserve | ReserveDeck | Buy | Return | ChooseNoble | Pass
+_A = TypeVar("_A", Take, TakeTwo, Reserve, ReserveDeck, Buy, Return, ChooseNoble, Pass)
 
 #: For each action type, the checks of its fields (the same as on construction).
 _FIELD_CHECKS: Final[dict[type, Callable[[Any], object]]] = {
@@ -246,11 +247,19 @@ _FIELD_CHECKS: Final[dict[type, Callable[[Any], object]]] = {
 }
 
 
+#: The ids of the interned actions below. They were checked when built and live as long
+#: as this module (so their ids stay theirs): `malformed`, which runs on every `apply`,
+#: need not check them again.
+_INTERNED: set[int] = set()
+
+
 def malformed(value: object) -> str | None:
     """Why `value` is not a well-formed action, or None if it is one. Never raises.
 
     Construction refuses bad fields, so this catches values that are not actions at all
     and actions built around the checks (`object.__new__`, `object.__setattr__`)."""
+    if id(value) in _INTERNED:
+        return None
     check = _FIELD_CHECKS.get(type(value))
     if check is None:
         return f"a {type(value).__name__} is not an action"
@@ -264,15 +273,21 @@ def malformed(value: object) -> str | None:
         return f"this {type(value).__name__} action holds an unusable value ({exc!r})"
     return None
 
-PASS: Final = Pass()
+def _intern(action: _A) -> _A:
+    _INTERNED.add(id(action))
+    return action
+
 
 # Interned instances: legal_actions() hands these out instead of building new objects.
-TAKE2: Final = tuple(TakeTwo(c) for c in GEMS)
+PASS: Final = _intern(Pass())
+TAKE2: Final = tuple(_intern(TakeTwo(c)) for c in GEMS)
 _TAKES_BY_MASK: list[tuple[Take, ...]] = []
 for _mask in range(1 << len(GEMS)):
     _avail = [c for c in GEMS if _mask >> c & 1]
     _size = min(3, len(_avail))
-    _TAKES_BY_MASK.append(tuple(Take(t) for t in combinations(_avail, _size)) if _size else ())
+    _TAKES_BY_MASK.append(
+        tuple(_intern(Take(t)) for t in combinations(_avail, _size)) if _size else ()
+    )
 #: The legal 'take different' actions for each bank-availability bitmask (bit c: colour c).
 TAKES_BY_MASK: Final = tuple(_TAKES_BY_MASK)
 _reserve: dict[str, Reserve] = {}
@@ -286,7 +301,7 @@ def reserve_action(card_id: str) -> Reserve:
     """The interned `Reserve` action for a card id."""
     a = _reserve.get(card_id)
     if a is None:
-        a = _reserve[card_id] = Reserve(card_id)
+        a = _reserve[card_id] = _intern(Reserve(card_id))
     return a
 
 
@@ -294,7 +309,7 @@ def buy_action(card_id: str) -> Buy:
     """The interned default-payment `Buy` action for a card id."""
     a = _buy.get(card_id)
     if a is None:
-        a = _buy[card_id] = Buy(card_id)
+        a = _buy[card_id] = _intern(Buy(card_id))
     return a
 
 
@@ -302,7 +317,7 @@ def reserve_deck_action(level: int) -> ReserveDeck:
     """The interned `ReserveDeck` action for a level."""
     a = _reserve_deck.get(level)
     if a is None:
-        a = _reserve_deck[level] = ReserveDeck(level)
+        a = _reserve_deck[level] = _intern(ReserveDeck(level))
     return a
 
 
@@ -310,7 +325,7 @@ def noble_action(noble_id: str) -> ChooseNoble:
     """The interned `ChooseNoble` action for a noble id."""
     a = _noble.get(noble_id)
     if a is None:
-        a = _noble[noble_id] = ChooseNoble(noble_id)
+        a = _noble[noble_id] = _intern(ChooseNoble(noble_id))
     return a
 
 
@@ -326,7 +341,7 @@ def return_actions(held: tuple[int, ...] | list[int], excess: int) -> list[Retur
             key = tuple(counts)
             a = _returns.get(key)
             if a is None:
-                a = _returns[key] = Return(key)
+                a = _returns[key] = _intern(Return(key))
             out.append(a)
     return out
 
