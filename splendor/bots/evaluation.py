@@ -31,10 +31,11 @@ from splendor.engine import (
     Take,
     TakeTwo,
     View,
+    bonus_shortfall,
     default_payment,
     parse_action,
+    tokens_missing,
 )
-from splendor.engine.payment import bonus_shortfall, tokens_missing
 
 
 @dataclass(frozen=True, slots=True)

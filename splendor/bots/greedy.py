@@ -17,8 +17,8 @@ from splendor.engine import (
     Take,
     TakeTwo,
     View,
+    tokens_missing,
 )
-from splendor.engine.payment import tokens_missing
 
 
 class GreedyBot:

@@ -1,5 +1,5 @@
-"""Paying for a card: the shortfall in gold, the default payment, every exact payment;
-and what a player still lacks for a card or a noble (the bots' measures of distance)."""
+"""Paying for a card: what a player still lacks for it, the default payment, every exact
+payment; and what a player still lacks for a noble. The engine and the bots share these."""
 
 from __future__ import annotations
 
@@ -7,21 +7,15 @@ from splendor.engine.colors import GOLD
 from splendor.engine.components import Card, Noble
 
 
-def token_shortfall(tokens: list[int], bonuses: list[int], card: Card) -> int:
-    """How many gold tokens a player would need to buy `card` (0 if coloured tokens suffice)."""
-    short = 0
+def tokens_missing(tokens: list[int], bonuses: list[int], card: Card) -> int:
+    """How many more tokens a player needs to buy `card`: what bonuses, coloured tokens
+    and gold leave unpaid (0 when the card is affordable)."""
+    short = -tokens[GOLD]
     for c, n in card.cost_items:
         d = n - bonuses[c] - tokens[c]
         if d > 0:
             short += d
-    return short
-
-
-def tokens_missing(tokens: list[int], bonuses: list[int], card: Card) -> int:
-    """How many more tokens a player needs to buy `card`, gold counted (0 if affordable)."""
-    short = token_shortfall(tokens, bonuses, card)
-    gold = tokens[GOLD]
-    return short - gold if short > gold else 0
+    return short if short > 0 else 0
 
 
 def bonus_shortfall(bonuses: list[int], noble: Noble) -> int:

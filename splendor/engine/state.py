@@ -43,7 +43,7 @@ from splendor.engine.components import Card, GameData, Noble
 from splendor.engine.errors import IllegalActionError, Refusal
 from splendor.engine.history import History
 from splendor.engine.outcome import EndReason, Outcome, decide
-from splendor.engine.payment import bonus_shortfall, default_payment, token_shortfall
+from splendor.engine.payment import bonus_shortfall, default_payment, tokens_missing
 from splendor.engine.setup import GameSetup, check_setup, deal
 
 
@@ -256,7 +256,7 @@ class GameState:
             for card in group:
                 if card is None:
                     continue
-                # token_shortfall, inlined over `power`: this loop is the engine's hot path.
+                # tokens_missing, inlined over `power`: this loop is the engine's hot path.
                 short = 0
                 for c, n in card.cost_items:
                     d = n - power[c]
@@ -379,11 +379,10 @@ class GameState:
             return Refusal("not_buyable",
                            f"card {action.card_id} is neither in the market nor reserved by you",
                            card=action.card_id)
-        short = token_shortfall(p.tokens, p.bonuses, card)
-        if short > p.tokens[GOLD]:
-            return Refusal("cannot_afford",
-                           f"you can't afford {card.id}: {short - p.tokens[GOLD]} token(s) short",
-                           card=card.id, count=short - p.tokens[GOLD])
+        missing = tokens_missing(p.tokens, p.bonuses, card)
+        if missing:
+            return Refusal("cannot_afford", f"you can't afford {card.id}: {missing} token(s) short",
+                           card=card.id, count=missing)
         pay = action.payment
         if pay is None:
             return None

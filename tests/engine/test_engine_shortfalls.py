@@ -5,8 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from splendor.engine import GOLD, Card, Noble, payment_options
-from splendor.engine.payment import bonus_shortfall, tokens_missing
+from splendor.engine import GOLD, Card, Noble, bonus_shortfall, payment_options, tokens_missing
 from splendor.gamedata import base_game
 
 DATA = base_game()
