@@ -5,7 +5,8 @@ read-only windows on the first n entries of such a list: taking one costs the sa
 after ten actions as after ten thousand, and it never changes afterwards, because the
 list is only ever appended to. A clone shares its original's list; the first of the
 two to append after the other writes a new list (a copy of its own n entries), so
-neither ever sees the other's moves.
+neither ever sees the other's moves. (As before, a state and its clones are played from
+one thread at a time; views may be read from any thread.)
 """
 
 from __future__ import annotations
