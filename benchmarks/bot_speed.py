@@ -45,7 +45,8 @@ def decision_times(name: str, games: int, budget: float | None, seed0: int) -> l
     for game in range(games):
         seed = seed0 + game
         seat = game % 2
-        bots = [make_bot("hard", seed + 1000), make_bot(name, seed, budget=budget)]
+        bots = [make_bot("hard", seed + 1000, data=data),
+                make_bot(name, seed, data=data, budget=budget)]
         if seat == 0:
             bots.reverse()
         result = play_match(data, bots, seed, first_player=(game // 2) % 2)

@@ -230,9 +230,10 @@ def _play(args: argparse.Namespace) -> int:
         print(f"splendor: {len(humans)} humans do not fit {args.players} seats", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    data = base_game()
     try:
         seats = [None] * len(humans) + [
-            make_bot(args.bot, seed + i) for i in range(args.players - len(humans))
+            make_bot(args.bot, seed + i, data=data) for i in range(args.players - len(humans))
         ]
     except ValueError as exc:
         print(f"splendor: {printable(str(exc))}", file=sys.stderr)
@@ -240,10 +241,10 @@ def _play(args: argparse.Namespace) -> int:
     names = tuple(humans) + tuple(
         f"{args.bot.capitalize()} {i + 1}" for i in range(args.players - len(humans))
     )
-    state = new_game(base_game(), args.players, seed, names)
+    state = new_game(data, args.players, seed, names)
     print(f"Splendor, {args.players} players, seed {seed}" + (" (bots only)" if not humans else ""))
     try:
-        play_in_terminal(base_game(), state, seats, sys.stdout)  # plays on `state` itself
+        play_in_terminal(data, state, seats, sys.stdout)  # plays on `state` itself
     except KeyboardInterrupt:
         _ignore_ctrl_c()  # a second Ctrl+C must not cut the record short
         print("\nsplendor play: interrupted", file=sys.stderr)

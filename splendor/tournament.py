@@ -78,8 +78,10 @@ def play_game(order: Order, seed: int, budget: float | None = None) -> GameResul
     from splendor.gamedata import base_game
     from splendor.match import play_match
 
-    bots = [make_bot(name, seed * 10 + seat, budget=budget) for seat, name in enumerate(order)]
-    result = play_match(base_game(), bots, seed, first_player=0)
+    data = base_game()
+    bots = [make_bot(name, seed * 10 + seat, data=data, budget=budget)
+            for seat, name in enumerate(order)]
+    result = play_match(data, bots, seed, first_player=0)
     state, players = result.state, len(order)
     if result.finished:
         return GameResult(order, credits(state.outcome()), -(-state.turns // players), True,

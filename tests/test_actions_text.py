@@ -49,6 +49,7 @@ CANONICAL: list[tuple[str, Action]] = [
     ("return gold", Return((0, 0, 0, 0, 0, 1))),
     ("return blue blue red", Return((0, 2, 0, 1, 0, 0))),
     ("return white blue green red black gold", Return((1, 1, 1, 1, 1, 1))),
+    ("return nothing", Return((0,) * 6)),  # never legal, but spelled like 'pay nothing'
     ("noble N04", ChooseNoble("N04")),
     ("noble N10", ChooseNoble("N10")),
     ("pass", Pass()),
@@ -211,10 +212,10 @@ actions: st.SearchStrategy[Action] = st.one_of(
     st.lists(gems, min_size=1, max_size=3, unique=True).map(lambda cs: Take(tuple(cs))),
     gems.map(TakeTwo),
     ids.map(Reserve),
-    st.integers(0, 99).map(ReserveDeck),
+    st.integers(1, 99).map(ReserveDeck),  # deck levels count from 1
     ids.map(Buy),
     st.builds(Buy, ids, counts),
-    counts.filter(any).map(Return),
+    counts.map(Return),
     (st.sampled_from(NOBLE_IDS) | ids).map(ChooseNoble),
     st.just(Pass()),
 )

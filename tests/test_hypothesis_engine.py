@@ -18,6 +18,7 @@ import itertools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -39,10 +40,12 @@ from splendor.engine import (
     Return,
     Take,
     TakeTwo,
+    malformed,
     new_game,
     payment_options,
 )
 from splendor.gamedata import base_game
+from tests.engine.forged import forge
 from tests.invariants import check_invariants
 
 DATA = base_game()
@@ -114,16 +117,19 @@ def universe(
     state: GameState,
     payments: Sequence[tuple[int, tuple[int, ...]]] = (),
     returns: Sequence[tuple[int, ...]] = (),
+    *,
+    with_legal: bool = True,
 ) -> list[Action]:
-    """All actions one could try now: legal, illegal and nonsensical."""
+    """All actions one could try now: legal, illegal and nonsensical (`with_legal`: the
+    listed legal actions added, in case the enumeration below missed one)."""
     acts: list[Action] = []
     for k in range(5):
-        acts.extend(Take(combo) for combo in itertools.combinations(TOKENS, k))
-    acts += [Take((0, 0)), Take((1, 1, 2)), Take((3, 3, 3)), Take((4, 4))]
-    acts += [TakeTwo(c) for c in TOKENS]
-    acts += [Reserve(i) for i in CARD_IDS + BOGUS_CARD_IDS]
-    acts += [ReserveDeck(level) for level in range(5)]
-    acts += [Buy(i) for i in CARD_IDS + BOGUS_CARD_IDS]
+        acts.extend(maybe(Take, colors=combo) for combo in itertools.combinations(TOKENS, k))
+    acts += [maybe(Take, colors=c) for c in [(0, 0), (1, 1, 2), (3, 3, 3), (4, 4)]]
+    acts += [maybe(TakeTwo, color=c) for c in TOKENS]
+    acts += [maybe(Reserve, card_id=i) for i in CARD_IDS + BOGUS_CARD_IDS]
+    acts += [maybe(ReserveDeck, level=level) for level in range(5)]
+    acts += [maybe(Buy, card_id=i, payment=None) for i in CARD_IDS + BOGUS_CARD_IDS]
     p = state.players[state.current] if not state.is_over() else state.players[0]
     buyable = [c for c in state.market if c is not None] + list(p.reserved)
     # every exact payment of every reachable card, and near misses of each
@@ -143,20 +149,33 @@ def universe(
         target = buyable[index % len(buyable)] if buyable and index % 3 else None
         card_id = target.id if target else CARD_IDS[index % len(CARD_IDS)]
         acts.append(Buy(card_id, pay))
-    acts += [Buy("L9-99", (0,) * 6), Buy("", (1, 0, 0, 0, 0, 0))]
+    acts += [Buy("L9-99", (0,) * 6), maybe(Buy, card_id="", payment=(1, 0, 0, 0, 0, 0))]
     # returns: random ones, and every way to give back one to three of the held tokens
-    acts += [Return(r) for r in returns]
+    acts += [maybe(Return, tokens=r) for r in returns]
     for excess in (1, 2, 3):
         acts += [Return(r) for r in _with_lengths(p.tokens, excess)]
-    acts += [Return((0,) * 6)]
-    acts += [ChooseNoble(i) for i in NOBLE_IDS + BOGUS_NOBLE_IDS]
+    acts += [maybe(Return, tokens=(0,) * 6)]
+    acts += [maybe(ChooseNoble, noble_id=i) for i in NOBLE_IDS + BOGUS_NOBLE_IDS]
     acts.append(Pass())
-    acts += list(state.legal_actions())
+    if with_legal:
+        acts += list(state.legal_actions())
     return acts
+
+
+def maybe(cls: type, **fields: Any) -> Action:
+    """The action `cls(**fields)`, or, when its constructor refuses those fields, the same
+    value forged around the checks: the universe holds both kinds of nonsense."""
+    try:
+        action: Action = cls(**fields)
+    except (TypeError, ValueError):
+        return forge(cls, **fields)  # type: ignore[no-any-return]
+    return action
 
 
 def accepted(state: GameState, action: Action) -> bool:
     """The oracle: what `apply` must accept, from `legal_actions()` and `payment_options`."""
+    if malformed(action) is not None:
+        return False
     legal = set(state.legal_actions())
     if isinstance(action, Buy) and action.payment is not None:
         if Buy(action.card_id) not in legal:
@@ -210,10 +229,13 @@ def test_apply_accepts_exactly_the_legal_actions(
     returns: list[tuple[int, ...]],
 ) -> None:
     state = play(players, seed, choices)
-    acts = universe(state, payments, returns)
+    acts = universe(state, payments, returns, with_legal=False)
+    # The enumeration finds every legal action by itself, so "accepted exactly when
+    # listed" is checked both ways over it.
+    missed = set(state.legal_actions()) - set(acts)
+    assert not missed, f"the universe misses legal actions {missed}"
     taken, _ = check_universe(state, acts)
-    distinct_legal = set(state.legal_actions())
-    assert taken >= len(distinct_legal)
+    assert taken >= len(set(state.legal_actions()))
 
 
 def _sweep_states(games: int, every: bool = False) -> Iterable[GameState]:
@@ -263,14 +285,14 @@ def test_a_finished_game_refuses_everything() -> None:
         None,
         "take white blue green",
         42,
-        Take((7,)),
-        Take((0, 1, 9)),
-        TakeTwo(9),
-        Buy("L1-01", (0, 0, 0, 0, 0, 0, 1)),
-        Buy("L1-01", (0, 0, 0)),
-        Buy("L1-01", (-1, 0, 0, 0, 0, 0)),
-        Return((0, 0, 0, 0, 0, 0, 1)),
-        Return((-1, 0, 0, 0, 0, 2)),
+        forge(Take, colors=(7,)),
+        forge(Take, colors=(0, 1, 9)),
+        forge(TakeTwo, color=9),
+        forge(Buy, card_id="L1-01", payment=(0, 0, 0, 0, 0, 0, 1)),
+        forge(Buy, card_id="L1-01", payment=(0, 0, 0)),
+        forge(Buy, card_id="L1-01", payment=(-1, 0, 0, 0, 0, 0)),
+        forge(Return, tokens=(0, 0, 0, 0, 0, 0, 1)),
+        forge(Return, tokens=(-1, 0, 0, 0, 0, 2)),
     ],
     ids=repr,
 )
@@ -324,6 +346,7 @@ def test_pass_is_accepted_exactly_when_nothing_else_is_possible() -> None:
         2,
         seats=[{"reserved": ["L3-01", "L3-02", "L3-03"]}, {}],
         bank={},
+        partial=True,
     )
     assert state.legal_actions() == (Pass(),)
     check_universe(state, universe(state))

@@ -20,6 +20,7 @@ from splendor.engine import (
 )
 from splendor.engine.colors import BLUE, GREEN, RED, WHITE
 from splendor.gamedata import base_game
+from tests.engine.forged import forge
 
 # ---------------------------------------------------------------- helpers
 
@@ -29,6 +30,8 @@ L3_ROW = ["L3-01", "L3-02", "L3-03", "L3-04"]
 
 
 def position(players: int = 2, **kwargs: object) -> GameState:
+    """The described position; `partial=True` where a test's short deck leaves the other
+    cards of its level out of the game."""
     return build_position(base_game(), players, **kwargs)  # type: ignore[arg-type]
 
 
@@ -78,7 +81,7 @@ def assert_tokens_conserved(state: GameState) -> None:
 
 
 def test_reserve_face_up_card_gives_gold_and_refills_slot_from_its_deck() -> None:
-    state = position(market={1: L1_ROW}, decks={1: ["L1-05", "L1-06"]})
+    state = position(market={1: L1_ROW}, decks={1: ["L1-05", "L1-06"]}, partial=True)
     act(state, "reserve L1-03")
     assert reserved_ids(state, 0) == ["L1-03"]
     assert "L1-03" not in state.players[0].blind, "a face-up reservation is not blind"
@@ -91,7 +94,7 @@ def test_reserve_face_up_card_gives_gold_and_refills_slot_from_its_deck() -> Non
 
 
 def test_reserve_blind_takes_the_top_card_of_the_chosen_deck() -> None:
-    state = position(market={2: L2_ROW}, decks={2: ["L2-10", "L2-11"]})
+    state = position(market={2: L2_ROW}, decks={2: ["L2-10", "L2-11"]}, partial=True)
     before_market = market_ids(state, 1) + market_ids(state, 2) + market_ids(state, 3)
     act(state, "reserve deck 2")
     assert reserved_ids(state, 0) == ["L2-10"], "the top card of the level-2 deck"
@@ -136,7 +139,7 @@ def test_at_most_three_reserved_cards() -> None:
 
 
 def test_empty_deck_cannot_be_reserved_from_but_its_market_still_can() -> None:
-    state = position(market={3: L3_ROW}, decks={3: []})
+    state = position(market={3: L3_ROW}, decks={3: []}, partial=True)
     assert "reserve deck 3" not in legal_texts(state)
     assert {"reserve deck 1", "reserve deck 2"} <= legal_texts(state)
     assert "empty" in refused(state, ReserveDeck(3))
@@ -182,6 +185,7 @@ def test_buy_from_market_pays_takes_bonus_and_refills_slot() -> None:
     state = position(
         market={1: ["L1-08", "L1-02", "L1-03", "L1-04"]},
         decks={1: ["L1-09", "L1-10"]},
+        partial=True,
         seats=[{"tokens": {"green": 4, "blue": 1}}],
     )
     act(state, "buy L1-08")
@@ -310,9 +314,6 @@ def test_gold_may_pay_a_whole_card_while_holding_the_colour() -> None:
         ((0, 3, 0, 0, 0, 1), "gold"),  # overpaying with gold
         ((0, 4, 0, 0, 0, 0), "blue"),  # overpaying in the colour
         ((0, 1, 0, 0, 0, 2), "gold"),  # more gold than held
-        ((0, 3, 0, 0, 0), "colour"),  # malformed: five counts
-        ((0, 3, 0, 0, 0, 0, 0), "colour"),  # malformed: seven counts
-        ((1, 3, 0, 0, 0, -1), "colour"),  # malformed: negative count
     ],
 )
 def test_wrong_explicit_payment_is_refused_with_a_reason(
@@ -320,6 +321,24 @@ def test_wrong_explicit_payment_is_refused_with_a_reason(
 ) -> None:
     state = position(market={1: L1_ROW}, seats=[{"tokens": {"blue": 3, "red": 1, "gold": 1}}])
     reason = refused(state, Buy("L1-02", payment))
+    assert fragment in reason, reason
+
+
+@pytest.mark.parametrize(
+    ("payment", "fragment"),
+    [
+        ((0, 3, 0, 0, 0), "6 counts by colour"),  # five counts
+        ((0, 3, 0, 0, 0, 0, 0), "6 counts by colour"),  # seven counts
+        ((1, 3, 0, 0, 0, -1), "gold count cannot be negative"),
+    ],
+)
+def test_malformed_payment_is_refused_when_built_and_when_forged(
+    payment: tuple[int, ...], fragment: str
+) -> None:
+    with pytest.raises(ValueError, match=fragment):
+        Buy("L1-02", payment)
+    state = position(market={1: L1_ROW}, seats=[{"tokens": {"blue": 3, "red": 1, "gold": 1}}])
+    reason = refused(state, forge(Buy, card_id="L1-02", payment=payment))
     assert fragment in reason, reason
 
 
@@ -377,6 +396,7 @@ def test_bought_card_is_replaced_from_its_own_level_deck() -> None:
     state = position(
         market={1: L1_ROW, 2: L2_ROW},
         decks={1: ["L1-20", "L1-21"], 2: ["L2-20", "L2-21"]},
+        partial=True,
         seats=[{"tokens": {"green": 3, "red": 2, "black": 2}}],
     )
     act(state, "buy L2-02")  # green 3, red 2, black 2
@@ -386,7 +406,9 @@ def test_bought_card_is_replaced_from_its_own_level_deck() -> None:
 
 
 def test_slot_stays_empty_when_the_deck_is_empty() -> None:
-    state = position(market={1: L1_ROW}, decks={1: []}, seats=[{"tokens": {"blue": 3}}])
+    state = position(
+        market={1: L1_ROW}, decks={1: []}, seats=[{"tokens": {"blue": 3}}], partial=True
+    )
     act(state, "buy L1-02")
     assert market_ids(state, 1) == ["L1-01", None, "L1-03", "L1-04"]
     assert len(state.market_cards()) == 11

@@ -200,7 +200,8 @@ def _only_pass(app: App) -> object:
         seats=[{"tokens": {"white": 4, "blue": 4, "green": 2},
                 "reserved": ["L3-01", "L3-02", "L3-03"]},
                {"tokens": {"green": 2, "red": 4, "black": 4}}],
-        market={1: [None] * 4, 2: [None] * 4, 3: [None] * 4}, decks={1: [], 2: [], 3: []})
+        market={1: [None] * 4, 2: [None] * 4, 3: [None] * 4}, decks={1: [], 2: [], 3: []},
+        partial=True)
     return _table(app, _session(state))
 
 
@@ -281,7 +282,7 @@ def test_text_follows_a_change_of_language(language: str) -> None:
                                          "red": 2, "black": 2}}])
     session = _session(state)
     table = TableScene(session, on_finished=lambda s: None)
-    table.ui.refusal = session.why_illegal(Take((GOLD,)))
+    table.ui.refusal = Refusal("no_gold_take", "gold comes only with a reservation")
     overlay = TokenReturnScene(session)
     assert session.play(Take((0, 1, 2))) is None
     overlay.confirm()

@@ -504,7 +504,8 @@ def test_a_player_with_no_move_passes_with_the_pass_button(app: App) -> None:
         seats=[{"tokens": {"white": 4, "blue": 4, "green": 2},
                 "reserved": ["L3-01", "L3-02", "L3-03"]},
                {"tokens": {"green": 2, "red": 4, "black": 4}}],
-        market={1: [None] * 4, 2: [None] * 4, 3: [None] * 4}, decks={1: [], 2: [], 3: []}),
+        market={1: [None] * 4, 2: [None] * 4, 3: [None] * 4}, decks={1: [], 2: [], 3: []},
+        partial=True),
         ["human", "hard"])
     session = table.session
     assert game.session is session

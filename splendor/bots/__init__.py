@@ -1,6 +1,6 @@
 """Bots: players that decide from a seat's `View` (never the full state).
 
-`make_bot(name, seed)` builds one by name; `BOT_NAMES` lists the names.
+`make_bot(name, seed, data=...)` builds one by name for a game's data; `BOT_NAMES` lists the names.
 """
 
 from splendor.bots.base import BOT_NAMES, Bot, make_bot

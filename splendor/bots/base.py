@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Protocol
 
-from splendor.engine import Action, View
+from splendor.engine import Action, GameData, View
 
 
 class Bot(Protocol):
@@ -16,27 +16,30 @@ class Bot(Protocol):
     def choose(self, view: View) -> Action: ...
 
 
-def _registry() -> dict[str, Callable[[int, float | None], Bot]]:
+Factory = Callable[[GameData, int, float | None], Bot]
+
+
+def _registry() -> dict[str, Factory]:
     from splendor.bots.expert import ExpertBot
     from splendor.bots.greedy import GreedyBot
     from splendor.bots.heuristic import HeuristicBot
     from splendor.bots.profiles import HeuristicProfile, SearchProfile, shipped_profiles
     from splendor.bots.random_bot import RandomBot
-    from splendor.gamedata import base_game
 
-    factories: dict[str, Callable[[int, float | None], Bot]] = {
-        "random": lambda seed, budget: RandomBot(seed),
-        "greedy": lambda seed, budget: GreedyBot(seed),
+    factories: dict[str, Factory] = {
+        "random": lambda data, seed, budget: RandomBot(seed),
+        "greedy": lambda data, seed, budget: GreedyBot(data, seed),
     }
-    def heuristic(profile: HeuristicProfile) -> Callable[[int, float | None], Bot]:
-        return lambda seed, budget: HeuristicBot(profile, base_game(), seed)
 
-    def search(profile: SearchProfile) -> Callable[[int, float | None], Bot]:
+    def heuristic(profile: HeuristicProfile) -> Factory:
+        return lambda data, seed, budget: HeuristicBot(profile, data, seed)
+
+    def search(profile: SearchProfile) -> Factory:
         rollout = profiles[profile.rollout]
         assert isinstance(rollout, HeuristicProfile)
-        return lambda seed, budget: ExpertBot(
+        return lambda data, seed, budget: ExpertBot(
             rollout,
-            base_game(),
+            data,
             seed,
             budget=budget if budget is not None else profile.budget,
             candidates=profile.candidates,
@@ -55,12 +58,19 @@ def _registry() -> dict[str, Callable[[int, float | None], Bot]]:
 BOT_NAMES = ("random", "greedy", "easy", "medium", "hard", "expert")
 
 
-def make_bot(name: str, seed: int = 0, *, budget: float | None = None) -> Bot:
-    """The bot called `name`, seeded; raise ValueError naming the known bots.
+def make_bot(
+    name: str, seed: int = 0, *, data: GameData | None = None, budget: float | None = None
+) -> Bot:
+    """The bot called `name`, seeded, for games of `data` (its cards, nobles and rules'
+    numbers; None: the base game); raise ValueError naming the known bots.
 
     `budget` is the thinking time per move in seconds for search bots (others ignore it).
     """
     factories = _registry()
     if name not in factories:
         raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})")
-    return factories[name](seed, budget)
+    if data is None:
+        from splendor.gamedata import base_game
+
+        data = base_game()
+    return factories[name](data, seed, budget)

@@ -21,6 +21,7 @@ from splendor.engine import (
     Buy,
     Card,
     ChooseNoble,
+    GameData,
     GameState,
     Noble,
     Phase,
@@ -30,6 +31,10 @@ from splendor.engine import (
     Take,
     TakeTwo,
     View,
+    bonus_shortfall,
+    default_payment,
+    parse_action,
+    tokens_missing,
 )
 
 
@@ -99,7 +104,8 @@ def _demand(market: list[Card], reserved: list[Card], nobles: list[Noble]) -> li
     return [r / mean for r in raw]
 
 
-def _taken_by(action: object) -> tuple[int, ...] | None:
+def tokens_taken(action: object) -> tuple[int, ...] | None:
+    """The tokens (6 counts) a take or take-two gains; None for any other action."""
     counts = [0] * 6
     if isinstance(action, Take):
         for c in action.colors:
@@ -111,8 +117,8 @@ def _taken_by(action: object) -> tuple[int, ...] | None:
     return None
 
 
-def situation_from_view(view: View, target: int, token_limit: int) -> Situation:
-    """The mover's situation as its seat sees it."""
+def situation_from_view(view: View, data: GameData) -> Situation:
+    """The mover's situation as its seat sees it, in a game of `data`."""
     market = [c for row in view.market for c in row if c is not None]
     sides = []
     for p in view.players:
@@ -122,9 +128,7 @@ def situation_from_view(view: View, target: int, token_limit: int) -> Situation:
     opponents = [s for i, s in enumerate(sides) if i != view.seat]
     just_taken = None
     if view.phase is Phase.RETURN and view.history:
-        from splendor.engine import parse_action
-
-        just_taken = _taken_by(parse_action(view.history[-1]))
+        just_taken = tokens_taken(parse_action(view.history[-1]))
     last_seat = (view.first_player - 1) % view.num_players
     return Situation(
         me=me,
@@ -133,8 +137,8 @@ def situation_from_view(view: View, target: int, token_limit: int) -> Situation:
         nobles=list(view.nobles),
         candidates=list(view.noble_candidates),
         deck_sizes=view.deck_sizes,
-        target=target,
-        token_limit=token_limit,
+        target=data.target_points,
+        token_limit=data.token_limit,
         final_round=view.final_round,
         last_to_play=view.seat == last_seat,
         just_taken=just_taken,
@@ -146,7 +150,7 @@ def situation_from_state(state: GameState, seat: int | None = None) -> Situation
     """A seat's situation (default: the current player's) in a sampled world. Other
     players' blind reserves are left out: that seat could not see them."""
     seat = state.current if seat is None else seat
-    market = [c for c in state.market if c is not None]
+    market = state.market_cards()
     sides = []
     for s, p in enumerate(state.players):
         # Other players' blind reserves are left out: the mover could not see them.
@@ -155,7 +159,7 @@ def situation_from_state(state: GameState, seat: int | None = None) -> Situation
     me = sides[seat]
     just_taken = None
     if state.phase is Phase.RETURN and state.history and seat == state.current:
-        just_taken = _taken_by(state.history[-1])
+        just_taken = tokens_taken(state.history[-1])
     return Situation(
         me=me,
         opponents=[x for i, x in enumerate(sides) if i != seat],
@@ -170,17 +174,6 @@ def situation_from_state(state: GameState, seat: int | None = None) -> Situation
         just_taken=just_taken,
         demand=_demand(market, me.reserved, list(state.nobles)),
     )
-
-
-def distance(tokens: list[int], bonuses: list[int], card: Card) -> int:
-    """Tokens still missing to buy `card`, after bonuses, tokens and gold."""
-    need = 0
-    for c, n in card.cost_items:
-        d = n - bonuses[c] - tokens[c]
-        if d > 0:
-            need += d
-    gold = tokens[GOLD]
-    return need - gold if need > gold else 0
 
 
 class Evaluator:
@@ -204,17 +197,14 @@ class Evaluator:
         for group, factor in ((market, 1.0), (side.reserved, w.reserved_factor)):
             for card in group:
                 worth = card.points + w.card_bonus * demand[card.bonus]
-                prospects.append(factor * worth * decay[distance(tokens, bonuses, card)])
+                prospects.append(factor * worth * decay[tokens_missing(tokens, bonuses, card)])
         if prospects:
             prospects.sort(reverse=True)
             v += w.prospect * sum(prospects[: w.prospect_cards])
         if w.noble:
             ndecay = self._noble_decay
             for noble in s.nobles:
-                missing = 0
-                for c, n in enumerate(noble.requires):
-                    if n > bonuses[c]:
-                        missing += n - bonuses[c]
+                missing = bonus_shortfall(bonuses, noble)
                 # A noble already earned visits at the end of the turn: count it in full.
                 v += (w.points if not missing else w.noble * ndecay[missing]) * noble.points
         return v
@@ -225,7 +215,7 @@ class Evaluator:
             return 0.0
         best = 0.0
         for o in s.opponents:
-            d = distance(o.tokens, o.bonuses, card)
+            d = tokens_missing(o.tokens, o.bonuses, card)
             if d <= 1:
                 worth = card.points + self.w.card_bonus * s.demand[card.bonus]
                 best = max(best, worth * (1.0 if d == 0 else 0.5))
@@ -256,12 +246,9 @@ class Evaluator:
 
     def _take(self, s: Situation, action: Take | TakeTwo, base: float) -> float:
         me = s.me
-        tokens = me.tokens[:]
-        if isinstance(action, Take):
-            for c in action.colors:
-                tokens[c] += 1
-        else:
-            tokens[action.color] += 2
+        taken = tokens_taken(action)
+        assert taken is not None
+        tokens = [t + n for t, n in zip(me.tokens, taken, strict=True)]
         side = Side(tokens, me.bonuses, me.points, me.reserved, me.cards)
         excess = sum(tokens) - s.token_limit
         for _ in range(max(0, excess)):
@@ -292,15 +279,8 @@ class Evaluator:
         from_market = card is not None
         if card is None:
             card = next(c for c in me.reserved if c.id == action.card_id)
-        tokens = me.tokens[:]
-        gold_used = 0
-        for c, n in card.cost_items:
-            need = n - me.bonuses[c]
-            if need > 0:
-                own = min(need, tokens[c])
-                tokens[c] -= own
-                gold_used += need - own
-        tokens[GOLD] -= gold_used
+        pay = default_payment(me.tokens, me.bonuses, card)
+        tokens = [t - n for t, n in zip(me.tokens, pay, strict=True)]
         bonuses = me.bonuses[:]
         bonuses[card.bonus] += 1
         points = me.points + card.points
@@ -344,7 +324,7 @@ class Evaluator:
 
     def _noble_gain(self, s: Situation, bonuses: list[int]) -> int:
         for noble in s.nobles:
-            if all(bonuses[c] >= n for c, n in enumerate(noble.requires)):
+            if not bonus_shortfall(bonuses, noble):
                 return noble.points
         return 0
 
@@ -360,11 +340,7 @@ class Evaluator:
     def _noble_choice(self, s: Situation, action: ChooseNoble) -> float:
         # Every noble is worth the same to the mover: take the one an opponent is nearest.
         noble = next(n for n in s.candidates if n.id == action.noble_id)
-        nearest = min(
-            (sum(max(0, n - o.bonuses[c]) for c, n in enumerate(noble.requires))
-             for o in s.opponents),
-            default=0,
-        )
+        nearest = min((bonus_shortfall(o.bonuses, noble) for o in s.opponents), default=0)
         return -float(nearest)
 
 

@@ -58,7 +58,7 @@ class ExpertBot:
         actions = view.legal_actions
         if len(actions) == 1:
             return actions[0]
-        situation = situation_from_view(view, self.data.target_points, self.data.token_limit)
+        situation = situation_from_view(view, self.data)
         scores = self.rollout.score_actions(situation, actions)
         if view.phase is not Phase.MAIN:
             return pick(scores, actions, self.rng, 0.0)  # returns and noble choices: no search
@@ -103,6 +103,7 @@ class ExpertBot:
                     + EXPLORATION * math.sqrt(log_n / visits[i]),
                 )
             world = sample_world(view, self.data, self.rng)
+            # Checked: the candidate comes from the view, the world from a sample of it.
             world.apply(candidates[k])
             totals[k] += self._playout(world, view.seat)
             visits[k] += 1
@@ -126,7 +127,7 @@ class ExpertBot:
             else:
                 scores = evaluator.score_actions(situation_from_state(world), actions)
                 action = pick(scores, actions, rng, ROLLOUT_NOISE)
-            world.apply(action)
+            world.apply_unchecked(action)  # taken from legal_actions(): no check needed
         if world.is_over():
             outcome = world.outcome()
             return 1.0 / len(outcome.winners) if me in outcome.winners else 0.0

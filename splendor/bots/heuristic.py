@@ -16,8 +16,7 @@ class HeuristicBot:
         self.name = profile.name
         self.profile = profile
         self.evaluator = Evaluator(profile.weights)
-        self.target = data.target_points
-        self.token_limit = data.token_limit
+        self.data = data
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Action:
@@ -26,6 +25,6 @@ class HeuristicBot:
             return actions[0]
         if self.profile.blunder and self.rng.random() < self.profile.blunder:
             return self.rng.choice(actions)
-        situation = situation_from_view(view, self.target, self.token_limit)
+        situation = situation_from_view(view, self.data)
         scores = self.evaluator.score_actions(situation, actions)
         return pick(scores, actions, self.rng, self.profile.noise)

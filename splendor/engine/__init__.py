@@ -20,6 +20,7 @@ from splendor.engine.actions import (
     Return,
     Take,
     TakeTwo,
+    malformed,
     parse_action,
 )
 from splendor.engine.colors import COLOR_NAMES, GEMS, GOLD, TOKENS, color_index
@@ -32,7 +33,12 @@ from splendor.engine.errors import (
     Refusal,
 )
 from splendor.engine.outcome import Outcome
-from splendor.engine.payment import default_payment, payment_options, token_shortfall
+from splendor.engine.payment import (
+    bonus_shortfall,
+    default_payment,
+    payment_options,
+    tokens_missing,
+)
 from splendor.engine.position import build_position
 from splendor.engine.record import RECORD_VERSION, make_record, replay
 from splendor.engine.sampling import sample_world, unseen_cards
@@ -72,17 +78,19 @@ __all__ = [
     "Take",
     "TakeTwo",
     "View",
+    "bonus_shortfall",
     "build_position",
     "color_index",
     "deal",
     "default_payment",
     "make_record",
+    "malformed",
     "new_game",
     "observe",
     "parse_action",
     "payment_options",
     "replay",
     "sample_world",
-    "token_shortfall",
+    "tokens_missing",
     "unseen_cards",
 ]

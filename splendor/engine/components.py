@@ -6,8 +6,6 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from splendor.engine.colors import COLOR_NAMES
-
 
 @dataclass(frozen=True, slots=True)
 class Card:
@@ -25,11 +23,6 @@ class Card:
         items = tuple((c, n) for c, n in enumerate(self.cost) if n)
         object.__setattr__(self, "cost_items", items)
 
-    def describe(self) -> str:
-        """A one-line human description, e.g. 'L1-14 blue 0pt cost green 2, black 2'."""
-        cost = ", ".join(f"{COLOR_NAMES[c]} {n}" for c, n in self.cost_items) or "free"
-        return f"{self.id} {COLOR_NAMES[self.bonus]} {self.points}pt cost {cost}"
-
 
 @dataclass(frozen=True, slots=True)
 class Noble:
@@ -38,11 +31,6 @@ class Noble:
     id: str
     points: int
     requires: tuple[int, int, int, int, int]
-
-    def describe(self) -> str:
-        """A one-line human description, e.g. 'N01 3pt needs white 4, blue 4'."""
-        need = ", ".join(f"{COLOR_NAMES[c]} {n}" for c, n in enumerate(self.requires) if n)
-        return f"{self.id} {self.points}pt needs {need}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,18 +1,29 @@
-"""Paying for a card: the shortfall in gold, the default payment, every exact payment."""
+"""Paying for a card: what a player still lacks for it, the default payment, every exact
+payment; and what a player still lacks for a noble. The engine and the bots share these."""
 
 from __future__ import annotations
 
 from splendor.engine.colors import GOLD
-from splendor.engine.components import Card
+from splendor.engine.components import Card, Noble
 
 
-def token_shortfall(tokens: list[int], bonuses: list[int], card: Card) -> int:
-    """How many gold tokens a player would need to buy `card` (0 if coloured tokens suffice)."""
-    short = 0
+def tokens_missing(tokens: list[int], bonuses: list[int], card: Card) -> int:
+    """How many more tokens a player needs to buy `card`: what bonuses, coloured tokens
+    and gold leave unpaid (0 when the card is affordable)."""
+    short = -tokens[GOLD]
     for c, n in card.cost_items:
         d = n - bonuses[c] - tokens[c]
         if d > 0:
             short += d
+    return short if short > 0 else 0
+
+
+def bonus_shortfall(bonuses: list[int], noble: Noble) -> int:
+    """How many more bonuses a player needs for `noble` to visit (0 if it qualifies)."""
+    short = 0
+    for c, need in enumerate(noble.requires):
+        if need > bonuses[c]:
+            short += need - bonuses[c]
     return short
 
 

@@ -74,7 +74,8 @@ def sample_world(view: View, data: GameData, rng: random.Random) -> GameState:
     state.passes_in_row = view.passes_in_row
     state.turns = view.turns
     state.end_reason = None
-    state.history = []
+    state._log = []
+    state._logged = 0
     state._legal = None
     state._candidates = list(view.noble_candidates)
     state._passed = False

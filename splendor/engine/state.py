@@ -3,7 +3,9 @@
 A `GameState` is mutable (OpenSpiel style): `apply` changes it in place and `clone`
 copies it, which keeps search cheap. `legal_actions()` is the single source of truth;
 `apply` accepts exactly those actions (plus a `Buy` with an explicit, exact payment)
-and raises `IllegalActionError` without changing anything otherwise.
+and raises `IllegalActionError` without changing anything otherwise. `why_illegal`
+says why any value, action or not, would be refused. Search, which only ever plays
+actions taken from `legal_actions()`, may skip the check with `apply_unchecked`.
 
 A turn is one main action, then, as separate decisions of the same player, returning
 tokens above the limit (`Phase.RETURN`) and choosing among several qualifying nobles
@@ -12,8 +14,9 @@ tokens above the limit (`Phase.RETURN`) and choosing among several qualifying no
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
-from typing import Final
+from typing import Any, Final
 
 from splendor.engine.actions import (
     PASS,
@@ -29,6 +32,7 @@ from splendor.engine.actions import (
     Take,
     TakeTwo,
     buy_action,
+    malformed,
     noble_action,
     reserve_action,
     reserve_deck_action,
@@ -37,8 +41,9 @@ from splendor.engine.actions import (
 from splendor.engine.colors import COLOR_NAMES, GEMS, GOLD
 from splendor.engine.components import Card, GameData, Noble
 from splendor.engine.errors import IllegalActionError, Refusal
+from splendor.engine.history import History
 from splendor.engine.outcome import EndReason, Outcome, decide
-from splendor.engine.payment import default_payment, token_shortfall
+from splendor.engine.payment import bonus_shortfall, default_payment, tokens_missing
 from splendor.engine.setup import GameSetup, check_setup, deal
 
 
@@ -98,6 +103,8 @@ class GameState:
     __slots__ = (
         "_candidates",
         "_legal",
+        "_log",
+        "_logged",
         "_passed",
         "bank",
         "current",
@@ -105,7 +112,6 @@ class GameState:
         "decks",
         "end_reason",
         "final_round",
-        "history",
         "market",
         "nobles",
         "passes_in_row",
@@ -138,7 +144,10 @@ class GameState:
         self.passes_in_row = 0
         self.turns = 0
         self.end_reason: EndReason | None = None
-        self.history: list[Action] = []
+        # The actions so far are the first `_logged` entries of `_log`, a list that may be
+        # shared with clones and views and is only ever appended to (see history.py).
+        self._log: list[Action] = []
+        self._logged = 0
         self._legal: tuple[Action, ...] | None = None
         self._candidates: list[Noble] = []
         self._passed = False
@@ -195,20 +204,15 @@ class GameState:
     def deck_sizes(self) -> tuple[int, ...]:
         return tuple(len(d) for d in self.decks)
 
+    @property
+    def history(self) -> History:
+        """Every action applied so far, oldest first: a snapshot that later moves leave as
+        it is, taken in constant time whatever the game's length."""
+        return History(self._log, self._logged)
+
     def market_cards(self) -> list[Card]:
         """The face-up cards, lowest level first (empty slots left out)."""
         return [c for c in self.market if c is not None]
-
-    def card_location(self, card_id: str) -> str:
-        """Where a card is: 'market', 'deck', 'reserved:S' or 'purchased:S' (S a seat)."""
-        if any(c is not None and c.id == card_id for c in self.market):
-            return "market"
-        for seat, p in enumerate(self.players):
-            if any(c.id == card_id for c in p.reserved):
-                return f"reserved:{seat}"
-            if any(c.id == card_id for c in p.purchased):
-                return f"purchased:{seat}"
-        return "deck"
 
     # ----------------------------------------------------------- legal actions
 
@@ -252,6 +256,7 @@ class GameState:
             for card in group:
                 if card is None:
                     continue
+                # tokens_missing, inlined over `power`: this loop is the engine's hot path.
                 short = 0
                 for c, n in card.cost_items:
                     d = n - power[c]
@@ -265,83 +270,25 @@ class GameState:
 
     def why_illegal(self, action: object) -> Refusal | None:
         """None if `action` may be applied now, else the reason (English text, with a code
-        and parameters a screen can translate)."""
+        and parameters a screen can translate). Any value gets an answer, never an error."""
         phase = self.phase
         if phase is Phase.OVER:
             return Refusal("game_over", "the game is over")
-        p = self.players[self.current]
+        problem = malformed(action)
+        if problem is not None:
+            return Refusal("not_an_action", problem)
         kind = type(action)
-        if kind is Return:
-            assert isinstance(action, Return)
-            return self._why_not_return(p, action)
-        if phase is Phase.RETURN:
+        # A pending return, then a pending noble choice, comes before anything else.
+        if phase is Phase.RETURN and kind is not Return:
             limit = self.data.token_limit
             return Refusal("return_first", f"tokens above {limit} must be returned first",
                            limit=limit)
-        if kind is ChooseNoble:
-            assert isinstance(action, ChooseNoble)
-            if phase is not Phase.NOBLE:
-                return Refusal("no_noble_choice", "there is no noble to choose now")
-            if not any(n.id == action.noble_id for n in self._candidates):
-                ids = ", ".join(n.id for n in self._candidates)
-                return Refusal("noble_not_qualified",
-                               f"noble {action.noble_id} is not one of those that qualify ({ids})",
-                               noble=action.noble_id)
-            return None
-        if phase is Phase.NOBLE:
+        if phase is Phase.NOBLE and kind is not ChooseNoble and kind is not Return:
             return Refusal("noble_first", "a noble must be chosen first")
-        if kind is Take:
-            assert isinstance(action, Take)
-            return self._why_not_take(action)
-        if kind is TakeTwo:
-            assert isinstance(action, TakeTwo)
-            c = action.color
-            if c not in GEMS:
-                return Refusal("no_gold_take",
-                               "only gem colours can be taken (gold comes from reserving)")
-            left, need = self.bank[c], self.data.take_two_minimum
-            if left < need:
-                return Refusal("take_two_low",
-                               f"only {left} {COLOR_NAMES[c]} left: "
-                               f"you can't take two (needs {need})",
-                               count=left, color=c, need=need)
-            return None
-        if kind is Reserve or kind is ReserveDeck:
-            limit = self.data.reserve_limit
-            if len(p.reserved) >= limit:
-                return Refusal("reserve_limit", f"you already hold {limit} reserved cards",
-                               count=limit)
-            if isinstance(action, Reserve):
-                if not any(c is not None and c.id == action.card_id for c in self.market):
-                    return Refusal("not_in_market",
-                                   f"card {action.card_id} is not face up in the market",
-                                   card=action.card_id)
-                return None
-            assert isinstance(action, ReserveDeck)
-            if not 1 <= action.level <= len(self.decks):
-                return Refusal("no_such_deck", f"there is no level {action.level} deck",
-                               level=action.level)
-            if not self.decks[action.level - 1]:
-                return Refusal("deck_empty", f"the level {action.level} deck is empty",
-                               level=action.level)
-            return None
-        if kind is Buy:
-            assert isinstance(action, Buy)
-            return self._why_not_buy(p, action)
-        if kind is Pass:
-            if self.legal_actions() != (PASS,):
-                return Refusal("pass_not_allowed",
-                               "you may pass only when no other action is possible")
-            return None
-        return Refusal("not_an_action", f"{action!r} is not an action")
+        return _WHY_NOT[kind](self, action)
 
     def _why_not_take(self, action: Take) -> Refusal | None:
         colors = action.colors
-        if any(c not in GEMS for c in colors):
-            return Refusal("no_gold_take",
-                           "only gem colours can be taken (gold comes from reserving)")
-        if len(set(colors)) != len(colors) or not colors:
-            return Refusal("take_different", "take one to three different colours")
         for c in colors:
             if not self.bank[c]:
                 return Refusal("none_left", f"no {COLOR_NAMES[c]} tokens are left", color=c)
@@ -356,13 +303,65 @@ class GameState:
                            count=available)
         return None
 
-    def _why_not_return(self, p: PlayerState, action: Return) -> Refusal | None:
+    def _why_not_take_two(self, action: TakeTwo) -> Refusal | None:
+        c = action.color
+        left, need = self.bank[c], self.data.take_two_minimum
+        if left < need:
+            return Refusal("take_two_low",
+                           f"only {left} {COLOR_NAMES[c]} left: you can't take two (needs {need})",
+                           count=left, color=c, need=need)
+        return None
+
+    def _why_not_reserve_any(self) -> Refusal | None:
+        limit = self.data.reserve_limit
+        if len(self.players[self.current].reserved) >= limit:
+            return Refusal("reserve_limit", f"you already hold {limit} reserved cards",
+                           count=limit)
+        return None
+
+    def _why_not_reserve(self, action: Reserve) -> Refusal | None:
+        refusal = self._why_not_reserve_any()
+        if refusal is None and not any(
+            c is not None and c.id == action.card_id for c in self.market
+        ):
+            return Refusal("not_in_market", f"card {action.card_id} is not face up in the market",
+                           card=action.card_id)
+        return refusal
+
+    def _why_not_reserve_deck(self, action: ReserveDeck) -> Refusal | None:
+        refusal = self._why_not_reserve_any()
+        if refusal is not None:
+            return refusal
+        if not 1 <= action.level <= len(self.decks):
+            return Refusal("no_such_deck", f"there is no level {action.level} deck",
+                           level=action.level)
+        if not self.decks[action.level - 1]:
+            return Refusal("deck_empty", f"the level {action.level} deck is empty",
+                           level=action.level)
+        return None
+
+    def _why_not_noble(self, action: ChooseNoble) -> Refusal | None:
+        if self.phase is not Phase.NOBLE:
+            return Refusal("no_noble_choice", "there is no noble to choose now")
+        if not any(n.id == action.noble_id for n in self._candidates):
+            ids = ", ".join(n.id for n in self._candidates)
+            return Refusal("noble_not_qualified",
+                           f"noble {action.noble_id} is not one of those that qualify ({ids})",
+                           noble=action.noble_id)
+        return None
+
+    def _why_not_pass(self, action: Pass) -> Refusal | None:
+        if self.legal_actions() != (PASS,):
+            return Refusal("pass_not_allowed",
+                           "you may pass only when no other action is possible")
+        return None
+
+    def _why_not_return(self, action: Return) -> Refusal | None:
         if self.phase is not Phase.RETURN:
             return Refusal("nothing_to_return", "there are no tokens to return now")
+        p = self.players[self.current]
         excess = self.excess_tokens()
         tokens = action.tokens
-        if len(tokens) != 6 or any(n < 0 for n in tokens):
-            return Refusal("bad_return", "a return lists tokens by colour")
         if sum(tokens) != excess:
             return Refusal("return_exactly",
                            f"return exactly {excess} token{'s' if excess > 1 else ''}",
@@ -373,22 +372,20 @@ class GameState:
                                count=p.tokens[c], color=c)
         return None
 
-    def _why_not_buy(self, p: PlayerState, action: Buy) -> Refusal | None:
+    def _why_not_buy(self, action: Buy) -> Refusal | None:
+        p = self.players[self.current]
         card = self._find_buyable(p, action.card_id)
         if card is None:
             return Refusal("not_buyable",
                            f"card {action.card_id} is neither in the market nor reserved by you",
                            card=action.card_id)
-        short = token_shortfall(p.tokens, p.bonuses, card)
-        if short > p.tokens[GOLD]:
-            return Refusal("cannot_afford",
-                           f"you can't afford {card.id}: {short - p.tokens[GOLD]} token(s) short",
-                           card=card.id, count=short - p.tokens[GOLD])
+        missing = tokens_missing(p.tokens, p.bonuses, card)
+        if missing:
+            return Refusal("cannot_afford", f"you can't afford {card.id}: {missing} token(s) short",
+                           card=card.id, count=missing)
         pay = action.payment
         if pay is None:
             return None
-        if len(pay) != 6 or any(n < 0 for n in pay):
-            return Refusal("bad_payment", "a payment lists tokens by colour, gold last")
         gold_needed = 0
         for c in GEMS:
             need = max(0, card.cost[c] - p.bonuses[c])
@@ -424,17 +421,22 @@ class GameState:
         """Apply a legal action; raise `IllegalActionError` (state unchanged) otherwise."""
         reason = self.why_illegal(action)
         if reason is not None:
-            try:
-                text = action.text()
-            except (AttributeError, IndexError, TypeError):
-                text = repr(action)  # a hand-built value too malformed to spell
+            text = action.text() if malformed(action) is None else _spell(action)
             raise IllegalActionError(text, reason)
-        self._apply(action)
+        self.apply_unchecked(action)
 
-    def _apply(self, action: Action) -> None:
-        """Apply an action already known to be legal (the unchecked fast path)."""
+    def apply_unchecked(self, action: Action) -> None:
+        """Apply `action` without checking that it is legal: for search, which plays only
+        actions taken from `legal_actions()` (the way python-chess's `Board.push` does not
+        check moves). Anything else may corrupt the state or raise; use `apply` for
+        actions from players, files or the network."""
         self._legal = None
-        self.history.append(action)
+        log = self._log
+        if len(log) != self._logged:
+            # A clone sharing this log appended first: continue on a copy of our part.
+            log = self._log = log[: self._logged]
+        log.append(action)
+        self._logged += 1
         p = self.players[self.current]
         bank = self.bank
         if isinstance(action, Take):
@@ -505,13 +507,13 @@ class GameState:
         p.bonuses[card.bonus] += 1
         p.points += card.points
 
+    def qualifying_nobles(self, seat: int) -> list[Noble]:
+        """The nobles on the table whose requirements `seat`'s bonuses meet."""
+        bonuses = self.players[seat].bonuses
+        return [n for n in self.nobles if not bonus_shortfall(bonuses, n)]
+
     def _check_nobles(self, p: PlayerState) -> None:
-        bonuses = p.bonuses
-        candidates = [
-            n
-            for n in self.nobles
-            if all(bonuses[c] >= need for c, need in enumerate(n.requires))
-        ]
+        candidates = self.qualifying_nobles(self.current)
         if len(candidates) > 1:
             self._candidates = candidates
             self.phase = Phase.NOBLE
@@ -560,7 +562,8 @@ class GameState:
         s.passes_in_row = self.passes_in_row
         s.turns = self.turns
         s.end_reason = self.end_reason
-        s.history = self.history[:]
+        s._log = self._log  # shared: see apply_unchecked
+        s._logged = self._logged
         s._legal = self._legal
         s._candidates = self._candidates[:]
         s._passed = self._passed
@@ -597,6 +600,27 @@ class GameState:
             f"<GameState {len(self.players)}p round {self.round} seat {self.current} "
             f"{self.phase.value} scores {self.scores()}>"
         )
+
+
+def _spell(value: object) -> str:
+    """Text for a refused value that is no well-formed action (for the error message)."""
+    try:
+        return repr(value)
+    except Exception:  # a value with a broken repr is still refused cleanly
+        return f"<{type(value).__name__}>"
+
+
+#: why_illegal's check for each action type, once the phase allows that type.
+_WHY_NOT: Final[dict[type, Callable[[GameState, Any], Refusal | None]]] = {
+    Take: GameState._why_not_take,
+    TakeTwo: GameState._why_not_take_two,
+    Reserve: GameState._why_not_reserve,
+    ReserveDeck: GameState._why_not_reserve_deck,
+    Buy: GameState._why_not_buy,
+    Return: GameState._why_not_return,
+    ChooseNoble: GameState._why_not_noble,
+    Pass: GameState._why_not_pass,
+}
 
 
 def new_game(

@@ -8,6 +8,7 @@ those appear only as `HiddenCard(level)`. Bots and the table scene for a seat ge
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from splendor.engine.actions import Action
@@ -61,7 +62,9 @@ class View:
     players: tuple[PlayerView, ...]
     legal_actions: tuple[Action, ...]
     #: Every action so far in text form. Public: a blind reservation reads 'reserve deck N'.
-    history: tuple[str, ...]
+    #: Shared with the state rather than copied (see history.py), so observing costs the
+    #: same at any point of a game; it compares equal to a tuple of the same texts.
+    history: Sequence[str]
 
     @property
     def me(self) -> PlayerView:
@@ -114,5 +117,5 @@ def observe(state: GameState, seat: int) -> View:
         noble_candidates=state.noble_candidates(),
         players=tuple(players),
         legal_actions=state.legal_actions() if deciding == seat else (),
-        history=tuple(a.text() for a in state.history),
+        history=state.history.texts(),
     )

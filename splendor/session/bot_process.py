@@ -78,7 +78,7 @@ def decide(request: Request, data: GameData) -> Answer:
 
     started = time.perf_counter()
     try:
-        bot = make_bot(request.kind, request.seed, budget=request.budget)
+        bot = make_bot(request.kind, request.seed, data=data, budget=request.budget)
         if request.simulations is not None and hasattr(bot, "simulations"):
             # A fixed simulation count instead of a time budget: the choice repeats.
             setattr(bot, "simulations", request.simulations)  # noqa: B010

@@ -411,7 +411,7 @@ class Session:
 
         self._drop_pending()
         state = self._state
-        bots = [make_bot(kind, seed + i) for i in range(state.num_players)]
+        bots = [make_bot(kind, seed + i, data=self.data) for i in range(state.num_players)]
         target = state.turns + turns
         while not state.is_over() and (state.turns < target or state.phase is not Phase.MAIN):
             self._commit(bots[state.current].choose(observe(state, state.current)))

@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from splendor.engine import (
-    GOLD,
     Action,
     Buy,
     Card,
@@ -23,7 +22,8 @@ from splendor.engine import (
     Take,
     TakeTwo,
     View,
-    token_shortfall,
+    bonus_shortfall,
+    tokens_missing,
 )
 from splendor.engine.view import PlayerView
 
@@ -58,7 +58,7 @@ class Hint:
 def missing(player: PlayerView, card: Card, tokens: tuple[int, ...] | None = None) -> int:
     """Tokens `player` still lacks for `card` once their gold is spent (0: affordable)."""
     own = list(tokens if tokens is not None else player.tokens)
-    return max(0, token_shortfall(own, list(player.bonuses), card) - own[GOLD])
+    return tokens_missing(own, list(player.bonuses), card)
 
 
 def _visible_cards(view: View) -> list[Card]:
@@ -68,12 +68,11 @@ def _visible_cards(view: View) -> list[Card]:
 
 
 def _nobles_won(view: View, card: Card) -> list[str]:
-    before = view.me.bonuses
+    before = list(view.me.bonuses)
     after = list(before)
     after[card.bonus] += 1
     return [n.id for n in view.nobles
-            if all(after[c] >= r for c, r in enumerate(n.requires))
-            and not all(before[c] >= r for c, r in enumerate(n.requires))]
+            if bonus_shortfall(after, n) == 0 and bonus_shortfall(before, n) > 0]
 
 
 def _blocked_seat(view: View, card: Card) -> int | None:

@@ -113,8 +113,9 @@ def bot_game_state(
     from splendor.bots import make_bot
     from splendor.match import play_match
 
-    bots = [make_bot(level, seed + i) for i, level in enumerate(levels)]
-    result = play_match(base_game(), bots, seed, names=names)
+    data = base_game()
+    bots = [make_bot(level, seed + i, data=data) for i, level in enumerate(levels)]
+    result = play_match(data, bots, seed, names=names)
     return result.state
 
 

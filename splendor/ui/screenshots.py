@@ -239,7 +239,8 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     shot("pass_screen")
 
     state: GameState = Session(data, _options(["human", "hard", "medium"]), InlineBots()).state
-    bots = [make_bot("hard", 1), make_bot("hard", 2), make_bot("medium", 3)]
+    bots = [make_bot("hard", 1, data=data), make_bot("hard", 2, data=data),
+            make_bot("medium", 3, data=data)]
     from splendor.engine import observe
 
     while not state.is_over():
