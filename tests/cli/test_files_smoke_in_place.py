@@ -18,7 +18,7 @@ from splendor.ui.app import App
 from splendor.ui.main import Game
 from tests.helpers import play_turns
 from tests.storage.test_files_instance import start_holder
-from tests.test_autosave import OPTIONS
+from tests.ui.test_autosave import OPTIONS
 
 ROOT = Path(__file__).resolve().parents[2]
 STALE = ".autosave.json.abcd1234.tmp"

@@ -25,7 +25,7 @@ from splendor.storage.saves import (
 )
 from splendor.storage.settings import Settings, load_settings, save_settings
 from splendor.storage.stats import Record, add_game, load_stats, save_stats
-from tests.test_statistics import finished_game
+from tests.storage.test_statistics import finished_game
 
 DATA = base_game()
 NOON = datetime(2026, 11, 24, 12, 0, 0)

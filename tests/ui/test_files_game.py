@@ -22,8 +22,8 @@ from splendor.ui.scenes.statistics import StatisticsScene
 from splendor.ui.scenes.table import TableScene
 from tests.helpers import play_turns, position_session
 from tests.storage.test_files_instance import start_holder
-from tests.test_autosave import OPTIONS
-from tests.test_statistics import finished_game
+from tests.storage.test_statistics import finished_game
+from tests.ui.test_autosave import OPTIONS
 
 
 def _session(game: Game):  # type: ignore[no-untyped-def]

@@ -43,7 +43,7 @@ CHILD = textwrap.dedent("""
             print(session.state.turns, flush=True)
     time.sleep(60)
 """)
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def running(pid: int) -> bool:

@@ -1,4 +1,4 @@
-"""Legal-action counts of fixed positions (tests/data/perft.yaml), worked out by hand.
+"""Legal-action counts of fixed positions (tests/engine/data/perft.yaml), worked out by hand.
 
 Each position is built from data, then its legal actions are counted by kind; the test
 fails when the engine's count of any kind differs from the hand count."""

@@ -19,7 +19,7 @@ from splendor.ui.app import App
 from splendor.ui.scenes.results import ResultsScene, place_text
 from splendor.ui.screens_demo import bot_game_state, tie_break_state
 from splendor.ui.widgets import line_height
-from tests.test_menu_i18n import SIZES, show, use_catalog, use_long_language
+from tests.ui.test_menu_i18n import SIZES, show, use_catalog, use_long_language
 
 #: A few entries of a made-up French catalog (the rest falls back to English).
 FRENCH: dict[str, i18n.Entry] = {

@@ -7,7 +7,7 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-UI = Path(__file__).resolve().parent.parent / "splendor" / "ui"
+UI = Path(__file__).resolve().parents[2] / "splendor" / "ui"
 
 #: Calls that put text on the screen, and which positional arguments are that text.
 TEXT_ARGS = {

@@ -59,7 +59,7 @@ from splendor.ui.table_hits import Hit
 from splendor.ui.wording import color_name
 from tests.helpers import position_session
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 #: Seconds of game time per frame; with speed 50 a bot's move is shown in one frame.
 DT = 0.05
 SPEED = 50.0
