@@ -9,12 +9,12 @@ import pygame
 
 from splendor.resources import icon_path
 from splendor.storage.untrusted import MIN_WINDOW, clamp_window
-from splendor.ui import theme
+from splendor.ui import WINDOW_CLASS, theme
 from splendor.ui.scene import Scene, SceneStack
 
 MIN_SIZE = MIN_WINDOW
-#: The window's class on X11 (see assets/splendor.desktop).
-WM_CLASS = "splendor"
+#: The window's class on X11 (see assets/splendor.desktop; set in splendor/ui/__init__).
+WM_CLASS = WINDOW_CLASS
 DEFAULT_SIZE = (1280, 720)
 #: Frames per second while something moves; when idle the loop sleeps between events.
 FPS = 60
@@ -25,9 +25,6 @@ class App:
     """Owns the window, the clock and the scene stack."""
 
     def __init__(self, size: tuple[int, int] = DEFAULT_SIZE, *, fullscreen: bool = False) -> None:
-        # The X11 window class, which desktops match with StartupWMClass in
-        # assets/splendor.desktop (from source it would be the script's name).
-        os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", WM_CLASS)
         pygame.init()
         pygame.display.set_caption("Splendor")
         with contextlib.suppress(pygame.error, OSError):  # no icon is no reason not to play

@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from splendor.i18n import tr
+from splendor.session.bot_process import Answer, InlineBots
 from splendor.session.seats import GameOptions, SeatOption
 from splendor.ui.app import App
 from splendor.ui.main import Game
@@ -132,4 +133,36 @@ def test_enter_buys_the_selected_card(app: App) -> None:
     key(app, pygame.K_RETURN, 0, "\r")
     assert any(isinstance(e.action, Buy) and e.action.card_id == buys[0].card_id
                for e in session.log)
+    game.close()
+
+
+class SlowBots(InlineBots):
+    """Answers a few frames later, as the real process does."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.polls = 0
+
+    def poll(self) -> Answer | None:
+        self.polls += 1
+        return super().poll() if self.polls > 2 else None
+
+
+def test_the_hint_is_drawn_as_soon_as_it_comes(app: App, monkeypatch: pytest.MonkeyPatch
+                                               ) -> None:
+    game, table = start(app, VERSUS_BOT)
+    drawn: list[bool] = []
+    real_draw = table.draw
+
+    def recording(surface: pygame.Surface) -> None:
+        drawn.append(table.session.hint is not None)
+        real_draw(surface)
+
+    monkeypatch.setattr(table, "draw", recording)
+    monkeypatch.setattr(table.session, "_bots", SlowBots())
+    key(app, pygame.K_h, 0, "h")
+    for _ in range(5):  # no event: the window redraws only when something changed
+        app.step(DT)
+    assert table.session.hint is not None
+    assert drawn and drawn[-1], "the hint came but the window was not drawn again"
     game.close()

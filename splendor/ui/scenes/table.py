@@ -114,8 +114,8 @@ class TableScene(Scene):
 
     @property
     def busy(self) -> bool:
-        return self.show.running or self.session.thinking or bool(self.ui.drag_color) or \
-            self.ui.drag_card is not None
+        return self.show.running or self.session.thinking or self.session.hint_pending \
+            or bool(self.ui.drag_color) or self.ui.drag_card is not None
 
     @property
     def _animating(self) -> bool:
@@ -397,6 +397,8 @@ class TableScene(Scene):
         if key == self._panel_key:
             return
         self._panel_key = key
+        if self.app is not None:
+            self.app.request_redraw()  # what the panel shows changed (a hint came, ...)
         self.panel = layout_panel(lay, view, ui, self.assists, acting, self.session.data,
                                   self.session.why_illegal, self, self.payment_index,
                                   assisting)
