@@ -166,3 +166,14 @@ def test_the_hint_is_drawn_as_soon_as_it_comes(app: App, monkeypatch: pytest.Mon
     assert table.session.hint is not None
     assert drawn and drawn[-1], "the hint came but the window was not drawn again"
     game.close()
+
+
+def test_a_refusal_goes_when_the_game_moves_on(app: App) -> None:
+    game, table = start(app, VERSUS_BOT)
+    session = table.session
+    session.play(session.view().legal_actions[0])
+    key(app, pygame.K_h, 0, "h")  # refused: it is the bot's turn
+    assert table.ui.refusal is not None and table.ui.refusal.code == "hint_not_your_turn"
+    until_my_turn(app, table)
+    assert table.ui.refusal is None
+    game.close()

@@ -290,6 +290,8 @@ class TableScene(Scene):
         reason = self.session.request_hint()
         if reason is not None:
             self._refuse(reason)
+        else:
+            self.ui.refusal = None
 
     def _refuse(self, reason: Refusal) -> None:
         self.ui.refusal = reason
@@ -338,6 +340,7 @@ class TableScene(Scene):
             if not session.paused and self.show.advance(dt, self.speed):
                 before = self.view()
                 session.commit_incoming()
+                self.ui.refusal = None  # a refusal is about a position that is gone
                 self._mark_changes(before)
                 self.decisions.after_change(session, self.app)
             if self.app is not None:
