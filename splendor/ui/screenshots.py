@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from splendor.bots import make_bot
 from splendor.engine import GameState, Phase, build_position, parse_action
@@ -23,6 +24,10 @@ from splendor.gamedata import base_game
 from splendor.i18n import LANGUAGES, set_language
 from splendor.i18n import language as current_language
 from splendor.ui.options import GameOptions, SeatOption
+
+if TYPE_CHECKING:
+    from splendor.session.game import Session
+    from splendor.ui.scenes.table import TableScene
 
 #: The pictures, in order. Tests check that each one is produced.
 PICTURES = (
@@ -32,6 +37,7 @@ PICTURES = (
     "hint",
     "table_4p",
     "drag",
+    "card_zoom",
     "pause",
     "save_as",
     "confirm_leave",
@@ -190,6 +196,15 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     shot("drag")
     session.close()
 
+    # A card shown large: the bots' moves after the human's are shown on the table (their
+    # marks stay), then the pointer rests on an opponent's reserved card.
+    session, table = table_for(["human", "hard", "medium"], turns=21)
+    table.update(0.0)
+    _play_a_round(session, table)
+    _hover_a_card(table)
+    shot("card_zoom")
+    session.close()
+
     # The pause menu over a game the Game object runs, then its save and leave dialogs.
     game.start(_options(["human", "hard", "medium"]))
     assert game.session is not None
@@ -275,6 +290,36 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     shot("message")
     app.close()
     return written
+
+
+def _play_a_round(session: Session, table: TableScene) -> None:
+    """The human takes the first take offered, then the bots' moves are shown one by
+    one as the window shows them, until the human is to play again."""
+    from splendor.engine import Take
+
+    take = next(a for a in session.view().legal_actions if isinstance(a, Take))
+    table.play(take)
+    for _ in range(2000):
+        table.update(0.05)
+        if session.human_to_act() and not table.show.running and session.incoming is None:
+            return
+
+
+def _hover_a_card(table: TableScene) -> None:
+    """Rest the pointer on another player's face-up reserved card (a market card when
+    there is none) for as long as the zoom waits."""
+    import pygame
+
+    from splendor.ui.table_zoom import HOVER_DELAY
+
+    targets = table.zoom_targets()
+    lay = table.layout
+    assert lay is not None
+    theirs = [t for t in targets if any(t.rect in seat.reserved for seat in lay.seats)]
+    target = (theirs or targets)[0]
+    table.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=target.rect.center,
+                                          rel=(0, 0), buttons=(0, 0, 0)))
+    table.update(HOVER_DELAY)
 
 
 def parse_size(text: str) -> tuple[int, int]:

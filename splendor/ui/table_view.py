@@ -15,8 +15,10 @@ import pygame
 from splendor.engine import GEMS, Card, HiddenCard, Phase, PlayerView, Refusal, View
 from splendor.i18n import tr
 from splendor.ui import art, theme
-from splendor.ui.layout import TableLayout
+from splendor.ui import table_marks as marks
+from splendor.ui.layout import SeatPanel, TableLayout
 from splendor.ui.table_hits import Hit, card_hit
+from splendor.ui.table_marks import LastMove
 from splendor.ui.widgets import draw_flat_button, draw_lines, draw_text, line_height, wrap
 from splendor.ui.wording import refusal_text
 
@@ -41,13 +43,26 @@ class TableUi:
     drag_card: str | None = None  # a card being dragged towards the player's area
     drag_pos: tuple[int, int] = (0, 0)
     refusal: Refusal | None = None  # why the last gesture was refused (shown translated)
-    highlight: set[Hit] = field(default_factory=set)  # cards and piles the last move changed
+    #: What the last move changed on the board: bank piles (and cards, for a caller that
+    #: marks them); drawn as lilac dashes (see table_marks).
+    highlight: set[Hit] = field(default_factory=set)
+    #: Cards just dealt to the market (a white frame and a sparkle).
+    dealt: set[Hit] = field(default_factory=set)
+    #: The seat that made the last move, with the stack it bought into (a colour) and the
+    #: reserved card it took (an index), marked on its panel.
+    moved: LastMove | None = None
+
+    def forget_last_move(self) -> None:
+        """No marks of a last move (after an undo)."""
+        self.highlight, self.dealt, self.moved = set(), set(), None
     thinking: str | None = None  # name of the bot thinking now
     #: Nobody at the screen plays the viewed seat (a game between bots): no "your turn".
     watching: bool = False
     #: What the hint suggests touching: cards, a deck or bank piles.
     hint_marks: set[Hit] = field(default_factory=set)
     notice: str = ""  # a problem outside the game itself, e.g. an autosave that failed
+    #: Whether this game offers hints (the legend names the hint's mark only then).
+    hints_offered: bool = False
 
     @property
     def message(self) -> str:
@@ -122,35 +137,29 @@ def draw_table(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
     for rect, noble in zip(lay.nobles, view.nobles, strict=False):
         progress = me.bonuses if assists.noble_progress else None
         surface.blit(art.noble_surface(noble, rect.size, progress=progress), rect)
+    marks.draw_legend(surface, lay.legend, px,
+                      marks.legend_entries(assists.affordable, ui.hints_offered))
     for level_index, rect in enumerate(lay.decks):
         count = view.deck_sizes[level_index]
         image = art.card_back_surface(level_index + 1, rect.size, count)
         surface.blit(image, rect)
         if Hit("deck", level_index + 1) in ui.hint_marks:
-            _hint_frame(surface, rect, px)
+            marks.draw_hint_frame(surface, rect, px)
         if ui.selected == Hit("deck", level_index + 1):
-            pygame.draw.rect(surface, theme.ACTIVE, rect.inflate(6, 6), 3, border_radius=px(10))
+            marks.draw_selected_frame(surface, rect, px)
     for level_index, row in enumerate(lay.market):
         for slot, rect in enumerate(row):
             card = view.market[level_index][slot]
-            if card is None:
-                surface.blit(art.empty_slot_surface(rect.size), rect)
-                continue
-            if ui.drag_card == card.id:
+            if card is None or ui.drag_card == card.id:
                 surface.blit(art.empty_slot_surface(rect.size), rect)
                 continue
             _draw_card(surface, rect, card, me, assists, acting)
-            if card_hit(card.id) in ui.hint_marks:
-                _hint_frame(surface, rect, px)
-            if card_hit(card.id) in ui.highlight:
-                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(8, 8), 3, border_radius=px(10))
-            if ui.selected == card_hit(card.id):
-                pygame.draw.rect(surface, theme.ACTIVE, rect.inflate(6, 6), 4, border_radius=px(10))
+            _card_marks(surface, rect, card_hit(card.id), ui, px)
     _draw_bank(surface, lay, view, ui)
     _draw_my_area(surface, lay, view, ui, assists, acting, token_limit)
     others = [p for p in view.players if p.seat != view.seat]
-    for rect, player in zip(lay.opponents, others, strict=False):
-        _draw_opponent(surface, lay, rect, player, view, ui)
+    for panel, player in zip(lay.seats, others, strict=False):
+        _draw_opponent(surface, lay, panel, player, view, ui)
     _draw_log(surface, lay, log_lines)
     if ui.drag_color is not None:
         d = px(56)
@@ -163,10 +172,17 @@ def draw_table(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
             surface.blit(image, image.get_rect(center=ui.drag_pos))
 
 
-def _hint_frame(surface: pygame.Surface, rect: pygame.Rect, px: Callable[[float], int]
-                ) -> None:
-    """The hint's mark: a green frame, unlike the gold of the last move."""
-    pygame.draw.rect(surface, theme.OK, rect.inflate(12, 12), 4, border_radius=px(12))
+def _card_marks(surface: pygame.Surface, rect: pygame.Rect, hit: Hit, ui: TableUi,
+                px: Callable[[float], int]) -> None:
+    """The marks of a card on the table, outermost first (see table_marks)."""
+    if hit in ui.hint_marks:
+        marks.draw_hint_frame(surface, rect, px)
+    if hit in ui.highlight:
+        marks.draw_last_move(surface, rect, px)
+    if hit in ui.dealt:
+        marks.draw_new_card(surface, rect, px)
+    if ui.selected == hit:
+        marks.draw_selected_frame(surface, rect, px)
 
 
 def _find_card(view: View, card_id: str) -> Card | None:
@@ -217,39 +233,21 @@ def _draw_header(surface: pygame.Surface, lay: TableLayout, view: View, ui: Tabl
 
 
 def _draw_bank(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableUi) -> None:
+    px = lay.px
     for color, rect in enumerate(lay.bank):
         left = view.bank[color] - ui.pending.count(color)
         if left <= 0:
             pygame.draw.circle(surface, theme.TABLE_DARK, rect.center, rect.width // 2)
             pygame.draw.circle(surface, theme.PANEL_EDGE, rect.center, rect.width // 2, 1)
-            draw_text(surface, "0", lay.px(16), theme.TEXT_DIM, rect)
-            continue
-        image = art.token_surface(color, rect.width, count=left,
-                                  selected=Hit("bank", color) in ui.highlight)
-        surface.blit(image, image.get_rect(center=rect.center))
-        if Hit("bank", color) in ui.hint_marks:
-            pygame.draw.circle(surface, theme.OK, rect.center, rect.width // 2 + lay.px(5), 4)
-
-
-def _draw_tokens_row(surface: pygame.Surface, lay: TableLayout, x: int, y: int,
-                     tokens: tuple[int, ...], diameter: int) -> int:
-    for color in range(6):
-        if tokens[color]:
-            image = art.token_surface(color, diameter, count=tokens[color])
-            surface.blit(image, (x, y))
+            draw_text(surface, "0", px(16), theme.TEXT_DIM, rect)
         else:
-            pygame.draw.circle(surface, theme.PANEL_EDGE, (x + diameter // 2, y + diameter // 2),
-                               diameter // 2, 1)
-        x += diameter + lay.px(6)
-    return x
-
-
-def _draw_bonuses_row(surface: pygame.Surface, lay: TableLayout, x: int, y: int,
-                      bonuses: tuple[int, ...], size: tuple[int, int]) -> int:
-    for color in GEMS:
-        surface.blit(art.bonus_badge_surface(color, bonuses[color], size), (x, y))
-        x += size[0] + lay.px(5)
-    return x
+            image = art.token_surface(color, rect.width, count=left)
+            surface.blit(image, image.get_rect(center=rect.center))
+        if Hit("bank", color) in ui.highlight:
+            marks.draw_last_move_pile(surface, rect.center, rect.width + px(10), px)
+        if Hit("bank", color) in ui.hint_marks:
+            pygame.draw.circle(surface, marks.HINT, rect.center, rect.width // 2 + px(9),
+                               max(3, px(4)))
 
 
 # ------------------------------------------------------------------ the player's own area
@@ -258,6 +256,7 @@ def _draw_bonuses_row(surface: pygame.Surface, lay: TableLayout, x: int, y: int,
 #: where the reserved cards begin.
 _RESERVED_X = 400
 _CARD_RATIO = 82 / 112
+_BADGE = (38, 26)
 
 
 def _area_rows(lay: TableLayout) -> tuple[int, int, int]:
@@ -270,14 +269,34 @@ def _area_rows(lay: TableLayout) -> tuple[int, int, int]:
 
 def reserved_slots(lay: TableLayout) -> list[pygame.Rect]:
     """Where the three reserved cards of the player's area are drawn (the table scene
-    finds clicks on them here): as tall as the area allows with a label above and below."""
+    finds clicks on them here): as tall as the area allows with a label above and below,
+    and wide enough to show the whole cost."""
     px = lay.px
     area = lay.my_area
     _, label_h, cards_top = _area_rows(lay)
     h = area.bottom - px(4) - label_h - px(2) - cards_top
-    w = round(h * _CARD_RATIO)
+    w = art.readable_card_width(h, _CARD_RATIO)
     x = area.x + px(_RESERVED_X)
     return [pygame.Rect(x + i * (w + px(8)), cards_top, w, h) for i in range(3)]
+
+
+def _area_column(lay: TableLayout) -> tuple[int, int, int, int]:
+    """(left, right, top of the token row, diameter of a token) of the area's column."""
+    px = lay.px
+    top, label_h, _ = _area_rows(lay)
+    tokens_y = top + line_height(px(20)) + px(2) + label_h
+    return lay.my_area.x + px(12), lay.my_area.x + px(_RESERVED_X - 16), tokens_y, px(44)
+
+
+def bonus_rects(lay: TableLayout) -> list[pygame.Rect]:
+    """Where the player's bonus badges (their purchased cards by colour) are drawn, by
+    colour: at the right of the area's column, whatever the label's language."""
+    px = lay.px
+    _, right, tokens_y, diameter = _area_column(lay)
+    w, h = px(_BADGE[0]), px(_BADGE[1])
+    gap = px(5)
+    x0 = right - 5 * w - 4 * gap
+    return [pygame.Rect(x0 + i * (w + gap), tokens_y + diameter + px(4), w, h) for i in GEMS]
 
 
 def _draw_my_area(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableUi,
@@ -287,8 +306,7 @@ def _draw_my_area(surface: pygame.Surface, lay: TableLayout, view: View, ui: Tab
     me = view.me
     _panel(surface, area, px(10), glow=view.current_player == view.seat)
     top, label_h, cards_top = _area_rows(lay)
-    x = area.x + px(12)
-    column_right = area.x + px(_RESERVED_X - 16)
+    x, column_right, tokens_y, diameter = _area_column(lay)
     # The name and the points.
     name_h = line_height(px(20))
     points = draw_text(surface, tr("table.area.points", count=me.points), px(20), theme.ACCENT,
@@ -300,25 +318,30 @@ def _draw_my_area(surface: pygame.Surface, lay: TableLayout, view: View, ui: Tab
     shown = list(me.tokens)
     for color in ui.pending:
         shown[color] += 1
-    diameter = px(44)
     row_w = 6 * diameter + 5 * px(6)
-    label_y = top + name_h + px(2)
+    label_y = tokens_y - label_h
     total = sum(shown)
     count = draw_text(surface, f"{total}/{token_limit}", px(15),
                       theme.DANGER if total > token_limit else theme.TEXT_DIM,
                       pygame.Rect(x + row_w - px(70), label_y, px(70), label_h), align="right")
     draw_text(surface, tr("table.area.tokens"), px(14), theme.TEXT_DIM,
               pygame.Rect(x, label_y, count.left - px(8) - x, label_h), align="left")
-    tokens_y = label_y + label_h
-    _draw_tokens_row(surface, lay, x, tokens_y, tuple(shown), diameter)
-    # Bonuses: the label takes what the badges leave of the column.
-    badge = (px(38), px(26))
-    badges_w = 5 * badge[0] + 4 * px(5)
-    bonus_y = tokens_y + diameter + px(4)
-    label = draw_text(surface, tr("table.area.bonuses"), px(14), theme.TEXT_DIM,
-                      pygame.Rect(x, bonus_y, column_right - badges_w - px(8) - x, badge[1]),
-                      align="left")
-    _draw_bonuses_row(surface, lay, label.right + px(8), bonus_y, me.bonuses, badge)
+    for color in range(6):
+        tx = x + color * (diameter + px(6))
+        if shown[color]:
+            surface.blit(art.token_surface(color, diameter, count=shown[color]), (tx, tokens_y))
+        else:
+            pygame.draw.circle(surface, theme.PANEL_EDGE,
+                               (tx + diameter // 2, tokens_y + diameter // 2), diameter // 2, 1)
+    # Bonuses (the cards bought, by colour): the label takes what the badges leave.
+    badges = bonus_rects(lay)
+    draw_text(surface, tr("table.area.bonuses"), px(14), theme.TEXT_DIM,
+              pygame.Rect(x, badges[0].y, badges[0].x - px(8) - x, badges[0].h), align="left")
+    moved = ui.moved if ui.moved is not None and ui.moved.seat == view.seat else None
+    for color, rect in zip(GEMS, badges, strict=True):
+        surface.blit(art.bonus_badge_surface(color, me.bonuses[color], rect.size), rect)
+        if moved is not None and moved.stack == color:
+            marks.draw_last_move(surface, rect, px)
     # Reserved cards: the owner sees all three faces, blind ones marked.
     slots = reserved_slots(lay)
     columns = slots[0].unionall(slots[1:])
@@ -339,10 +362,9 @@ def _draw_my_area(surface: pygame.Surface, lay: TableLayout, view: View, ui: Tab
             below = pygame.Rect(rect.x - px(3), rect.bottom + px(1), rect.w + px(6), label_h)
             draw_text(surface, tr("table.area.blind"), px(14), theme.TEXT_DIM, below,
                       valign="top")
-        if card_hit(card.id) in ui.hint_marks:
-            _hint_frame(surface, rect, px)
-        if ui.selected == card_hit(card.id):
-            pygame.draw.rect(surface, theme.ACTIVE, rect.inflate(6, 6), 4, border_radius=px(8))
+        if moved is not None and moved.reserved == i:
+            marks.draw_last_move(surface, rect, px)
+        _card_marks(surface, rect, card_hit(card.id), ui, px)
     # Nobles: two rows of three at most.
     nx = columns.right + px(18)
     draw_text(surface, tr("table.area.nobles"), px(14), theme.TEXT_DIM,
@@ -363,42 +385,74 @@ def _draw_thinking(surface: pygame.Surface, rect: pygame.Rect, px: Callable[[flo
         pygame.draw.circle(surface, theme.ACTIVE, (rect.centerx + i * 3 * r, rect.centery), r)
 
 
-def _draw_opponent(surface: pygame.Surface, lay: TableLayout, rect: pygame.Rect,
+def _draw_opponent(surface: pygame.Surface, lay: TableLayout, panel: SeatPanel,
                    player: PlayerView, view: View, ui: TableUi) -> None:
+    """Another player's panel: name and points; tokens, each chip with its count beside
+    it; purchased cards as stacks by colour with counts, nobles beside them; reserved
+    cards with their costs (another seat's blind card only as its back)."""
     px = lay.px
+    rect = panel.rect
     _panel(surface, rect, px(10), glow=view.current_player == player.seat)
-    x, y = rect.x + px(10), rect.y + px(5)
-    name_h = max(px(20), line_height(px(17)))
+    name = panel.name
     points = draw_text(surface, tr("table.area.points", count=player.points), px(17),
-                       theme.ACCENT, pygame.Rect(rect.right - px(110), y, px(100), name_h),
+                       theme.ACCENT, pygame.Rect(name.right - px(100), name.y, px(100), name.h),
                        align="right", bold=True)
     name_right = points.left - px(8)
     if player.name == ui.thinking:
-        dots = pygame.Rect(name_right - px(26), y, px(26), name_h)
+        dots = pygame.Rect(name_right - px(26), name.y, px(26), name.h)
         _draw_thinking(surface, dots, px)
         name_right = dots.left - px(4)
     draw_text(surface, player.name, px(17), theme.TEXT,
-              pygame.Rect(x, y, name_right - x, name_h), align="left", bold=True)
-    compact = rect.height < px(150)
-    diameter = px(30) if compact else px(34)
-    ty = y + max(px(21), name_h + px(2))
-    _draw_tokens_row(surface, lay, x, ty, player.tokens, diameter)
-    draw_text(surface, f"{sum(player.tokens)}", px(14), theme.TEXT_DIM,
-              pygame.Rect(rect.right - px(40), ty, px(30), diameter), align="right")
-    by = ty + diameter + px(6)
-    _draw_bonuses_row(surface, lay, x, by, player.bonuses, (px(32), px(22)))
-    ry = by + px(28)
-    small = (px(34), px(46)) if not compact else (px(26), px(36))
-    for i, card in enumerate(player.reserved):
-        pos = (x + i * (small[0] + px(5)), ry)
-        if isinstance(card, HiddenCard):
-            surface.blit(art.card_back_surface(card.level, small), pos)
+              pygame.Rect(name.x, name.y, name_right - name.x, name.h), align="left", bold=True)
+    count_px = px(16)
+    chip = panel.chip
+    for color, cell in enumerate(panel.tokens):
+        center = (cell.x + chip // 2, cell.centery)
+        if player.tokens[color]:
+            image = art.chip_surface(color, chip)
+            surface.blit(image, image.get_rect(center=center))
+            draw_text(surface, str(player.tokens[color]), count_px, theme.TEXT,
+                      pygame.Rect(cell.x + chip + px(3), cell.y, cell.right - cell.x - chip - px(3),
+                                  cell.h), align="left", bold=True)
         else:
-            surface.blit(art.card_surface(card, small), pos)
-    nx = x + 3 * (small[0] + px(5)) + px(8)
+            pygame.draw.circle(surface, theme.PANEL_EDGE, center, chip // 2, 1)
+    draw_text(surface, f"{sum(player.tokens)}", px(14), theme.TEXT_DIM, panel.total,
+              align="right")
+    moved = ui.moved if ui.moved is not None and ui.moved.seat == player.seat else None
+    stack_w, stack_h = panel.stack_size
+    for color, cell in enumerate(panel.stacks):
+        count = player.bonuses[color]
+        surface.blit(art.card_stack_surface(color, count, (stack_w, stack_h)), cell.topleft)
+        if count:
+            draw_text(surface, str(count), count_px, theme.TEXT,
+                      pygame.Rect(cell.x + stack_w + px(3), cell.y,
+                                  cell.right - cell.x - stack_w - px(3), cell.h),
+                      align="left", bold=True)
+        if moved is not None and moved.stack == color:
+            marks.draw_last_move(surface, pygame.Rect(cell.topleft, (stack_w, stack_h)), px)
+    _draw_seat_nobles(surface, panel.nobles, player, px)
+    for i, card in enumerate(player.reserved[:3]):
+        slot = panel.reserved[i]
+        if isinstance(card, HiddenCard):
+            back = art.card_back_surface(card.level, slot.size)
+            surface.blit(back, slot)
+        else:
+            surface.blit(art.card_surface(card, slot.size), slot)
+        if moved is not None and moved.reserved == i:
+            marks.draw_last_move(surface, slot, px)
+
+
+def _draw_seat_nobles(surface: pygame.Surface, box: pygame.Rect, player: PlayerView,
+                      px: Callable[[float], int]) -> None:
+    """A player's nobles in a row from the right of `box`, overlapping when many."""
+    if not player.nobles:
+        return
+    size = box.h
+    count = len(player.nobles)
+    step = min(size + px(3), (box.w - size) // max(1, count - 1)) if count > 1 else 0
+    x = box.right - size - step * (count - 1)
     for i, noble in enumerate(player.nobles):
-        surface.blit(art.noble_surface(noble, (small[0], small[0]), owned=True),
-                     (nx + i * (small[0] + px(4)), ry))
+        surface.blit(art.noble_surface(noble, (size, size), owned=True), (x + i * step, box.y))
 
 
 def _draw_log(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> None:

@@ -18,8 +18,9 @@ that square, the chip a little smaller to leave room for its shadow and glow).
 The package, one module per kind of picture: `palette` (colours and type aliases),
 `sizes`, `pen` (the supersampled canvas), `text`, `paths` (outlines, dashes, ticks),
 `symbols`, `tokens`, `decor` (sheen and the cut-gem illustration), `card_frame`,
-`card_marks` (cost discs, pills, ticks), `small_cards`, `cards`, `backs` (deck backs and
-empty slots), `crest`, `nobles`, `badges` and `caches`.
+`card_marks` (cost discs), `small_cards`, `cards`, `backs` (deck backs and empty slots),
+`crest`, `nobles`, `badges`, `stacks` (purchased cards by colour), `marks` (frames and
+sparkles laid over pictures) and `caches`.
 """
 
 from __future__ import annotations
@@ -27,9 +28,11 @@ from __future__ import annotations
 from splendor.ui.art.backs import card_back_surface, empty_slot_surface
 from splendor.ui.art.badges import bonus_badge_surface
 from splendor.ui.art.caches import clear_caches, set_symbols
-from splendor.ui.art.cards import card_surface
+from splendor.ui.art.cards import card_cost_fits, card_surface, readable_card_width
+from splendor.ui.art.marks import dashed_frame_surface, dashed_ring_surface, sparkle_surface
 from splendor.ui.art.nobles import noble_surface
 from splendor.ui.art.palette import (
+    AFFORDABLE,
     BLACK,
     COVERED,
     LEVEL_COLORS,
@@ -46,10 +49,12 @@ from splendor.ui.art.palette import (
     Point,
 )
 from splendor.ui.art.sizes import CARD_RATIO, SizeArg
+from splendor.ui.art.stacks import card_stack_surface
 from splendor.ui.art.symbols import draw_symbol, symbol_surface
 from splendor.ui.art.tokens import chip_surface, token_chip_diameter, token_margin, token_surface
 
 __all__ = [
+    "AFFORDABLE",
     "BLACK",
     "CARD_RATIO",
     "COVERED",
@@ -68,13 +73,19 @@ __all__ = [
     "SizeArg",
     "bonus_badge_surface",
     "card_back_surface",
+    "card_cost_fits",
+    "card_stack_surface",
     "card_surface",
     "chip_surface",
     "clear_caches",
+    "dashed_frame_surface",
+    "dashed_ring_surface",
     "draw_symbol",
     "empty_slot_surface",
     "noble_surface",
+    "readable_card_width",
     "set_symbols",
+    "sparkle_surface",
     "symbol_surface",
     "token_chip_diameter",
     "token_margin",

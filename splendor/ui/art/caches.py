@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from splendor.ui.art.backs import _card_back, _empty_slot
 from splendor.ui.art.badges import _badge
-from splendor.ui.art.card_marks import _cost_disc, _pill, _tick
+from splendor.ui.art.card_marks import _cost_disc
 from splendor.ui.art.cards import _card
+from splendor.ui.art.marks import dashed_frame_surface, dashed_ring_surface, sparkle_surface
 from splendor.ui.art.nobles import _noble, _noble_metrics, _progress_bar, _req_square
+from splendor.ui.art.stacks import _stack
 from splendor.ui.art.symbols import SYMBOLS, symbol_surface
 from splendor.ui.art.text import _label
 from splendor.ui.art.tokens import _count_badge, chip_surface, token_surface
@@ -14,9 +16,10 @@ from splendor.ui.art.tokens import _count_badge, chip_surface, token_surface
 
 def clear_caches() -> None:
     """Forget every cached surface (after a resize, or in tests)."""
-    for fn in (symbol_surface, chip_surface, _count_badge, token_surface, _cost_disc, _pill,
-               _tick, _card, _card_back, _empty_slot, _req_square, _progress_bar, _noble_metrics,
-               _noble, _badge, _label):
+    for fn in (symbol_surface, chip_surface, _count_badge, token_surface, _cost_disc, _card,
+               _card_back, _empty_slot, _req_square, _progress_bar, _noble_metrics, _noble,
+               _badge, _label, _stack, dashed_frame_surface, dashed_ring_surface,
+               sparkle_surface):
         fn.cache_clear()
 
 

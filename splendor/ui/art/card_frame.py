@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from splendor.ui import theme
 from splendor.ui.art.decor import _sheen
-from splendor.ui.art.palette import _WHITE_GEM, BLACK, WHITE, Color, _mix
+from splendor.ui.art.palette import _WHITE_GEM, AFFORDABLE, BLACK, WHITE, Color, _mix
 from splendor.ui.art.pen import _Pen
 
 
@@ -22,7 +22,7 @@ def _card_metrics(w: int, h: int) -> dict[str, float]:
     o = max(1.0, w * 0.012)  # dark outline
     f = max(2.5, w * 0.04)  # coloured frame
     m = max(3.0, w * 0.06)  # content margin
-    cd = max(17.0, round(h * 0.14))  # cost disc diameter
+    cd = max(17.0, round(h * 0.155))  # cost disc diameter: read at a glance
     cg = max(1.0, round(h * 0.014))
     stack = 4 * cd + 3 * cg  # four costs at most
     hh = min(round(h * 0.27), h - f - m * 0.7 - stack - m * 0.6)
@@ -57,8 +57,9 @@ def _card_frame(w: int, h: int, g: dict[str, float], bonus: int) -> _Pen:
 
 
 def _affordable_ring(pen: _Pen, r: float) -> None:
+    """The "you can buy it now" ring: sky blue with a light inner line."""
     w, h = pen.w, pen.h
     ring = max(3.0, w * 0.045)
-    pen.ring(theme.ACTIVE, (0, 0, w, h), r, ring)
-    pen.ring((255, 248, 214), (ring, ring, w - 2 * ring, h - 2 * ring), r - ring,
+    pen.ring(AFFORDABLE, (0, 0, w, h), r, ring)
+    pen.ring((232, 248, 255), (ring, ring, w - 2 * ring, h - 2 * ring), r - ring,
              max(1.0, ring * 0.35))

@@ -10,14 +10,14 @@ import pygame
 from splendor.engine.components import Card
 from splendor.ui import theme
 from splendor.ui.art.card_frame import _affordable_ring, _band_colors, _card_frame, _card_metrics
-from splendor.ui.art.card_marks import _draw_cost_disc, _pill, _tick
+from splendor.ui.art.card_marks import _draw_cost_disc
 from splendor.ui.art.decor import _draw_gem
-from splendor.ui.art.palette import _WHITE_GEM, BLACK, COVERED, MISSING, WHITE, _mix
+from splendor.ui.art.palette import _WHITE_GEM, BLACK, COST_SYMBOL_INK, MISSING, WHITE, _mix
 from splendor.ui.art.pen import _dim, _finish
 from splendor.ui.art.sizes import SizeArg, _card_size
-from splendor.ui.art.small_cards import _compact_card
+from splendor.ui.art.small_cards import _compact_card, compact_cost_grid
 from splendor.ui.art.symbols import draw_symbol
-from splendor.ui.art.text import _put, _px
+from splendor.ui.art.text import _ink_size, _put, _px
 from splendor.ui.art.tokens import chip_surface
 
 
@@ -32,14 +32,34 @@ def card_surface(
     """A card's face, `size` = (w, h) or a width; cached by card id, size and flags.
 
     Points large at the top left (none for 0), the bonus gem at the top right with the
-    level's dots beside it, the cost as gem discs with numbers and symbols at the bottom
-    left in colour order. `affordable` adds a bright border; `remaining` (gems still missing
-    per colour after bonuses and tokens) adds a red "−n" beside each short cost and a tick
-    beside each covered one, with a big tick when nothing is missing; `dimmed` greys it out.
+    level's dots beside it, the cost as gem discs with numbers, each with its symbol in
+    the gem's colour, at the bottom left in colour order. `affordable` adds a sky-blue
+    ring; `remaining` (gems still missing per colour after bonuses and tokens) adds a small
+    red "−n" beside each short cost and nothing beside the covered ones; `dimmed` greys it
+    out. Small cards keep the whole cost in a grid (see `card_cost_fits`).
     """
     w, h = _card_size(size)
     rem = None if remaining is None else tuple(max(0, int(n)) for n in remaining[:5])
     return _card(card, w, h, bool(dimmed), bool(affordable), rem)
+
+
+def card_cost_fits(size: SizeArg, items: int = 4) -> bool:
+    """Whether a card of `size` shows a cost of `items` colours whole and readable (every
+    card of the game has at most four)."""
+    w, h = _card_size(size)
+    g = _card_metrics(w, h)
+    return not g["compact"] or compact_cost_grid(w, h, g, items) is not None
+
+
+@functools.lru_cache(maxsize=64)
+def readable_card_width(h: int, ratio: float = 1 / 1.4) -> int:
+    """The narrowest card `h` px tall, at least `ratio` times `h` wide, that shows any
+    card's whole cost: where room is short, a card is drawn a little wider than the
+    printed ones rather than lose its cost."""
+    w = max(8, round(h * ratio))
+    while not card_cost_fits((w, h)) and w < 2 * h:
+        w += 1
+    return w
 
 
 def _art_spot(
@@ -76,24 +96,21 @@ def _card(card: Card, w: int, h: int, dimmed: bool, affordable: bool,
     # Where the cost rows go (bottom up, colour order), and how wide each one gets.
     items = card.cost_items
     x0 = f + m * 0.6
-    sym = max(10, round(cd * 0.6))
-    tick_s = max(10, round(cd * 0.62))
-    pill_px, pill_h = _px(cd * 0.72), round(cd * 0.92)
+    sym = max(10, round(cd * 0.62))
+    miss_px = _px(cd * 0.66)
     rows: list[tuple[int, int, float, float]] = []  # colour, amount, centre y, right edge
     for i, (c, amount) in enumerate(items):
         cy = h - f - m * 0.6 - (len(items) - 1 - i) * (cd + cg) - cd / 2
         right = x0 + cd + 2 + sym
-        if rem is not None:
-            pill = _pill(f"−{rem[c]}", pill_px, MISSING, WHITE, pill_h) if rem[c] else None
-            right += 3 + (pill.get_width() if pill else tick_s)
+        if rem is not None and rem[c]:
+            right += 3 + _ink_size(f"−{rem[c]}", miss_px)[0]
         rows.append((c, amount, cy, right))
     art_cx, art_cy, art_s = _art_spot(w, h, g, hh + m * 0.6,
                                       [(cy, right) for _, _, cy, right in rows])
-    all_paid = rem is not None and not any(rem[c] for c, _ in items)
 
     pen = _card_frame(w, h, g, card.bonus)
-    # The illustration: a cut gem of the bonus colour (a big tick instead when all is paid).
-    if art_s >= max(18.0, w * 0.24) and not all_paid:
+    # The illustration: a cut gem of the bonus colour.
+    if art_s >= max(18.0, w * 0.24):
         tone = (150, 156, 176) if card.bonus == _WHITE_GEM else fill
         _draw_gem(pen, art_cx, art_cy, art_s, _mix(face, tone, 0.2), _mix(face, tone, 0.3),
                   _mix(face, tone, 0.42), _mix(face, tone, 0.55))
@@ -120,18 +137,10 @@ def _card(card: Card, w: int, h: int, dimmed: bool, affordable: bool,
     for c, amount, cy, _ in rows:
         _draw_cost_disc(out, c, cd, amount, (x0 + cd / 2, cy))
         sx = x0 + cd + 2 + sym / 2
-        draw_symbol(out, (sx, cy), sym, c, (70, 62, 56))
-        if rem is None:
-            continue
-        mx = sx + sym / 2 + 3
-        if rem[c] > 0:
-            pill = _pill(f"−{rem[c]}", pill_px, MISSING, WHITE, pill_h)
-            out.blit(pill, (round(mx), round(cy - pill.get_height() / 2)))
-        else:
-            out.blit(_tick(tick_s, COVERED), (round(mx), round(cy - tick_s / 2)))
-    if all_paid and art_s >= 16:
-        big = round(min(art_s * 0.75, w * 0.36))
-        out.blit(_tick(big, COVERED, COVERED), (round(art_cx - big / 2), round(art_cy - big / 2)))
+        draw_symbol(out, (sx, cy), sym, c, COST_SYMBOL_INK[c])
+        if rem is not None and rem[c]:
+            # Only what is still missing is marked: plain red, no badge.
+            _put(out, f"−{rem[c]}", miss_px, MISSING, (sx + sym / 2 + 3, cy), "midleft")
     if dimmed:
         out = _dim(out)
     return _finish(out)

@@ -21,6 +21,19 @@ NOBLE_INK: Color = (66, 42, 22)
 MISSING: Color = (196, 40, 40)
 #: The colour of "covered" ticks.
 COVERED: Color = (34, 140, 66)
+#: The ring of a card the player can buy now: sky blue, unlike the gold of a selection,
+#: the green of a hint and the marks of the last move (see table_marks).
+AFFORDABLE: Color = (96, 200, 255)
+#: A cost symbol beside its disc, on the light card face: the gem's own colour (blue's
+#: circle drawn dark was read as black's square), white's outline diamond in grey.
+COST_SYMBOL_INK: tuple[Color, ...] = (
+    (118, 120, 134),
+    (36, 92, 196),
+    (28, 128, 62),
+    (192, 40, 40),
+    (44, 38, 34),
+    (176, 132, 20),
+)
 
 WHITE: Color = (255, 255, 255)
 BLACK: Color = (0, 0, 0)

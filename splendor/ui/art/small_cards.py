@@ -9,7 +9,7 @@ from splendor.ui import theme
 from splendor.ui.art.card_frame import _affordable_ring, _band_colors, _card_frame
 from splendor.ui.art.card_marks import _draw_cost_disc
 from splendor.ui.art.decor import _sheen
-from splendor.ui.art.palette import _WHITE_GEM, BLACK, WHITE, _mix
+from splendor.ui.art.palette import _WHITE_GEM, BLACK, COST_SYMBOL_INK, WHITE, _mix
 from splendor.ui.art.pen import _Pen
 from splendor.ui.art.symbols import draw_symbol
 from splendor.ui.art.text import _put, _px
@@ -44,24 +44,53 @@ def _mini_card(card: Card, w: int, h: int, g: dict[str, float], affordable: bool
     return out
 
 
+#: The smallest cost disc whose number is readable (its number is MIN_TEXT_PX).
+MIN_DISC = 17
+
+
+def _symbol_size(d: float) -> float:
+    return max(10.0, d * 0.6)
+
+
+def compact_cost_grid(w: int, h: int, g: dict[str, float], n: int
+                      ) -> tuple[int, int, float] | None:
+    """How `n` cost items fit under the band of a compact card: (columns, rows, disc
+    diameter), the largest discs first; None when even the smallest readable disc (with
+    its symbol beside it) does not fit."""
+    if n == 0:
+        return 0, 0, 0.0
+    f, m, hh = g["f"], g["m"], g["hh"]
+    room_w = w - 2 * f - m
+    room_h = h - hh - f - m * 0.8
+    best: tuple[int, int, float] | None = None
+    for cols in range(1, n + 1):
+        rows = -(-n // cols)
+        d = min((room_h - (rows - 1)) / rows, max(MIN_DISC, h * 0.2))
+        cell = room_w / cols
+        # A disc, a pixel, its symbol (never under 10 px), two pixels to the next cell.
+        d = min(d, cell - 3 - 10, (cell - 3) / 1.6)
+        if d >= MIN_DISC and (best is None or d > best[2] + 0.5):
+            best = (cols, rows, d)
+    return best
+
+
 def _compact_card(card: Card, w: int, h: int, g: dict[str, float], affordable: bool
                   ) -> pygame.Surface:
     """A card too small for the full layout (a reserved card in a side panel).
 
-    Points and the bonus in the band; the cost as a grid of discs with symbols when it
-    fits, else the bonus chip alone (the cost is dropped before any text shrinks).
+    Points and the bonus in the band; the whole cost as a grid of discs, each with its
+    symbol, as large as the face allows. Only a card too small for readable discs (not a
+    size the table uses for a public card) becomes a mini card without its cost.
     """
     r, f, m, hh = g["r"], g["f"], g["m"], g["hh"]
-    cd = round(g["cd"])
-    sym = 10
     fill = theme.GEM_FILL[card.bonus]
     items = card.cost_items
-    cell_w, cell_h = cd + 1 + sym + 1, cd + 1
-    cols = max(0, int((w - 2 * f - m) // cell_w))
-    rows = max(0, int((h - hh - f - m) // cell_h))
-    show_cost = cols * rows >= len(items)
-    if not show_cost and min(w - 2 * f - 2 * m, h - hh - f - 2 * m) * 0.9 < 14:
+    grid = compact_cost_grid(w, h, g, len(items))
+    if grid is None:
         return _mini_card(card, w, h, g, affordable)
+    cols, rows, d = grid
+    cd = round(d)
+    sym = round(_symbol_size(cd))
     pen = _card_frame(w, h, g, card.bonus)
     if affordable:
         _affordable_ring(pen, r)
@@ -78,20 +107,13 @@ def _compact_card(card: Card, w: int, h: int, g: dict[str, float], affordable: b
     if chip_d >= 16 and right - chip_d >= left:
         chip = chip_surface(card.bonus, chip_d)
         out.blit(chip, (round(right - chip_d), round(hh / 2 - chip_d / 2)))
-    elif right - sym >= left:
-        draw_symbol(out, (right - sym / 2, hh / 2), sym, card.bonus, theme.GEM_INK[card.bonus])
-    if show_cost and items:
-        used_rows = -(-len(items) // cols)
-        top = h - f - m * 0.5 - used_rows * cell_h + 1
-        for i, (c, amount) in enumerate(items):
-            x = f + m * 0.5 + (i % cols) * cell_w
-            y = top + (i // cols) * cell_h + cd / 2
-            _draw_cost_disc(out, c, cd, amount, (x + cd / 2, y))
-            draw_symbol(out, (x + cd + 1 + sym / 2, y), sym, c, (70, 62, 56))
-    else:
-        face_h = h - hh - f
-        d = round(min(w - 2 * f - 2 * m, face_h - 2 * m) * 0.9)
-        if d >= 12:
-            out.blit(chip_surface(card.bonus, d),
-                     (round(w / 2 - d / 2), round(hh + face_h / 2 - d / 2)))
+    elif right - 10 >= left:
+        draw_symbol(out, (right - 5, hh / 2), 10, card.bonus, theme.GEM_INK[card.bonus])
+    cell_w = (w - 2 * f - m) / max(1, cols)
+    top = h - f - m * 0.5 - rows * (cd + 1) + 1
+    for i, (c, amount) in enumerate(items):
+        x = f + m * 0.5 + (i % cols) * cell_w
+        y = top + (i // cols) * (cd + 1) + cd / 2
+        _draw_cost_disc(out, c, cd, amount, (x + cd / 2, y))
+        draw_symbol(out, (x + cd + 1 + sym / 2, y), sym, c, COST_SYMBOL_INK[c])
     return out

@@ -38,8 +38,10 @@ from splendor.ui.flights import market_rect, plan_flights
 from splendor.ui.layout import TableLayout, compute_layout
 from splendor.ui.scene import Scene
 from splendor.ui.sound import Sounds
+from splendor.ui.table_banner import FinalRoundBanner
 from splendor.ui.table_decisions import DecisionOverlays
 from splendor.ui.table_hits import Hit, hint_marks, hit_test, in_area, reserved_rects
+from splendor.ui.table_marks import last_move_marks
 from splendor.ui.table_motion import MoveShow
 from splendor.ui.table_panel import (
     Assisting,
@@ -49,7 +51,8 @@ from splendor.ui.table_panel import (
     layout_panel,
 )
 from splendor.ui.table_pointer import Pointer
-from splendor.ui.table_view import Assists, TableUi, draw_table, reserved_slots
+from splendor.ui.table_view import Assists, TableUi, bonus_rects, draw_table, reserved_slots
+from splendor.ui.table_zoom import CardZoom, ZoomTarget, target_at, zoom_targets
 from splendor.ui.take_builder import can_grow, refusal, take_action
 from splendor.ui.wording import describe_entry, hint_text, log_line
 
@@ -79,7 +82,9 @@ class TableScene(Scene):
         self.on_pause = on_pause
         self.assists = assists or Assists()
         self.speed = max(0.1, speed)
-        self.ui = TableUi(watching=session.options.watch_only)
+        self.ui = TableUi(watching=session.options.watch_only,
+                          hints_offered=not session.options.competitive
+                          and len(session.humans) == 1)
         self.layout: TableLayout | None = None
         self.panel: PanelLayout | None = None
         self.payment_index = 0
@@ -93,6 +98,9 @@ class TableScene(Scene):
         self._log_entries: list[LogEntry] = []
         #: What the panel was laid out for; a new key lays it out again.
         self._panel_key: tuple[object, ...] | None = None
+        #: A card shown large (hover or right-click), and the final round's banner.
+        self.zoom = CardZoom()
+        self.banner = FinalRoundBanner(len(session.log))
 
     # --------------------------------------------------------------- lifecycle
 
@@ -115,7 +123,8 @@ class TableScene(Scene):
     @property
     def busy(self) -> bool:
         return self.show.running or self.session.thinking or self.session.hint_pending \
-            or bool(self.ui.drag_color) or self.ui.drag_card is not None
+            or bool(self.ui.drag_color) or self.ui.drag_card is not None \
+            or self.banner.active or (self.zoom.hovered is not None and self.zoom.shown is None)
 
     @property
     def _animating(self) -> bool:
@@ -173,11 +182,21 @@ class TableScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE and self.zoom.close():
+                return True  # Escape closes a zoomed card before anything else
             return self._key(event.key, getattr(event, "mod", 0))
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.zoom.open(self.zoom_target(event.pos))
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.zoom.close()
             self.pointer.down(event.pos)
         elif event.type == pygame.MOUSEMOTION:
             self.pointer.move(event.pos)
+            # No zoom while a token or card is carried or a button is held.
+            held = any(getattr(event, "buttons", ())) or self.ui.drag_color is not None \
+                or self.ui.drag_card is not None
+            self.zoom.point(None if held else self.zoom_target(event.pos))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.pointer.up(event.pos)
         else:
@@ -212,6 +231,16 @@ class TableScene(Scene):
         assert self.layout is not None
         return hit_test(self.layout, self.view(), [b.rect for b in self.buttons],
                         self.reserved_rects(), pos)
+
+    def zoom_targets(self) -> list[ZoomTarget]:
+        """Every card on the table that can be shown large, with where it is."""
+        assert self.layout is not None
+        return zoom_targets(self.layout, self.view(), self.assists, self.acting(),
+                            reserved_slots(self.layout), bonus_rects(self.layout))
+
+    def zoom_target(self, pos: tuple[int, int]) -> ZoomTarget | None:
+        """The card (or stack of purchased cards) under `pos` that can be shown large."""
+        return target_at(self.zoom_targets(), pos)
 
     def in_area(self, pos: tuple[int, int]) -> bool:
         assert self.layout is not None
@@ -279,7 +308,7 @@ class TableScene(Scene):
         self.show = MoveShow()
         self.pointer.cancel()
         self.cancel()
-        self.ui.highlight = set()
+        self.ui.forget_last_move()
         self.ui.hint_marks = set()
         if self.sounds is not None:
             self.sounds.play("take")
@@ -355,15 +384,23 @@ class TableScene(Scene):
             return
         elif not self.decisions.open:
             self.decisions.after_change(session, self.app)
+        self._pass_time(dt)
         self._layout_panel()
 
+    def _pass_time(self, dt: float) -> None:
+        """The banner and the zoom's hover delay: they change only here."""
+        session = self.session
+        changed = self.banner.watch(session.log, session.options.names,
+                                    session.data.target_points)
+        if self.banner.active:
+            self.banner.update(dt)
+            changed = True  # it fades
+        changed |= self.zoom.update(dt, self.zoom_targets)
+        if changed and self.app is not None:
+            self.app.request_redraw()
+
     def _mark_changes(self, before: View) -> None:
-        after = self.view()
-        old = {c.id for row in before.market for c in row if c is not None}
-        new = {c.id for row in after.market for c in row if c is not None}
-        marks = {Hit("card", card_id) for card_id in new - old}
-        marks |= {Hit("bank", c) for c in range(6) if before.bank[c] != after.bank[c]}
-        self.ui.highlight = marks
+        self.ui.highlight, self.ui.dealt, self.ui.moved = last_move_marks(before, self.view())
 
     def _start_show(self) -> None:
         incoming = self.session.incoming
@@ -427,4 +464,6 @@ class TableScene(Scene):
         draw_panel(surface, self.panel, lay.px)
         if self.show.running:
             self.show.draw(surface)
+        self.banner.draw(surface, lay)
+        self.zoom.draw(surface, lay)
 

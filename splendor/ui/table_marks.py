@@ -1,0 +1,140 @@
+"""The table's marks, each with its own look, and the legend that says what they mean.
+
+One mark per meaning, told apart by shape as well as colour:
+
+- a card the player can buy now: a sky-blue ring on the card itself (`art.AFFORDABLE`);
+- a card just dealt to the market: a white frame with a sparkle at its corner;
+- what the last move changed (bank piles, a player's stack or reserved card): a lilac
+  dashed frame or ring;
+- the hint's suggestion: a solid green frame;
+- the card or deck whose actions are offered: a solid gold frame (the colour of whose
+  turn it is).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from splendor.engine import View
+from splendor.i18n import tr
+from splendor.ui import art, theme
+from splendor.ui.table_hits import Hit, card_hit
+from splendor.ui.widgets import draw_text
+
+Px = Callable[[float], int]
+
+LAST_MOVE = (200, 164, 255)
+NEW_CARD = (255, 255, 255)
+HINT = theme.OK
+SELECTED = theme.ACTIVE
+
+@dataclass(frozen=True)
+class LastMove:
+    """Where the last move shows on its player's panel or area."""
+
+    seat: int
+    stack: int | None = None  # the colour of the card bought
+    reserved: int | None = None  # the index of the card reserved
+
+
+#: The legend's entries, in the order shown (keys of legend.yaml).
+LEGEND = ("affordable", "new_card", "last_move", "hint")
+
+
+def draw_hint_frame(surface: pygame.Surface, rect: pygame.Rect, px: Px) -> None:
+    """The hint's mark: a solid green frame well outside the card or deck."""
+    pygame.draw.rect(surface, HINT, rect.inflate(px(14), px(14)), max(3, px(4)),
+                     border_radius=px(12))
+
+
+def draw_selected_frame(surface: pygame.Surface, rect: pygame.Rect, px: Px) -> None:
+    pygame.draw.rect(surface, SELECTED, rect.inflate(6, 6), 4, border_radius=px(10))
+
+
+def draw_new_card(surface: pygame.Surface, rect: pygame.Rect, px: Px) -> None:
+    """A card just dealt: a thin white frame and a sparkle on its top-left corner."""
+    pygame.draw.rect(surface, NEW_CARD, rect.inflate(px(8), px(8)), max(2, px(2)),
+                     border_radius=px(10))
+    size = max(12, px(20))
+    sparkle = art.sparkle_surface(size, NEW_CARD)
+    surface.blit(sparkle, sparkle.get_rect(center=(rect.left - px(3), rect.top - px(3))))
+
+
+def draw_last_move(surface: pygame.Surface, rect: pygame.Rect, px: Px) -> None:
+    """Something the last move changed: a lilac dashed frame around `rect`."""
+    box = rect.inflate(px(10), px(10))
+    frame = art.dashed_frame_surface(box.w, box.h, px(10), max(2, px(3)), LAST_MOVE)
+    surface.blit(frame, box)
+
+
+def draw_last_move_pile(surface: pygame.Surface, center: tuple[int, int], diameter: int,
+                        px: Px) -> None:
+    """A bank pile the last move took from or gave to: a lilac dashed ring."""
+    ring = art.dashed_ring_surface(diameter, max(2, px(3)), LAST_MOVE)
+    surface.blit(ring, ring.get_rect(center=center))
+
+
+def legend_entries(affordable: bool, hints: bool) -> list[str]:
+    """The marks this table can show: no "can buy" with that assist off, no hint when
+    the game offers none."""
+    return [key for key in LEGEND
+            if (key != "affordable" or affordable) and (key != "hint" or hints)]
+
+
+def _sample(surface: pygame.Surface, key: str, rect: pygame.Rect, px: Px) -> None:
+    """A little card with the mark `key` on it."""
+    pygame.draw.rect(surface, theme.PANEL, rect, border_radius=px(3))
+    pygame.draw.rect(surface, theme.PANEL_EDGE, rect, 1, border_radius=px(3))
+    if key == "affordable":
+        pygame.draw.rect(surface, art.AFFORDABLE, rect, max(2, px(3)), border_radius=px(3))
+    elif key == "new_card":
+        pygame.draw.rect(surface, NEW_CARD, rect.inflate(px(4), px(4)), max(1, px(2)),
+                         border_radius=px(4))
+        sparkle = art.sparkle_surface(max(10, px(12)), NEW_CARD)
+        surface.blit(sparkle, sparkle.get_rect(center=rect.topleft))
+    elif key == "last_move":
+        box = rect.inflate(px(6), px(6))
+        surface.blit(art.dashed_frame_surface(box.w, box.h, px(4), max(2, px(2)), LAST_MOVE),
+                     box)
+    elif key == "hint":
+        pygame.draw.rect(surface, HINT, rect.inflate(px(6), px(6)), max(2, px(3)),
+                         border_radius=px(5))
+
+
+def draw_legend(surface: pygame.Surface, rect: pygame.Rect, px: Px, keys: Sequence[str]
+                ) -> None:
+    """What each mark means, in two columns: a little card with the mark, then its name."""
+    if not keys:
+        return
+    rows = (len(keys) + 1) // 2
+    col_w = rect.w // 2
+    row_h = rect.h // max(2, rows)
+    for i, key in enumerate(keys):
+        cell = pygame.Rect(rect.x + (i % 2) * col_w, rect.y + (i // 2) * row_h, col_w, row_h)
+        sample = pygame.Rect(0, 0, px(15), px(21))
+        sample.midleft = (cell.x + px(4), cell.centery)
+        _sample(surface, key, sample, px)
+        label = pygame.Rect(sample.right + px(9), cell.y, cell.right - sample.right - px(12),
+                            cell.h)
+        draw_text(surface, tr(f"legend.{key}"), px(15), theme.TEXT_DIM, label, align="left")
+
+
+def last_move_marks(before: View, after: View) -> tuple[set[Hit], set[Hit], LastMove | None]:
+    """What a move changed, from the views before and after it: (the bank piles it took
+    from or gave to, the cards dealt to the market, where it shows on its player's panel).
+    """
+    old = {c.id for row in before.market for c in row if c is not None}
+    new = {c.id for row in after.market for c in row if c is not None}
+    dealt = {card_hit(card_id) for card_id in new - old}
+    piles = {Hit("bank", c) for c in range(6) if before.bank[c] != after.bank[c]}
+    moved = None
+    for was, now in zip(before.players, after.players, strict=True):
+        bought = [c for c in now.purchased if c not in was.purchased]
+        stack = bought[0].bonus if bought else None
+        reserved = len(now.reserved) - 1 if len(now.reserved) > len(was.reserved) else None
+        if stack is not None or reserved is not None:
+            moved = LastMove(now.seat, stack, reserved)
+    return piles, dealt, moved
