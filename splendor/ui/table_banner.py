@@ -68,7 +68,7 @@ class FinalRoundBanner:
         box = lay.banner
         layer = pygame.Surface(box.size, pygame.SRCALPHA)
         local = layer.get_rect()
-        pygame.draw.rect(layer, (*theme.TABLE_DARK, 236), local, border_radius=px(12))
+        pygame.draw.rect(layer, (*theme.TABLE_DARK, 255), local, border_radius=px(12))
         pygame.draw.rect(layer, theme.ACCENT, local, max(2, px(3)), border_radius=px(12))
         inner = local.inflate(-2 * px(20), -2 * px(6))
         title_px, line_px = px(24), px(16)

@@ -11,8 +11,7 @@ from splendor.ui import theme
 from splendor.ui.art.card_frame import _band_colors
 from splendor.ui.art.decor import _sheen
 from splendor.ui.art.palette import WHITE, _mix
-from splendor.ui.art.paths import _dashed_outline
-from splendor.ui.art.pen import _finish, _Pen
+from splendor.ui.art.pen import _fade, _finish, _Pen
 from splendor.ui.art.sizes import SizeArg, _card_size
 from splendor.ui.art.symbols import draw_symbol
 
@@ -20,7 +19,7 @@ from splendor.ui.art.symbols import draw_symbol
 def card_stack_surface(color_index: int, count: int, size: SizeArg) -> pygame.Surface:
     """`count` cards of a bonus colour as a stack exactly `size` (w, h): one card edge
     behind the front card per card up to three, the colour's symbol on the front one;
-    a dashed empty outline for none."""
+    for none, the front card faded."""
     w, h = _card_size(size)
     return _stack(int(color_index), max(0, min(3, int(count))), w, h)
 
@@ -33,12 +32,9 @@ def _stack(ci: int, layers: int, w: int, h: int) -> pygame.Surface:
     r = max(2.0, cw * 0.14)
     o = max(1.0, cw * 0.05)
     pen = _Pen(w, h, edge)
-    if layers == 0:
-        _dashed_outline(pen, (*theme.PANEL_EDGE, 255), (0, 2 * step, cw, ch), r,
-                        max(1.2, w * 0.05))
-        return _finish(pen.done())
-    # Back cards up and to the right, the front card at the bottom left.
-    for k in range(layers - 1, -1, -1):
+    # Back cards up and to the right, the front card at the bottom left; none bought: the
+    # front card alone, faded, so the colour's place still reads.
+    for k in range(max(1, layers) - 1, -1, -1):
         x, y = k * step, (2 - k) * step
         pen.rect(_mix(edge, theme.SHADOW, 0.3), (x, y, cw, ch), r)
         pen.rect(band if k == 0 else _mix(band, edge, 0.35), (x + o, y + o, cw - 2 * o,
@@ -50,4 +46,4 @@ def _stack(ci: int, layers: int, w: int, h: int) -> pygame.Surface:
     out = pen.done()
     sym = max(10, round(min(cw * 0.62, ch * 0.5)))
     draw_symbol(out, (cw / 2, 2 * step + ch / 2), sym, ci, theme.GEM_INK[ci])
-    return _finish(out)
+    return _finish(out if layers else _fade(out, 70))

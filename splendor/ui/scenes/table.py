@@ -356,6 +356,7 @@ class TableScene(Scene):
     # --------------------------------------------------------------- time
 
     def update(self, dt: float) -> None:
+        self._pass_time(dt)  # also under the results: the banner goes, the zoom follows
         if self._finished:
             return
         session = self.session
@@ -384,7 +385,6 @@ class TableScene(Scene):
             return
         elif not self.decisions.open:
             self.decisions.after_change(session, self.app)
-        self._pass_time(dt)
         self._layout_panel()
 
     def _pass_time(self, dt: float) -> None:
