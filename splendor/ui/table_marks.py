@@ -46,7 +46,7 @@ LEGEND = ("affordable", "new_card", "last_move", "hint")
 
 def draw_hint_frame(surface: pygame.Surface, rect: pygame.Rect, px: Px) -> None:
     """The hint's mark: a solid green frame well outside the card or deck."""
-    pygame.draw.rect(surface, HINT, rect.inflate(px(14), px(14)), max(3, px(4)),
+    pygame.draw.rect(surface, HINT, rect.inflate(px(16), px(16)), max(4, px(5)),
                      border_radius=px(12))
 
 

@@ -137,8 +137,9 @@ def draw_table(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
     for rect, noble in zip(lay.nobles, view.nobles, strict=False):
         progress = me.bonuses if assists.noble_progress else None
         surface.blit(art.noble_surface(noble, rect.size, progress=progress), rect)
-    marks.draw_legend(surface, lay.legend, px,
-                      marks.legend_entries(assists.affordable, ui.hints_offered))
+    # Someone watching bots can buy nothing: no "can buy" in the legend then.
+    marks.draw_legend(surface, lay.legend, px, marks.legend_entries(
+        assists.affordable and not ui.watching, ui.hints_offered))
     for level_index, rect in enumerate(lay.decks):
         count = view.deck_sizes[level_index]
         image = art.card_back_surface(level_index + 1, rect.size, count)

@@ -25,6 +25,7 @@ from splendor.ui.app import App
 from splendor.ui.layout import TableLayout
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.table_hits import Hit
+from splendor.ui.table_view import bonus_rects, reserved_slots
 from splendor.ui.table_zoom import HOVER_DELAY
 from tests.helpers import position_session
 
@@ -170,8 +171,6 @@ def test_purchased_cards_zoom_as_their_whole_stack(app: App) -> None:
     _post(app, pygame.MOUSEBUTTONDOWN, pos=panel.stacks[1].center, button=3)
     assert _shown(table) == blue
     # The viewer's own purchased cards, behind their bonus badges.
-    from splendor.ui.table_view import bonus_rects
-
     white = bonus_rects(_lay(table))[0]
     _move(app, white.center)
     app.step(HOVER_DELAY)
@@ -193,3 +192,44 @@ def test_a_zoomed_card_that_leaves_the_table_closes(app: App) -> None:
     assert table.play(Buy("L1-05"))  # bought: it is in a stack now, no longer a card
     app.step(DT)
     assert _shown(table) == []
+
+
+def test_a_scene_over_the_table_or_a_resize_closes_the_zoom(app: App) -> None:
+    from splendor.ui.scenes.pass_screen import PassScreenScene
+
+    table = _table(app, market={1: ["L1-05"]})
+    _post(app, pygame.MOUSEBUTTONDOWN, pos=_market_rect(table, "L1-05").center, button=3)
+    assert _shown(table) == ["L1-05"]
+    app.stack.push(PassScreenScene("P1"))
+    assert _shown(table) == []
+    app.stack.pop()
+    _post(app, pygame.MOUSEBUTTONDOWN, pos=_market_rect(table, "L1-05").center, button=3)
+    assert _shown(table) == ["L1-05"]
+    app.stack.resize((1280, 720))
+    assert _shown(table) == []
+
+
+def test_in_a_hot_seat_game_the_public_table_zooms_no_blind_card(app: App) -> None:
+    """Two people share the screen: until the pass screen, the table shows the public
+    view, where even the viewer's own blind card is only its back; no zoom reveals it.
+    Once that person is at the screen, they may zoom their own blind card."""
+    state = build_position(DATA, 2, names=["Ada", "Bea"],
+                           seats=[{"reserved": ["L2-05"], "blind": ["L2-05"]},
+                                  {"reserved": ["L3-02"], "blind": ["L3-02"]}])
+    session = position_session(state, ["human", "human"])
+    table = TableScene(session, on_finished=lambda s: None)
+    app.stack.replace(table)
+    app.step(0.0)
+    every_spot = [r.center for row in _lay(table).market for r in row]
+    every_spot += [r.center for seat in _lay(table).seats for r in seat.reserved]
+    every_spot += [r.center for r in reserved_slots(_lay(table))]
+    for pos in every_spot:
+        _post(app, pygame.MOUSEBUTTONDOWN, pos=pos, button=3)
+        assert not {"L2-05", "L3-02"} & set(_shown(table))
+    assert all(c.id not in ("L2-05", "L3-02") for t in table.zoom_targets() for c in t.cards)
+    session.reveal(0)
+    app.step(0.0)
+    _post(app, pygame.MOUSEBUTTONDOWN, pos=dict(table.reserved_rects())["L2-05"].center,
+          button=3)
+    assert _shown(table) == ["L2-05"]
+    assert all(c.id != "L3-02" for t in table.zoom_targets() for c in t.cards)

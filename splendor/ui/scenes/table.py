@@ -112,7 +112,12 @@ class TableScene(Scene):
         opponents = self.session.view().num_players - 1
         self.layout = compute_layout(size, opponents, self.session.data.market_slots)
         self._panel_key = None
+        self.zoom.close()  # it was placed for the old size
         self._layout_panel()
+
+    def pause(self) -> None:
+        """Another scene covers the table: no card stays zoomed under it."""
+        self.zoom.close()
 
     def resume(self) -> None:
         """The table is on top again: an overlay closed, or the pause menu (which paused
