@@ -318,7 +318,7 @@ class Game:
         if path.exists():
             return tr("saves.save_as.exists", name=path.stem)
         try:
-            saving.save_as(session, path)
+            saving.save_as(session, path, name)
         except StorageError as exc:
             log().warning("save failed: %s", exc)
             too_long = file_notes.too_long_text(exc, autosave=False) \

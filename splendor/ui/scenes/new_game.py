@@ -129,6 +129,7 @@ class NewGameScene(Scene):
             placeholder=tr("new_game.seed_placeholder"),
             allowed=str.isdigit,
             on_change=lambda text: self._changed(),
+            show_count=False,  # any seed the game draws fits: the limit shows when reached
         )
         self.add = Button(tr("new_game.add_seat"), self.add_seat)
         self.start = Button(tr("new_game.start"), self.try_start, style="primary")
@@ -297,7 +298,7 @@ class NewGameScene(Scene):
             row.name.error = False
         for i, row in enumerate(self.rows):
             key = row.name.text.strip().casefold()
-            if not key:
+            if not key or len(key) > MAX_NAME_LENGTH:
                 row.name.error = True
             elif key in seen:
                 row.name.error = True
