@@ -21,13 +21,14 @@ def seats_document(options: GameOptions) -> list[dict[str, str]]:
     return [{"kind": s.kind, "name": s.name} for s in options.seats]
 
 
-def session_document(session: Session) -> dict[str, Any]:
-    """The save of `session`: its game, seats, mode and the assists used."""
+def session_document(session: Session, name: str | None = None) -> dict[str, Any]:
+    """The save of `session`: its game, seats, mode and the assists used (and the save's
+    `name` as the player typed it, for a named save)."""
     counters = session.counters
     return save_document(session.state, seats_document(session.options), session={
         "mode": {"competitive": session.options.competitive},
         "assists": {"undos": counters.undos, "hints": counters.hints},
-    })
+    }, name=name)
 
 
 def _count(value: object) -> int:
@@ -70,6 +71,7 @@ def autosave(session: Session, data: GameData) -> list[FileProblem]:
     return write_autosave(session_document(session), data)
 
 
-def save_as(session: Session, path: Path) -> None:
-    """Write `session` to the named save `path`; StorageError or SaveTooLong."""
-    write_save(path, session_document(session))
+def save_as(session: Session, path: Path, name: str | None = None) -> None:
+    """Write `session` to the named save `path` (its `name` as typed, which the load
+    screen shows); StorageError or SaveTooLong."""
+    write_save(path, session_document(session, name))

@@ -5,6 +5,7 @@ Format (version 1)::
     {
       "format": "splendor-save",
       "version": 1,
+      "name": "Ada vs Hard bot, round 12",
       "saved_at": "2026-11-22T04:15:00+00:00",
       "seats": [{"kind": "human", "name": "Ada"}, {"kind": "hard", "name": "Hard bot"}],
       "summary": {"round": 12, "scores": [5, 7], "over": false},
@@ -14,6 +15,9 @@ Format (version 1)::
       "record": { ...a game record, see splendor.engine.record... }
     }
 
+"name" is the save's name as the player typed it (optional: the autosave has none, and
+older saves lack it); the file's name keeps only letters, digits, spaces, '-' and '_' of it
+(`save_path_for`), so the load screen shows the typed name while it still names the file.
 "mode" and "assists" are the session's (optional; older saves lack them). "bots" held the
 bots' random states in earlier saves; the game no longer needs them (a bot's decisions
 are seeded by its seat and the game's progress) and writes it empty.
@@ -62,8 +66,10 @@ MAX_SAVE_ACTIONS = 200_000
 MAX_SAVE_BYTES = 16 * 1024 * 1024
 #: Fields of a save that belong to the session (the mode and the assists used).
 SESSION_FIELDS = ("mode", "assists")
-#: The longest save name (letters, digits, spaces and dashes are kept).
-SAVE_NAME_LENGTH = 40
+#: The longest save name, in characters (its file name keeps letters, digits, spaces and
+#: dashes of it): room for the offered "Ada vs Hard bot vs Easy bot, round 12" and more;
+#: at most 4 bytes each, the file name stays far under the 255 bytes systems allow.
+SAVE_NAME_LENGTH = 60
 #: Names Windows keeps for devices, with or without an extension, in any case: a file
 #: called so cannot be made there, so no save is named so on any system.
 WINDOWS_DEVICES = frozenset(
@@ -139,14 +145,17 @@ def save_document(
     bots: dict[int, Any] | None = None,
     now: datetime | None = None,
     session: dict[str, Any] | None = None,
+    name: str | None = None,
 ) -> dict[str, Any]:
-    """The JSON-ready save of `state` with its seats (kind and name), bot states and the
-    session's own fields (`session`: "mode" and "assists", see `splendor.session.saving`)."""
+    """The JSON-ready save of `state` with its seats (kind and name), bot states, the
+    session's own fields (`session`: "mode" and "assists", see `splendor.session.saving`)
+    and the `name` the player gave it, as typed."""
     moment = (now or datetime.now(UTC)).isoformat(timespec="seconds")
     return {
         **{k: v for k, v in (session or {}).items() if k in SESSION_FIELDS},
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
+        **({"name": name} if name is not None else {}),
         "saved_at": moment,
         "seats": seats,
         "summary": {"round": state.round, "scores": list(state.scores()),
@@ -416,11 +425,26 @@ def save_info(path: Path) -> SaveInfo:
     scores = summary.get("scores", [])
     round_number = summary.get("round", 0)
     return SaveInfo(
-        path, name, str(doc.get("saved_at", "")), players,
+        path, _typed_name(doc, path) or name, str(doc.get("saved_at", "")), players,
         round_number if isinstance(round_number, int) else 0,
         tuple(s for s in scores if isinstance(s, int)) if isinstance(scores, list) else (),
         over=summary.get("over") is True,
     )
+
+
+def _typed_name(doc: dict[str, Any], path: Path) -> str | None:
+    """The name the save was given, as typed, when the file still goes by it (a file
+    renamed or copied under another name shows its own name); None otherwise."""
+    typed = doc.get("name")
+    if not isinstance(typed, str):
+        return None
+    shown = untrusted.printable(typed).strip()
+    if not shown or len(shown) > SAVE_NAME_LENGTH:
+        return None
+    try:
+        return shown if save_path_for(shown).name == path.name else None
+    except SaveNameError:
+        return None
 
 
 def list_saves() -> list[SaveInfo]:

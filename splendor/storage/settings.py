@@ -5,7 +5,8 @@ file is moved aside under a name that says so (see `splendor.storage.aside`), an
 says where. A file from a newer version is left as it is and not written over (defaults
 apply for the session). Settings this version does not know (a newer version's) are kept
 and written back; a language the game does not know means English, and a wrong list of
-the last game's seats the default seats (logged), not a reset of everything else.
+the last game's seats the default seats (logged), not a reset of everything else; likewise
+a wrong 'competitive' (the last game's mode) means a game that is not competitive.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ class Settings:
     assists: dict[str, bool] = field(default_factory=lambda: dict.fromkeys(ASSIST_NAMES, True))
     colour_symbols: bool = True
     default_seats: list[dict[str, str]] = field(default_factory=_default_seats)
+    #: Whether the last game was competitive: the New game screen starts so.
+    competitive: bool = False
     #: Settings and assists a newer version wrote that this one does not know: written
     #: back as they were.
     unknown: dict[str, Any] = field(default_factory=dict)
@@ -113,6 +116,13 @@ def _check(doc: Any) -> Settings:
         else:
             # Only the seats of the last game: the rest of the settings still count.
             log().warning("settings: %s; the default seats are used", problem)
+    if "competitive" in doc:
+        if isinstance(doc["competitive"], bool):
+            s.competitive = doc["competitive"]
+        else:
+            # Like the seats, the last game's mode only: the rest of the settings count.
+            log().warning("settings: 'competitive' must be true or false; a game that is "
+                          "not competitive is offered")
     return s
 
 

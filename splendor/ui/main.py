@@ -165,7 +165,8 @@ class Game:
 
     def open_new_game(self) -> None:
         defaults = self.last_options or GameOptions(
-            tuple(SeatOption(s["kind"], s["name"]) for s in self.settings.default_seats))
+            tuple(SeatOption(s["kind"], s["name"]) for s in self.settings.default_seats),
+            competitive=self.settings.competitive)
         self.app.stack.push(NewGameScene(on_start=self.start, defaults=defaults))
 
     def tell(self, problem: FileProblem) -> None:
@@ -189,6 +190,7 @@ class Game:
         s.fullscreen = self.app.fullscreen
         if self.last_options is not None:
             s.default_seats = [{"kind": x.kind, "name": x.name} for x in self.last_options.seats]
+            s.competitive = self.last_options.competitive
         if not self.settings_writable:
             return  # they apply until the window is closed, as the start-up message said
         try:
@@ -239,7 +241,8 @@ class Game:
             session,
             on_finished=self.finish,
             on_pause=self.pause,
-            assists=self.prefs.assists,
+            assists=Assists(False, False, False, False) if session.options.competitive
+            else self.prefs.assists,
             speed=self.prefs.speed,
             sounds=self.prefs.sounds,
             decision_overlays={
@@ -288,7 +291,8 @@ class Game:
         def set_speed(factor: float) -> None:
             table.speed = factor
 
-        panel = SettingsPanel(self.prefs, on_speed=set_speed, on_change=self.save_settings)
+        panel = SettingsPanel(self.prefs, on_speed=set_speed, on_change=self.save_settings,
+                              competitive=table.session.options.competitive)
         self.app.stack.push(PauseScene(on_leave=self.confirm_leave, panel=panel,
                                        on_save=self.open_save_as, on_rules=self.open_rules))
 
@@ -318,7 +322,7 @@ class Game:
         if path.exists():
             return tr("saves.save_as.exists", name=path.stem)
         try:
-            saving.save_as(session, path)
+            saving.save_as(session, path, name)
         except StorageError as exc:
             log().warning("save failed: %s", exc)
             too_long = file_notes.too_long_text(exc, autosave=False) \

@@ -15,6 +15,7 @@ import os
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,6 +34,7 @@ if TYPE_CHECKING:
 PICTURES = (
     "menu",
     "new_game",
+    "competitive_setup",
     "table_2p",
     "hint",
     "table_4p",
@@ -170,6 +172,12 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     defaults = _options(["human", "medium", "hard"])
     app.stack.push(NewGameScene(on_start=lambda options: None, defaults=defaults))
     shot("new_game")
+    # Competitive mode switched on (by the keyboard: its focus ring shows).
+    setup = NewGameScene(on_start=lambda options: None,
+                         defaults=replace(_options(["human", "expert"]), competitive=True))
+    app.stack.push(setup)
+    setup.form.set_focus(setup.competitive, visible=True)
+    shot("competitive_setup")
 
     session, table = table_for(["human", "hard"], turns=24)
     table.update(0.0)

@@ -83,10 +83,13 @@ class SettingsPanel:
                  on_change: Callable[[], None] | None = None,
                  fullscreen: Callable[[], bool] | None = None,
                  toggle_fullscreen: Callable[[], None] | None = None,
-                 on_language: Callable[[str], None] | None = None):
+                 on_language: Callable[[str], None] | None = None,
+                 competitive: bool = False):
         """`on_language(code)`, when given, adds the language buttons (it switches the
-        language and saves the choice)."""
+        language and saves the choice). In a `competitive` game the assists are off: one
+        line says so where their check boxes would be."""
         self.prefs = prefs
+        self.competitive = competitive
         self.on_speed = on_speed
         self.fullscreen = fullscreen
         self.toggle_fullscreen = toggle_fullscreen
@@ -131,13 +134,20 @@ class SettingsPanel:
 
     def height(self, px: Callable[[float], int]) -> int:
         """How tall `draw` will be (to size the panel around it)."""
-        h = len(ASSISTS) * px(36) + px(8)
+        h = len(self._rows()) * px(36) + px(8)
         buttons = 1 + (self.prefs.sounds is not None) + (self.fullscreen is not None
                                                            and self.toggle_fullscreen is not None)
         h += buttons * (px(42) + px(12))
         if self.on_language is not None:
             h += self._language_height(px)
         return h
+
+    def _rows(self) -> tuple[str, ...]:
+        """The check boxes shown, and 'competitive' for the line that replaces the
+        assists' in a competitive game (the gem symbols are no assist: they stay)."""
+        if self.competitive:
+            return ("competitive", "symbols")
+        return ASSISTS
 
     def _language_height(self, px: Callable[[float], int]) -> int:
         return line_height(max(theme.MIN_TEXT_PX, px(16))) + px(6) + px(40) + px(18)
@@ -151,8 +161,13 @@ class SettingsPanel:
         if self.on_language is not None:
             y, picks = self._draw_languages(surface, area, px)
             spots += picks
-        for name in ASSISTS:
+        for name in self._rows():
             row = pygame.Rect(area.x, y, area.width, px(30))
+            if name == "competitive":
+                draw_text(surface, tr("pause.competitive_note"), text_px, theme.ACCENT, row,
+                          align="left")
+                y += px(36)
+                continue
             on = self._on(name)
             check = pygame.Rect(row.x, row.y + px(3), px(24), px(24))
             pygame.draw.rect(surface, theme.TABLE_DARK, check, border_radius=px(5))

@@ -30,6 +30,7 @@ from splendor.storage.atomic import (
 from splendor.storage.saves import (
     MAX_SAVE_BYTES,
     SAVE_FORMAT,
+    SAVE_NAME_LENGTH,
     SAVE_VERSION,
     SaveError,
     delete_save,
@@ -778,7 +779,7 @@ def test_save_path_for_plain_names() -> None:
     assert save_path_for("My game 2") == paths.saves_dir() / "My game 2.json"
     assert save_path_for("  spaced  ") == paths.saves_dir() / "spaced.json"
     assert save_path_for("Partie-été_1") == paths.saves_dir() / "Partie-été_1.json"
-    assert save_path_for("x" * 100) == paths.saves_dir() / f"{'x' * 40}.json"
+    assert save_path_for("x" * 100) == paths.saves_dir() / f"{'x' * SAVE_NAME_LENGTH}.json"
 
 
 @pytest.mark.parametrize(

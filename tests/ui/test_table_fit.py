@@ -213,7 +213,7 @@ def _token_return(app: App) -> object:
     _table(app, session)
     overlay = TokenReturnScene(session)
     app.stack.push(overlay)
-    overlay.toggle(GOLD)
+    overlay.mark(GOLD)
     overlay.confirm()  # one of three: refused, and the reason is shown
     assert overlay.refusal is not None
     return overlay

@@ -1,4 +1,5 @@
-"""The new-game screen: seats (human or bot, and a name), first player, seed."""
+"""The new-game screen: seats (human or bot, and a name), first player, seed, and the
+competitive mode (no assists, no undo, no hints; statistics kept apart)."""
 
 from __future__ import annotations
 
@@ -32,6 +33,7 @@ from splendor.ui.widgets import (
     Form,
     Scale,
     TextInput,
+    Toggle,
     Widget,
     blit_center,
     draw_background,
@@ -129,7 +131,9 @@ class NewGameScene(Scene):
             placeholder=tr("new_game.seed_placeholder"),
             allowed=str.isdigit,
             on_change=lambda text: self._changed(),
+            show_count=False,  # any seed the game draws fits: the limit shows when reached
         )
+        self.competitive = Toggle(defaults.competitive, lambda on: self._changed())
         self.add = Button(tr("new_game.add_seat"), self.add_seat)
         self.start = Button(tr("new_game.start"), self.try_start, style="primary")
         self.back = Button(tr("common.button.back"), self.go_back)
@@ -143,6 +147,9 @@ class NewGameScene(Scene):
         self._option_labels: list[tuple[str, pygame.Rect]] = []
         self._divider_y = 0
         self._full_note = pygame.Rect(0, 0, 0, 0)
+        #: Where the competitive mode's one-line description goes, and its text size.
+        self._competitive_about = pygame.Rect(0, 0, 0, 0)
+        self._about_px = 0
         self._refresh()
 
     # ----------------------------------------------------------------- lifecycle
@@ -171,7 +178,8 @@ class NewGameScene(Scene):
         first = self.first.index - 1 if self.first.index > 0 else None
         seed = int(self.seed.text) if self.seed.text else None
         seats = tuple(SeatOption(r.kind, r.name.text.strip()) for r in self.rows)
-        return GameOptions(seats=seats, first_player=first, seed=seed)
+        return GameOptions(seats=seats, first_player=first, seed=seed,
+                           competitive=self.competitive.on)
 
     def problem(self) -> str | None:
         names = tuple(r.name.text for r in self.rows)
@@ -297,7 +305,7 @@ class NewGameScene(Scene):
             row.name.error = False
         for i, row in enumerate(self.rows):
             key = row.name.text.strip().casefold()
-            if not key:
+            if not key or len(key) > MAX_NAME_LENGTH:
                 row.name.error = True
             elif key in seen:
                 row.name.error = True
@@ -342,9 +350,9 @@ class NewGameScene(Scene):
             return at(0, design_y, 0, 0).y
 
         body = sc.text(19)
-        self._panel = at(205, 128, 870, 424)
-        inner = at(235, 128, 810, 424)
-        row_y, row_h, pitch = 178, 46, 58
+        self._panel = at(205, 124, 870, 432)
+        inner = at(235, 124, 810, 432)
+        row_y, row_h, pitch = 172, 44, 52
         h = sc.px(row_h)
         # Columns: seat badge, who plays it, the name, and Remove against the right edge
         # (as wide as its word needs: the name field gives up the room).
@@ -356,7 +364,7 @@ class NewGameScene(Scene):
         name_x = kind_x + kind_w + sc.px(16)
         remove_x = inner.right - remove_w
         name_w = remove_x - sc.px(24) - name_x
-        head_y, head_h = y_at(142), sc.px(26)
+        head_y, head_h = y_at(138), sc.px(26)
         self._headers = [
             ("new_game.column.kind", pygame.Rect(kind_x, head_y, kind_w, head_h)),
             ("new_game.column.name", pygame.Rect(name_x, head_y, name_w, head_h)),
@@ -378,9 +386,9 @@ class NewGameScene(Scene):
         self.add.visible = len(self.rows) < MAX_SEATS
         self._full_note = pygame.Rect(kind_x, y_at(row_y + MAX_SEATS * pitch),
                                       inner.right - kind_x, h)
-        self._divider_y = y_at(row_y + (MAX_SEATS + 1) * pitch - 2)
+        self._divider_y = y_at(row_y + (MAX_SEATS + 1) * pitch)
         # Options: "First player [choice]" from the left, "Seed [field]" against the right.
-        opt_y = y_at(row_y + (MAX_SEATS + 1) * pitch + 14)
+        opt_y = y_at(row_y + (MAX_SEATS + 1) * pitch + 12)
         label_font = theme.font(sc.text(18))
         first_text, seed_text = tr("new_game.first_player"), tr("new_game.seed")
         first_label = pygame.Rect(inner.x, opt_y, min(sc.px(230), label_font.size(first_text)[0]),
@@ -394,8 +402,27 @@ class NewGameScene(Scene):
         self.first.rect = pygame.Rect(first_x, opt_y,
                                       min(sc.px(300), seed_label.x - sc.px(32) - first_x), h)
         self.first.px = body
+        # Under them: "Competitive [Off/On]" and what the mode does, on one or two lines.
+        comp_y = y_at(row_y + (MAX_SEATS + 1) * pitch + 12 + row_h + 10)
+        comp_text = tr("new_game.competitive")
+        comp_label = pygame.Rect(inner.x, comp_y,
+                                 min(sc.px(230), label_font.size(comp_text)[0]), h)
+        label_right = max(first_label.right, comp_label.right)
+        first_x = label_right + sc.px(16)
+        self.first.rect.x = first_x
+        self.first.rect.w = min(sc.px(300), seed_label.x - sc.px(32) - first_x)
+        # As wide as the longer of its two words needs, beside its arrows.
+        words = (tr("settings.switch.turned_off"), tr("settings.switch.turned_on"))
+        word_w = max(theme.font(body, bold=True).size(word)[0] for word in words)
+        self.competitive.rect = pygame.Rect(first_x, comp_y,
+                                            max(sc.px(150), word_w + 2 * h + sc.px(8)), h)
+        self.competitive.px = body
+        about_x = self.competitive.rect.right + sc.px(18)
+        self._competitive_about = pygame.Rect(about_x, comp_y, inner.right - about_x, h)
+        self._about_px = sc.text(15)
         self._option_labels = [("new_game.first_player", first_label),
-                               ("new_game.seed", seed_label)]
+                               ("new_game.seed", seed_label),
+                               ("new_game.competitive", comp_label)]
         # Back and Start, centred, as wide as the longer word needs.
         self.back.px = self.start.px = sc.text(21)
         button_h = sc.px(50)
@@ -409,7 +436,7 @@ class NewGameScene(Scene):
         widgets: list[Widget] = []
         for row in self.rows:
             widgets += row.widgets
-        widgets += [self.add, self.first, self.seed, self.back, self.start]
+        widgets += [self.add, self.first, self.seed, self.competitive, self.back, self.start]
         self.form.set_widgets(widgets)
 
     # -------------------------------------------------------------------- events
@@ -472,11 +499,19 @@ class NewGameScene(Scene):
             (self._panel.right - inset, self._divider_y),
             max(1, sc.px(1)),
         )
-        first_label, seed_label = (rect for _, rect in self._option_labels)
+        first_label, seed_label, comp_label = (rect for _, rect in self._option_labels)
         draw_text(surface, tr("new_game.first_player"), sc.text(18), theme.TEXT, first_label,
                   align="left")
         draw_text(surface, tr("new_game.seed"), sc.text(18), theme.TEXT, seed_label,
                   align="right")
+        draw_text(surface, tr("new_game.competitive"), sc.text(18), theme.TEXT, comp_label,
+                  align="left")
+        about = tr("new_game.competitive_about")
+        box = self._competitive_about
+        height = min(box.h, lines_height(about, self._about_px, box.w))
+        draw_lines(surface, about, self._about_px,
+                   theme.ACCENT if self.competitive.on else theme.TEXT_DIM,
+                   pygame.Rect(box.x, box.centery - height // 2, box.w, height))
         self.form.draw(surface)
         message = self.message
         if message:

@@ -3,21 +3,30 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
 from splendor.i18n import tr
 from splendor.ui.scenes.overlay_base import Overlay
 from splendor.ui.settings_panel import Hotspot, SettingsPanel
+from splendor.ui.widgets import SpotFocus
+
+if TYPE_CHECKING:
+    from splendor.ui.app import App
 
 
 class PauseScene(Overlay):
     """Resume, save, adjust assists, speed and sound, read the rules, or leave (after a
-    confirmation)."""
+    confirmation).
+
+    Everything in it answers the pointer (lit under it) and the keyboard: Tab and the
+    arrows move a visible focus, Enter or Space activates it, Escape resumes.
+    """
 
     title_key = "pause.title"
 
-    box_size = (560, 500)
+    box_size = (560, 300)
 
     def __init__(self, on_leave: Callable[[], None], panel: SettingsPanel | None = None,
                  on_save: Callable[[], None] | None = None,
@@ -28,6 +37,26 @@ class PauseScene(Overlay):
         self.on_rules = on_rules
         self.panel = panel
         self._spots: list[Hotspot] = []
+        #: Hover and keyboard focus over `_spots` (Resume is focused first).
+        self.focus = SpotFocus()
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        self._lay_out(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._lay_out(size)
+
+    def content_height(self, surface: pygame.Surface, width: int) -> int:
+        px = self.scaler(surface)
+        panel = self.panel.height(px) if self.panel is not None else 0
+        return px(60) + 2 * px(42) + px(16) + panel + px(8) + px(22)
+
+    def _lay_out(self, size: tuple[int, int]) -> None:
+        """Find where the buttons go before the first frame (the keyboard may act first):
+        the panel places its controls as it draws them, so draw once out of sight."""
+        scratch = pygame.Surface(size)
+        self.draw_body(scratch, self.box(scratch))
 
     def resume_game(self) -> None:
         assert self.app is not None
@@ -36,12 +65,13 @@ class PauseScene(Overlay):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.resume_game()
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for rect, action in self._spots:
-                if rect.collidepoint(event.pos):
-                    action()
-                    break
+        else:
+            self.focus.handle_event(event)
         return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.focus.draw(surface, self.px(surface, 8))
 
     def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         px = self.scaler(surface)
@@ -68,3 +98,4 @@ class PauseScene(Overlay):
             _, spots = self.panel.draw(surface, area, px)
             self._spots += spots
         row(bottom, [(tr("pause.rules"), self.on_rules), (tr("pause.leave"), self.on_leave)])
+        self.focus.set_spots(self._spots)

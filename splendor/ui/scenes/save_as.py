@@ -16,7 +16,10 @@ from splendor.ui.widgets import TextInput
 
 class SaveAsScene(Overlay):
     """Type a name, then Save (Enter) or Cancel (Escape). `on_save(name)` returns an error
-    message or None; the overlay closes only when the save succeeded."""
+    message or None; the overlay closes only when the save succeeded.
+
+    The offered name starts selected, so typing replaces it; the field shows how many
+    characters it holds of the most a save name may have."""
 
     title_key = "saves.save_as.title"
 
@@ -26,10 +29,12 @@ class SaveAsScene(Overlay):
         super().__init__()
         self.field = TextInput(default_name, max_length=SAVE_NAME_LENGTH, px=18)
         self.field.focused = True
+        self.field.select_all()
         self.on_save = on_save
         self._message: Text = ""
         self._save = pygame.Rect(0, 0, 0, 0)
         self._cancel = pygame.Rect(0, 0, 0, 0)
+        self._pointer: tuple[int, int] | None = None
 
     @property
     def message(self) -> str:
@@ -56,17 +61,21 @@ class SaveAsScene(Overlay):
             self.save()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.close()
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and (
+                self._save.collidepoint(event.pos) or self._cancel.collidepoint(event.pos)):
             if self._save.collidepoint(event.pos):
                 self.save()
-            elif self._cancel.collidepoint(event.pos):
+            else:
                 self.close()
         else:
+            if event.type == pygame.MOUSEMOTION:
+                self._pointer = event.pos
             self.field.handle_event(event)
         return True
 
     def update(self, dt: float) -> None:
-        self.field.update(dt)
+        if self.field.update(dt) and self.app is not None:
+            self.app.request_redraw()  # the caret blinks, the counter's flash ends
 
     def content_height(self, surface: pygame.Surface, width: int) -> int:
         px = self.scaler(surface)
@@ -89,3 +98,6 @@ class SaveAsScene(Overlay):
                                align="center")
         self.button(surface, self._cancel, tr("common.button.cancel"))
         self.button(surface, self._save, tr("saves.save_as.save"))
+        for rect in (self._cancel, self._save):
+            if self._pointer is not None and rect.collidepoint(self._pointer):
+                widgets.draw_hover(surface, rect, px(8))

@@ -1,7 +1,10 @@
-"""Overlay: return the tokens above ten. Click tokens to mark them; confirm exactly the excess."""
+"""Overlay: return the tokens above ten, in a panel beside the market (which stays in view,
+as does the player's own area): a click on a token picks one more of it to give back, a
+click on its red "−N" mark puts one back; a pick beyond the count is refused, saying so."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -10,35 +13,59 @@ from splendor.engine import Refusal, Return
 from splendor.i18n import language, tr
 from splendor.session.game import Session
 from splendor.ui import art, theme
+from splendor.ui.layout import compute_layout
 from splendor.ui.scenes.overlay_base import Overlay
 from splendor.ui.table_view import button_height, draw_button
-from splendor.ui.widgets import draw_lines, draw_text, line_height, lines_height
+from splendor.ui.widgets import (
+    draw_focus_ring,
+    draw_hover,
+    draw_lines,
+    draw_shadow,
+    draw_text,
+    line_height,
+    lines_height,
+)
+from splendor.ui.widgets.events import CLICK, _button
 from splendor.ui.wording import color_name, refusal_text
 
 if TYPE_CHECKING:
     from splendor.ui.app import App
 
+COLORS = 6
+RIGHT_CLICK = 3
+#: Tokens per row in the panel (two rows of three).
+PER_ROW = 3
+
 
 class TokenReturnScene(Overlay):
     title_key = "turn.return.title"
-    box_size = (660, 330)
 
     def __init__(self, session: Session) -> None:
         super().__init__()
         self.session = session
-        self.marked = [0] * 6
+        self.marked = [0] * COLORS
         self.refusal: Refusal | None = None
+        #: Why the last click picked nothing (in the language in use when shown), or None.
+        self._note: Callable[[], str] | None = None
         self._token_rects: list[pygame.Rect] = []
+        #: The red "−N" mark under each token: a click there puts one token back.
+        self._mark_rects: list[pygame.Rect] = []
+        self._name_rects: list[pygame.Rect] = []
         self._confirm = pygame.Rect(0, 0, 0, 0)
         self._reset = pygame.Rect(0, 0, 0, 0)
-        self._columns: list[pygame.Rect] = []
-        self._explain_box = self._chosen_box = self._note = pygame.Rect(0, 0, 0, 0)
+        self._box = pygame.Rect(0, 0, 0, 0)
+        self._explain_box = self._how_box = self._chosen_box = self._note_box = \
+            pygame.Rect(0, 0, 0, 0)
+        self._pointer: tuple[int, int] | None = None
         self._laid_out_for: tuple[object, ...] | None = None
 
     @property
     def message(self) -> str:
-        """Why the last return was refused, in the language in use ('' if it was not)."""
-        return refusal_text(self.refusal) if self.refusal is not None else ""
+        """Why the last return was refused, or why the last click picked nothing, in the
+        language in use ('' when neither)."""
+        if self.refusal is not None:
+            return refusal_text(self.refusal)
+        return self._note() if self._note is not None else ""
 
     @property
     def excess(self) -> int:
@@ -48,29 +75,33 @@ class TokenReturnScene(Overlay):
     def held(self) -> list[int]:
         return list(self.session.view().me.tokens)
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for color, rect in enumerate(self._token_rects):
-                if rect.collidepoint(event.pos):
-                    self.toggle(color)
-            if self._confirm.collidepoint(event.pos):
-                self.confirm()
-            elif self._reset.collidepoint(event.pos):
-                self.marked = [0] * 6
-        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.confirm()
-        if self.app is not None:
-            self.lay_out(self.app.screen)  # a refusal's message grows the box
+    # ------------------------------------------------------------------ choosing
+
+    def mark(self, color: int) -> bool:
+        """Pick one more token of `color` to give back; refused (with a note saying why)
+        when the count is reached or no token of that colour is left. True if picked."""
+        chosen = sum(self.marked)
+        if chosen >= self.excess:
+            self._note = lambda: tr("turn.return.quota_met", count=chosen)
+            return False
+        if self.marked[color] >= self.held()[color]:
+            self._note = lambda: tr("turn.return.none_left", color=color_name(color))
+            return False
+        self.marked[color] += 1
+        self.refusal = self._note = None
         return True
 
-    def toggle(self, color: int) -> None:
-        """Mark one more token of `color` to return (up to the excess)."""
-        held = self.held()
-        if self.marked[color] < held[color] and sum(self.marked) < self.excess:
-            self.marked[color] += 1
-            self.refusal = None
-        elif self.marked[color]:
-            self.marked[color] -= 1
+    def unmark(self, color: int) -> bool:
+        """Put back one of the tokens of `color` picked; True if there was one."""
+        if not self.marked[color]:
+            return False
+        self.marked[color] -= 1
+        self.refusal = self._note = None
+        return True
+
+    def clear(self) -> None:
+        self.marked = [0] * COLORS
+        self.refusal = self._note = None
 
     def confirm(self) -> None:
         reason = self.session.play(Return(tuple(self.marked)))
@@ -80,29 +111,38 @@ class TokenReturnScene(Overlay):
         assert self.app is not None
         self.app.stack.pop()
 
-    # ------------------------------------------------------------------ drawing
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self._pointer = event.pos
+        elif event.type == pygame.MOUSEBUTTONDOWN and _button(event) in (CLICK, RIGHT_CLICK):
+            self._pointer = event.pos
+            self._click(event.pos, right=_button(event) == RIGHT_CLICK)
+        elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.confirm()
+        if self.app is not None:
+            self.lay_out(self.app.screen)  # a note or a refusal grows the panel
+        return True
 
-    def _explain(self) -> str:
-        return tr("turn.return.explain", count=self.excess, held=sum(self.held()))
+    def _click(self, pos: tuple[int, int], right: bool) -> None:
+        for color in range(COLORS):
+            if self._mark_rects[color].collidepoint(pos) and self.marked[color]:
+                self.unmark(color)
+                return
+            if self._token_rects[color].collidepoint(pos):
+                # A right-click takes one back too, as the mark under it does.
+                if right:
+                    self.unmark(color)
+                elif self.held()[color]:
+                    self.mark(color)
+                return
+        if right:
+            return
+        if self._confirm.collidepoint(pos):
+            self.confirm()
+        elif self._reset.collidepoint(pos):
+            self.clear()
 
-    def _buttons_height(self, surface: pygame.Surface, width: int) -> int:
-        px = self.scaler(surface)
-        labels = (tr("turn.return.clear"), tr("turn.return.confirm"))
-        return max(button_height(label, px, width, text_px=17, height=40) for label in labels)
-
-    def _body_height(self, surface: pygame.Surface, width: int) -> int:
-        """Everything under the title, for a box `width` wide."""
-        px = self.scaler(surface)
-        inner = width - px(48)
-        height = lines_height(self._explain(), self.text_px(surface, 16), inner) + px(18)
-        height += px(64) + px(4) + 2 * line_height(px(16))  # tokens, marks, colour names
-        height += px(8) + line_height(px(16))  # n of m chosen
-        if self.message:
-            height += px(4) + lines_height(self.message, self.text_px(surface, 15), inner)
-        return height + px(14) + self._buttons_height(surface, px(180)) + px(18)
-
-    def content_height(self, surface: pygame.Surface, width: int) -> int:
-        return self.px(surface, 52) + self._body_height(surface, width)
+    # ------------------------------------------------------------------ layout
 
     def enter(self, app: App) -> None:
         super().enter(app)
@@ -116,61 +156,144 @@ class TokenReturnScene(Overlay):
         if self.app is not None:
             self.lay_out(self.app.screen)
 
+    def _dock(self, surface: pygame.Surface) -> pygame.Rect:
+        """Where the panel may go: over the bank and the action panel, beside the market
+        and above the player's area, so that the cards and one's own tokens, bonuses and
+        reserved cards stay in view while deciding."""
+        size = surface.get_size()
+        lay = compute_layout(size, 1, self.session.data.market_slots)
+        px = self.scaler(surface)
+        left = lay.bank[0].x - px(6)
+        # Beside the nobles when they leave room, else from the market's top.
+        nobles = lay.nobles[:len(self.session.view().nobles)]
+        clear = all(rect.right + px(4) <= left for rect in nobles)
+        top = lay.header.bottom + px(6) if clear else lay.action_panel.y
+        return pygame.Rect(left, top, lay.action_panel.right - left,
+                           lay.my_area.top - px(8) - top)
+
+    def box(self, surface: pygame.Surface) -> pygame.Rect:
+        """The panel: beside the market (see `_dock`), as tall as the room there."""
+        self.lay_out(surface)
+        return self._box
+
+    def _explain(self) -> str:
+        return tr("turn.return.explain", count=self.excess, held=sum(self.held()))
+
     def lay_out(self, surface: pygame.Surface) -> None:
         """Place everything for a window the size of `surface`; again only when the size,
-        the language or the message (which grows the box) changed."""
+        the language or the message (which grows the panel) changed."""
         key = (surface.get_size(), language(), self.message)
         if key == self._laid_out_for:
             return
         self._laid_out_for = key
         px = self.scaler(surface)
-        box = self.box(surface)
-        inner = pygame.Rect(box.x + px(24), box.y + px(52), box.w - px(48), 0)
-        inner.h = lines_height(self._explain(), self.text_px(surface, 16), inner.w)
-        self._explain_box = inner
-        y = inner.bottom + px(18)
-        token = px(64)
-        gap = px(34)  # room under each token for the longest colour name (émeraude...)
-        x = box.centerx - (6 * token + 5 * gap) // 2
-        line_h = line_height(px(16))
-        self._token_rects = [pygame.Rect(x + color * (token + gap), y, token, token)
-                             for color in range(6)]
-        self._columns = [pygame.Rect(rect.x - gap // 2, rect.bottom + px(4), token + gap, line_h)
-                         for rect in self._token_rects]
-        y += token + px(4) + 2 * line_h + px(8)
-        self._chosen_box = pygame.Rect(inner.x, y, inner.w, line_h)
-        y += line_h
-        bw = px(180)
-        bh = self._buttons_height(surface, bw)
-        self._confirm = pygame.Rect(box.centerx + px(10), box.bottom - bh - px(18), bw, bh)
-        self._reset = pygame.Rect(box.centerx - bw - px(10), box.bottom - bh - px(18), bw, bh)
-        self._note = pygame.Rect(inner.x, y + px(4), inner.w,
-                                 self._confirm.top - px(14) - y - px(4))
+        dock = self._dock(surface)
+        pad = px(14)
+        width = dock.w - 2 * pad
+        text_px, small_px = self.text_px(surface, 15), self.text_px(surface, 14)
+        title_h = line_height(self.text_px(surface, 20)) + px(4)
+        explain_h = lines_height(self._explain(), text_px, width)
+        how_h = lines_height(tr("turn.return.how"), small_px, width)
+        line_h = line_height(small_px)
+        mark_h = line_height(text_px) + px(2)
+        chosen_h = line_height(text_px)
+        note_h = lines_height(self.message, small_px, width) if self.message else 0
+        buttons_h = max(button_height(label, px, (width - px(12)) // 2, text_px=16, height=38)
+                        for label in (tr("turn.return.clear"), tr("turn.return.confirm")))
+        fixed = (pad + title_h + explain_h + px(4) + how_h + px(10) + px(6) + chosen_h
+                 + px(4) + note_h + px(10) + buttons_h + pad)
+        rows = (COLORS + PER_ROW - 1) // PER_ROW
+        # The tokens take what is left, up to their natural size.
+        room = (dock.h - fixed - (rows - 1) * px(6)) // rows - px(4) - mark_h - line_h
+        token = max(px(30), min(px(56), room))
+        cell_h = token + px(4) + mark_h + line_h
+        height = fixed + rows * cell_h + (rows - 1) * px(6)
+        # The whole height beside the market, so that nothing of the table shows between
+        # the panel and the player's area (the buttons there do not answer now).
+        box = pygame.Rect(dock.x, dock.y, dock.w,
+                          min(max(height, dock.h), surface.get_height() - dock.y))
+        self._box = box
+        y = box.y + pad + title_h
+        self._explain_box = pygame.Rect(box.x + pad, y, width, explain_h)
+        y += explain_h + px(4)
+        self._how_box = pygame.Rect(box.x + pad, y, width, how_h)
+        y += how_h + px(10)
+        cell_w = width // PER_ROW
+        self._token_rects, self._mark_rects, self._name_rects = [], [], []
+        for color in range(COLORS):
+            row, col = divmod(color, PER_ROW)
+            cell = pygame.Rect(box.x + pad + col * cell_w, y + row * (cell_h + px(6)), cell_w,
+                               cell_h)
+            rect = pygame.Rect(0, cell.y, token, token)
+            rect.centerx = cell.centerx
+            self._token_rects.append(rect)
+            mark = pygame.Rect(0, rect.bottom + px(4), max(px(44), token * 4 // 5), mark_h)
+            mark.centerx = cell.centerx
+            self._mark_rects.append(mark)
+            self._name_rects.append(pygame.Rect(cell.x, mark.bottom, cell.w, line_h))
+        y += rows * cell_h + (rows - 1) * px(6) + px(6)
+        self._chosen_box = pygame.Rect(box.x + pad, y, width, chosen_h)
+        y += chosen_h + px(4)
+        self._note_box = pygame.Rect(box.x + pad, y, width, note_h)
+        bw = (width - px(12)) // 2
+        self._reset = pygame.Rect(box.x + pad, box.bottom - pad - buttons_h, bw, buttons_h)
+        self._confirm = pygame.Rect(self._reset.right + px(12), self._reset.y, bw, buttons_h)
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        # No shade over the table: the market and one's own area are what one decides on.
+        self.lay_out(surface)
+        px = self.scaler(surface)
+        box = self._box
+        radius = px(12)
+        draw_shadow(surface, box, radius, px(8))
+        pygame.draw.rect(surface, theme.PANEL, box, border_radius=radius)
+        pygame.draw.rect(surface, theme.ACTIVE, box, 2, border_radius=radius)
+        draw_text(surface, self.title, self.text_px(surface, 20), theme.TEXT,
+                  pygame.Rect(box.x + px(14), box.y + px(14), box.w - px(28),
+                              line_height(self.text_px(surface, 20))),
+                  bold=True)
+        self.draw_body(surface, box)
 
     def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         px = self.scaler(surface)
-        draw_lines(surface, self._explain(), self.text_px(surface, 16), theme.TEXT,
-                   self._explain_box, align="center")
+        text_px, small_px = self.text_px(surface, 15), self.text_px(surface, 14)
+        draw_lines(surface, self._explain(), text_px, theme.TEXT, self._explain_box,
+                   align="center")
+        draw_lines(surface, tr("turn.return.how"), small_px, theme.TEXT_DIM, self._how_box,
+                   align="center")
         held = self.held()
-        for color, (rect, column) in enumerate(zip(self._token_rects, self._columns,
-                                                   strict=True)):
+        chosen, excess = sum(self.marked), self.excess
+        pointer = self._pointer
+        for color in range(COLORS):
+            rect, mark = self._token_rects[color], self._mark_rects[color]
             left = held[color] - self.marked[color]
             if held[color]:
                 surface.blit(art.token_surface(color, rect.w, count=left), rect)
+                if pointer is not None and rect.collidepoint(pointer) and left \
+                        and chosen < excess:
+                    draw_focus_ring(surface, rect, rect.w // 2, px(2))
             else:
-                pygame.draw.circle(surface, theme.PANEL_EDGE, rect.center, rect.w // 2, 1)
+                pygame.draw.circle(surface, theme.PANEL_EDGE, rect.center, rect.w // 2 - px(4),
+                                   1)
             if self.marked[color]:
-                draw_text(surface, f"−{self.marked[color]}", px(16), theme.DANGER, column,
-                          bold=True)
-            draw_text(surface, color_name(color), px(14), theme.TEXT_DIM,
-                      column.move(0, column.h))
-        chosen = sum(self.marked)
-        excess = self.excess
-        draw_text(surface, tr("turn.return.chosen", count=chosen, total=excess), px(16),
+                radius = mark.h // 2
+                pygame.draw.rect(surface, theme.DANGER, mark, border_radius=radius)
+                draw_text(surface, f"−{self.marked[color]}", text_px, theme.TEXT,
+                          mark.inflate(-px(4), 0), bold=True)
+                if pointer is not None and mark.collidepoint(pointer):
+                    draw_hover(surface, mark, radius)
+            draw_text(surface, color_name(color), small_px, theme.TEXT_DIM,
+                      self._name_rects[color])
+        draw_text(surface, tr("turn.return.chosen", count=chosen, total=excess), text_px,
                   theme.OK if chosen == excess else theme.TEXT, self._chosen_box)
-        draw_button(surface, self._confirm, tr("turn.return.confirm"), px, chosen == excess,
-                    text_px=17)
-        draw_button(surface, self._reset, tr("turn.return.clear"), px, chosen > 0, text_px=17)
         if self.message:
-            draw_lines(surface, self.message, self.text_px(surface, 15), theme.DANGER,
-                       self._note, align="center")
+            draw_lines(surface, self.message, small_px, theme.DANGER, self._note_box,
+                       align="center")
+        buttons = ((self._confirm, tr("turn.return.confirm"), chosen == excess),
+                   (self._reset, tr("turn.return.clear"), chosen > 0))
+        for rect, label, enabled in buttons:
+            draw_button(surface, rect, label, px, enabled, text_px=16)
+            if enabled and pointer is not None and rect.collidepoint(pointer):
+                draw_hover(surface, rect, px(8))

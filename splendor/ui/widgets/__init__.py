@@ -9,7 +9,8 @@ Shift+Tab move it; a click moves it to the widget clicked).
 The package, one module per kind of thing: `style` (state colours), `events`, `scale`,
 `text` (fitting text), `drawing` (felt, panels, shadows, focus ring), `gems` (gem and
 crown images), `widget` (`Widget`, `Label`), `buttons` (`Button`, `draw_flat_button`),
-`choices` (`Choice`, `Toggle`), `text_input` and `form`.
+`choices` (`Choice`, `Toggle`), `text_input`, `form`, and `spots` (hover and keyboard
+focus for places a scene draws by hand).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from splendor.ui.widgets.events import CLICK
 from splendor.ui.widgets.form import Form
 from splendor.ui.widgets.gems import crown_image, draw_gem, gem_image
 from splendor.ui.widgets.scale import Scale
+from splendor.ui.widgets.spots import Spot, SpotFocus, draw_hover
 from splendor.ui.widgets.style import (
     BUTTON_DISABLED,
     BUTTON_FILL,
@@ -62,6 +64,8 @@ __all__ = [
     "Form",
     "Label",
     "Scale",
+    "Spot",
+    "SpotFocus",
     "TextInput",
     "Toggle",
     "Widget",
@@ -71,6 +75,7 @@ __all__ = [
     "draw_flat_button",
     "draw_focus_ring",
     "draw_gem",
+    "draw_hover",
     "draw_lines",
     "draw_panel",
     "draw_shadow",

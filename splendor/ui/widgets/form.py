@@ -7,7 +7,6 @@ from collections.abc import Iterable
 import pygame
 
 from splendor.ui.widgets.events import CLICK, _button, _mods
-from splendor.ui.widgets.text_input import TextInput
 from splendor.ui.widgets.widget import Widget
 
 
@@ -32,7 +31,10 @@ class Form:
     def focusable(self) -> list[Widget]:
         return [w for w in self.widgets if w.focusable and w.interactive]
 
-    def set_focus(self, widget: Widget | None, *, visible: bool = False) -> None:
+    def set_focus(self, widget: Widget | None, *, visible: bool = False,
+                  by_click: bool = False) -> None:
+        """Give the keyboard focus to `widget` (None: to nobody); `visible` shows the
+        ring (keyboard navigation), `by_click` says a click gave it."""
         if self.focus is not None:
             self.focus.focused = False
             self.focus.focus_visible = False
@@ -40,9 +42,7 @@ class Form:
         if widget is not None:
             widget.focused = True
             widget.focus_visible = visible or self.always_show_focus
-            if isinstance(widget, TextInput):
-                widget._blink = 0.0
-                widget.caret_on = True
+            widget.focus_gained(by_click)
 
     def move_focus(self, step: int) -> None:
         """Focus the next (`step` 1) or previous (-1) focusable widget, wrapping around."""
@@ -72,7 +72,7 @@ class Form:
             target = self.widget_at(event.pos)
             if target is not None and target.focusable and target.interactive:
                 if target is not self.focus:
-                    self.set_focus(target)
+                    self.set_focus(target, by_click=True)
                 else:
                     target.focus_visible = self.always_show_focus
             elif self.focus is not None and not self.always_show_focus:

@@ -41,6 +41,9 @@ class Widget:
         """Advance time; True when the widget needs a redraw."""
         return False
 
+    def focus_gained(self, by_click: bool) -> None:
+        """The form gave this widget the keyboard focus (`by_click`: with a click)."""
+
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
