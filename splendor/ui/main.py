@@ -17,6 +17,7 @@ from splendor.session import saving
 from splendor.session.bot_process import BotProcess
 from splendor.session.game import Bots, Session
 from splendor.session.results import final_result
+from splendor.session.review import GameReview, review_of, review_seat
 from splendor.session.seats import GameOptions, SeatOption
 from splendor.session.statistics import count_game
 from splendor.storage import paths
@@ -47,6 +48,7 @@ from splendor.storage.stats import (
 )
 from splendor.ui import art, file_notes
 from splendor.ui.app import App
+from splendor.ui.board_picture import BoardPicture
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.confirm import ConfirmScene
 from splendor.ui.scenes.load_game import LoadGameScene, problem_reason
@@ -57,6 +59,7 @@ from splendor.ui.scenes.noble_choice import NobleChoiceScene
 from splendor.ui.scenes.pass_screen import PassScreenScene
 from splendor.ui.scenes.pause import PauseScene
 from splendor.ui.scenes.results import ResultsScene
+from splendor.ui.scenes.review import ReviewScene
 from splendor.ui.scenes.rules import RulesScene
 from splendor.ui.scenes.save_as import SaveAsScene
 from splendor.ui.scenes.settings import SettingsScene
@@ -331,7 +334,28 @@ class Game:
         return None
 
     def open_load(self) -> None:
-        self.app.stack.push(LoadGameScene(on_load=self.resume))
+        self.app.stack.push(LoadGameScene(on_load=self.resume, on_review=self.review_save))
+
+    def review_save(self, path: Path) -> None:
+        """Review the game saved at `path` move by move (the save is only read); a save
+        that cannot be loaded says why."""
+        try:
+            saved = load_save(path, self.data)
+        except SaveError as exc:
+            log().warning("save not reviewed: %s", exc)
+            kind = exc.kind
+            self.app.stack.push(MessageScene(
+                lambda: tr("dialog.cannot_load.title"),
+                lambda: tr("dialog.cannot_load.text", reason=problem_reason(kind))))
+            return
+        review = review_of(saved.state, [s["kind"] for s in saved.seats],
+                           [s["name"] for s in saved.seats])
+        assert review is not None, "a loaded save is its replayed record"
+        self.open_review(review)
+
+    def open_review(self, review: GameReview) -> None:
+        """Step through `review`'s game from the deal; Close returns to this screen."""
+        self.app.stack.push(ReviewScene(review))
 
     def open_rules(self) -> None:
         self.app.stack.push(RulesScene())
@@ -373,8 +397,18 @@ class Game:
                         log().warning("statistics not saved: %s", exc)
                         record_text = tr("dialog.stats_not_saved", record=record_text,
                                          detail=str(exc))
-        self.app.stack.replace(ResultsScene(final_result(state), on_play_again=self.play_again,
-                                            on_menu=self.to_menu, record_text=record_text))
+        # The results go over the final board; the table goes, so nothing can change the
+        # game any more (the board is drawn from a view).
+        kinds = [s.kind for s in session.options.seats]
+        names = session.options.names
+        review = review_of(state, kinds, names)
+        seat = review_seat(kinds)
+        final_view = session.view(seat) if seat is not None else session.public_view(0)
+        self.app.stack.replace(ResultsScene(
+            final_result(state), on_play_again=self.play_again, on_menu=self.to_menu,
+            record_text=record_text, board=BoardPicture(session.data, names, session.log),
+            final_view=final_view, scores=review.scores if review is not None else None,
+            on_review=(lambda: self.open_review(review)) if review is not None else None))
         if problem is not None and self.owner:
             self.tell(problem)
 

@@ -46,13 +46,15 @@ PICTURES = (
     "token_return",
     "noble_choice",
     "pass_screen",
-    "results",
     "rules",
     "rules_end",
     "settings",
     "statistics",
     "load_game",
     "message",
+    "results",
+    "results_over_board",
+    "review",
 )
 
 
@@ -131,7 +133,6 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
 
     from splendor.session.bot_process import InlineBots
     from splendor.session.game import Session
-    from splendor.session.results import final_result
     from splendor.storage.saves import save_document, save_path_for, write_save
     from splendor.storage.stats import add_game, save_stats
     from splendor.ui.app import App
@@ -140,6 +141,7 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     from splendor.ui.scenes.noble_choice import NobleChoiceScene
     from splendor.ui.scenes.pass_screen import PassScreenScene
     from splendor.ui.scenes.results import ResultsScene
+    from splendor.ui.scenes.review import ReviewScene
     from splendor.ui.scenes.rules import RulesScene
     from splendor.ui.scenes.table import TableScene
     from splendor.ui.scenes.token_return import TokenReturnScene
@@ -272,10 +274,6 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     add_game(records, state, ["human", "hard", "medium"])
     add_game(records, state, ["human", "hard", "medium"], competitive=True)
     save_stats(records)
-    app.stack.replace(ResultsScene(final_result(state), on_play_again=lambda: None,
-                                   on_menu=lambda: None))
-    shot("results")
-
     rules = RulesScene()
     app.stack.replace(rules)
     shot("rules")
@@ -296,6 +294,28 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     app.stack.replace(game.menu_scene())
     game.resume(save_path_for("Ada 2024"))  # the message a damaged save gives
     shot("message")
+
+    # The end of a four-player game against bots, through the game's own wiring: the
+    # results over the final board (the game counted in the statistics above), the board
+    # alone, then the review of the game at a move well into it.
+    game.start(_options(["human", "medium", "hard", "expert"]))
+    assert game.session is not None
+    game.session.autoplay(400, seed=5)
+    game.finish(game.session)
+    results = app.stack.top
+    assert isinstance(results, ResultsScene)
+    shot("results")
+    results.toggle_panel()
+    shot("results_over_board")
+    results.toggle_panel()
+    results.review.click()
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    review.go(review.total * 2 // 3)
+    while not review.cursor.log[review.position - 1].action.text().startswith("buy"):
+        review.forward()  # a purchase: a new card dealt and the piles paid into marked
+    shot("review")
+    game.close()
     app.close()
     return written
 

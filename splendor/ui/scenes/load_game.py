@@ -1,4 +1,5 @@
-"""The load screen: saved games with date, players, round and scores; load or delete."""
+"""The load screen: saved games with date, players, round and scores; load, review or
+delete."""
 
 from __future__ import annotations
 
@@ -62,13 +63,16 @@ def describe(info: SaveInfo) -> tuple[str, str]:
 
 
 class LoadGameScene(PageScene):
-    """Click a save to resume it; Delete asks for confirmation first."""
+    """Click a save to resume it; Review steps through its game (a save that cannot be
+    loaded says why); Delete asks for confirmation first."""
 
     title_key = "saves.load.title"
 
-    def __init__(self, on_load: Callable[[Path], None]) -> None:
+    def __init__(self, on_load: Callable[[Path], None],
+                 on_review: Callable[[Path], None] | None = None) -> None:
         super().__init__()
         self.on_load = on_load
+        self.on_review = on_review
         self._message: Text = ""
         #: The first save shown, and how many the last frame had room for.
         self._top = 0
@@ -125,12 +129,16 @@ class LoadGameScene(PageScene):
         delete_label = tr("common.button.delete")
         delete_w = max(px(100), theme.text(delete_label, scale.text(15), bold=True).get_width()
                        + px(24))
+        review_label = tr("review.open")
+        review_w = max(px(100), theme.text(review_label, scale.text(15), bold=True).get_width()
+                       + px(24)) if self.on_review is not None else 0
+        buttons_w = delete_w + (review_w + px(10) if review_w else 0)
         self._shown = 0
         for info in self.saves[self._top:]:
             first, second = describe(info)
             delete = pygame.Rect(0, 0, delete_w, px(34))
             text_x = inner.x + px(12)
-            text_w = inner.right - px(10) - delete_w - px(14) - text_x
+            text_w = inner.right - px(10) - buttons_w - px(14) - text_x
             top_h = widgets.line_height(first_px)
             second_h = widgets.lines_height(second, second_px, text_w)
             row = pygame.Rect(inner.x, y, inner.width,
@@ -148,6 +156,12 @@ class LoadGameScene(PageScene):
                                pygame.Rect(text_x, row.y + px(4) + top_h, text_w, second_h))
             widgets.draw_flat_button(surface, delete, delete_label, px, text_px=15)
             self.spots.append((delete, functools.partial(self.ask_delete, info)))
+            if self.on_review is not None:
+                review = pygame.Rect(0, 0, review_w, px(34))
+                review.midright = (delete.x - px(10), row.centery)
+                widgets.draw_flat_button(surface, review, review_label, px, text_px=15)
+                # Also on a save that cannot be loaded: it then says why.
+                self.spots.append((review, functools.partial(self.on_review, info.path)))
             if info.error is None:
                 self.spots.append((row, functools.partial(self.on_load, info.path)))
             y = row.bottom + px(6)

@@ -1,4 +1,5 @@
-"""The end of a game: final standings, what decided the winner, Play again or Menu."""
+"""The end of a game, over its final board: final standings, what decided the winner,
+the points round by round; Play again, Review game, Hide results, Menu."""
 
 from __future__ import annotations
 
@@ -8,10 +9,19 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from splendor.i18n import has, tr
+from splendor.engine import View
+from splendor.i18n import has, language, tr
 from splendor.session.results import FinalResult
+from splendor.session.score_rounds import ScoreRounds
 from splendor.ui import theme
+from splendor.ui.board_picture import BoardPicture
 from splendor.ui.scene import Scene
+from splendor.ui.score_chart import (
+    ChartLayout,
+    chart_layout,
+    draw_score_chart,
+    draw_seat_sample,
+)
 from splendor.ui.widgets import (
     Button,
     Form,
@@ -113,8 +123,28 @@ def place_text(rank: int) -> str:
     return tr(key) if has(key) else str(rank)
 
 
+#: The standings' columns: the head's catalog key ('' for none) and alignment.
+COLUMNS = (("", "center"), ("results.column.player", "left"),
+           ("results.column.points", "center"), ("results.column.cards", "center"),
+           ("results.column.nobles", "center"), ("results.column.bonuses", "center"))
+COLUMNS_NUMBERS = ("results.column.points", "results.column.cards", "results.column.nobles")
+#: The chart's narrowest width, and the width of a player's line sample in the standings
+#: (design px).
+CHART_MIN = 300
+CHART_FLOOR = 200
+SEAT_MARK_W = 24
+
+#: How much of the board shows through the results panel (alpha of the panel's fill),
+#: and the wash that quietens the board around it.
+PANEL_ALPHA = 228
+WASH_ALPHA = 96
+
+
 class ResultsScene(Scene):
-    """Final standings of a finished game; Play again and Menu buttons."""
+    """The end of a game over its final board: the standings, the points by round, and
+    Play again, Review game, Hide results (the board alone, as long as the player likes)
+    and Menu. Nothing here can change the game: the table is gone, the board is drawn
+    from a view."""
 
     def __init__(
         self,
@@ -122,19 +152,38 @@ class ResultsScene(Scene):
         on_play_again: Callable[[], None] | None,
         on_menu: Callable[[], None] | None,
         record_text: str | None = None,
+        *,
+        board: BoardPicture | None = None,
+        final_view: View | None = None,
+        scores: ScoreRounds | None = None,
+        on_review: Callable[[], None] | None = None,
     ) -> None:
+        """`board` and `final_view`: the final position to show under the results (the
+        plain background without them); `scores`: the points by round for the chart;
+        `on_review`: opens the review of the game (no Review button without it)."""
         super().__init__()
         self.result = result
         #: The player's record at this table's level, from the statistics, if any.
         self.record_text = record_text
         self.info = result.info
         self.rows = result_rows(result)
+        self.board = board if final_view is not None else None
+        self.final_view = final_view
+        self.scores = scores
+        #: Whether the results panel is shown over the board (else the board alone).
+        self.shown = True
         self.play_again = Button(tr("results.play_again"), on_play_again, style="primary",
                                  enabled=on_play_again is not None)
         self.menu = Button(tr("results.menu"), on_menu, enabled=on_menu is not None)
-        self.form = Form([self.menu, self.play_again])
+        self.review = Button(tr("results.review.open"), on_review)
+        self.review.visible = on_review is not None
+        self.toggle = Button(tr("results.review.hide"), self.toggle_panel)
+        self.toggle.visible = self.board is not None
+        self.form = Form(self._buttons())
         self._size: tuple[int, int] = (0, 0)
-        self._panel = pygame.Rect(0, 0, 0, 0)
+        self._layout_key: tuple[object, ...] | None = None
+        self._box = pygame.Rect(0, 0, 0, 0)  # the results panel
+        self._panel = pygame.Rect(0, 0, 0, 0)  # the standings
         #: Each column: its head's catalog key ('' for none), its box and alignment.
         self._columns: list[tuple[str, pygame.Rect, str]] = []
         self._row_rects: list[pygame.Rect] = []
@@ -144,6 +193,18 @@ class ResultsScene(Scene):
         self._sentence_boxes: list[pygame.Rect] = []
         self._sentence_px = 19
         self._crown_y = 0
+        self._chart: ChartLayout | None = None
+        #: With the panel hidden: the small panel beside the bank and its headline.
+        self._side = pygame.Rect(0, 0, 0, 0)
+        self._side_headline = pygame.Rect(0, 0, 0, 0)
+
+    def _buttons(self) -> list[Button]:
+        """The buttons in their order on screen (left to right, or top to bottom)."""
+        if self.shown:
+            order = [self.menu, self.review, self.toggle, self.play_again]
+        else:
+            order = [self.toggle, self.review, self.play_again, self.menu]
+        return [b for b in order if b.visible]
 
     # The sentences the screen shows, in order: who won, how it ended, the tie-break; in
     # the language in use.
@@ -178,68 +239,179 @@ class ResultsScene(Scene):
         self.layout(size)
 
     def resume(self) -> None:
-        self.play_again.pressed = self.menu.pressed = False
+        for button in self.form.widgets:
+            assert isinstance(button, Button)
+            button.pressed = False
+
+    def toggle_panel(self) -> None:
+        """Hide the results to see the whole board, or show them again."""
+        if self.board is None:
+            return
+        self.shown = not self.shown
+        self.form.set_widgets(self._buttons())
+        self.form.set_focus(self.toggle, visible=self.form.focus is not None)
+        self.layout(self._size)
+        if self.app is not None:
+            self.app.request_redraw()
 
     # -------------------------------------------------------------------- layout
 
     def layout(self, size: tuple[int, int]) -> None:
-        """Place the block (crown, headline, sentences, table, buttons) centred on the
-        screen; a sentence too long for one line gets two, rows tighten if room runs out."""
+        """Place everything for a window of `size` in the language in use."""
         self._size = size
-        w, h = size
-        sc = Scale(size)
-        at = sc.at
+        self._layout_key = (size, language(), self.shown)
         self.play_again.label = tr("results.play_again")
         self.menu.label = tr("results.menu")
+        self.review.label = tr("results.review.open")
+        self.toggle.label = tr("results.review.hide" if self.shown else "results.review.show")
+        if self.board is not None and self.final_view is not None:
+            self.board.lay_out(size, self.final_view.num_players)
+        if self.shown:
+            self._layout_panel(size)
+        else:
+            self._layout_side(size)
 
+    def _layout_panel(self, size: tuple[int, int]) -> None:
+        """The panel centred over the board: crown and headline, the sentences, the
+        standings beside the chart, the buttons. A sentence too long for one line gets
+        two; rows tighten when the sentences need the room."""
+        w, h = size
+        sc = Scale(size)
         n = len(self.rows)
-        margin = sc.px(30)
-        self._sentence_px = px = sc.text(19)
-        text_w = min(w - 2 * margin, sc.px(1100))
-        sentence_hs = [lines_height(t, px, text_w, bold=t == self.tie_text)
+        pad = sc.px(24)
+        box_w = min(w - 2 * sc.px(10), sc.px(1240))
+        inner_w = box_w - 2 * pad
+        self._sentence_px = px = sc.text(18)
+        sentence_hs = [lines_height(t, px, inner_w, bold=t == self.tie_text)
                        for t in self._sentences()]
-        crown_h, head_h, gap, sentence_gap = sc.px(44), sc.px(66), sc.px(22), sc.px(8)
-        button_gap, button_h = sc.px(34), sc.px(52)
+        crown_h = sc.px(34) if self.info["finished"] else 0
+        head_h, gap, sentence_gap = sc.px(58), sc.px(14), sc.px(6)
+        button_gap, button_h = sc.px(18), sc.px(48)
+        header_h = sc.px(30)
         sentences_h = sum(sentence_hs) + sentence_gap * (len(sentence_hs) - 1)
-        fixed = crown_h + head_h + gap + sentences_h + gap + sc.px(56) + button_gap + button_h
-        # Rows of 64 design px, down to 50 when the sentences need the room.
-        pitch = max(sc.px(50), min(sc.px(64), (h - sc.px(16) - fixed) // max(1, n)))
-        row_h = pitch - sc.px(6)
-        table_h = sc.px(44) + n * pitch + sc.px(12)
-        top = max(0, (h - (fixed - sc.px(56) + table_h)) // 2)
-        self._crown_y = top + sc.px(20)
-        y = top + crown_h
-        self._headline_box = pygame.Rect(margin, y, w - 2 * margin, head_h)
+        fixed = (2 * pad + crown_h + head_h + gap + sentences_h + gap + header_h + sc.px(8)
+                 + button_gap + button_h)
+        room = h - 2 * sc.px(12) - fixed
+        # Rows of 60 design px, down to 44 when the sentences need the room.
+        pitch = max(sc.px(44), min(sc.px(60), room // max(1, n)))
+        table_h = header_h + n * pitch + sc.px(8)
+        body_h = max(table_h, sc.px(220)) if self.scores is not None else table_h
+        body_h = min(body_h, max(table_h, room + header_h + sc.px(8)))
+        box_h = fixed - header_h - sc.px(8) + body_h
+        self._box = pygame.Rect((w - box_w) // 2, max(0, (h - box_h) // 2), box_w, box_h)
+        x0 = self._box.x + pad
+        y = self._box.y + pad
+        self._crown_y = y + crown_h // 2
+        y += crown_h
+        self._headline_box = pygame.Rect(x0, y, inner_w, head_h)
         y += head_h + gap
         self._sentence_boxes = []
         for sentence_h in sentence_hs:
-            self._sentence_boxes.append(pygame.Rect((w - text_w) // 2, y, text_w, sentence_h))
+            self._sentence_boxes.append(pygame.Rect(x0, y, inner_w, sentence_h))
             y += sentence_h + sentence_gap
         y += gap - sentence_gap
-        panel = at(120, 0, 1040, 0)
-        self._panel = pygame.Rect(panel.x, y, panel.w, table_h)
-        self._header = pygame.Rect(panel.x, y + sc.px(12), panel.w, sc.px(24))
-        # Room for heads about 40% longer than English ones in the narrow number columns.
-        x = 120 + 20
-        widths = [("", 60, "center"), ("results.column.player", 294, "left"),
-                  ("results.column.points", 132, "center"), ("results.column.cards", 132, "center"),
-                  ("results.column.nobles", 132, "center"),
-                  ("results.column.bonuses", 250, "center")]
+        widths, shortest = self._column_widths(sc)
+        chart_gap = sc.px(18)
+        if self.scores is not None:
+            # The standings as wide as they need (at least 60% of the room), the chart
+            # what is left: CHART_MIN design px, down to CHART_FLOOR when the heads and
+            # the names at the smallest text need it.
+            need, need_min = sum(widths), sum(widths) - widths[1] + shortest
+            table_w = min(inner_w - chart_gap - sc.px(CHART_MIN),
+                          max(need, round(inner_w * 0.6)))
+            table_w = max(table_w, min(need_min, inner_w - chart_gap - sc.px(CHART_FLOOR)))
+            chart_box = pygame.Rect(x0 + table_w + chart_gap, y, inner_w - table_w - chart_gap,
+                                    body_h)
+            self._chart = chart_layout(chart_box, sc.px, sc.text(14))
+        else:
+            table_w = inner_w
+            self._chart = None
+        self._panel = pygame.Rect(x0, y, table_w, table_h)
+        self._header = pygame.Rect(x0, y + sc.px(4), table_w, header_h - sc.px(6))
+        # Room to spare goes to every column alike; missing room is taken from the
+        # players' names (down to the smallest text), then cut.
+        spare = table_w - sum(widths)
+        if spare >= 0:
+            widths = [w + spare / len(widths) for w in widths]
+        else:
+            widths[1] = max(shortest, widths[1] + spare)
+            # Still too wide: every column gives alike (what is cut is then reported).
+            widths = [w * min(1.0, table_w / sum(widths)) for w in widths]
         self._columns = []
-        for key, cw, align in widths:
-            self._columns.append((key, at(x, 0, cw, 0), align))
-            x += cw
-        inner = at(130, 0, 1020, 0)
-        self._row_rects = [pygame.Rect(inner.x, y + sc.px(44) + i * pitch, inner.w, row_h)
+        x = float(x0)
+        for (key, align), width in zip(COLUMNS, widths, strict=True):
+            self._columns.append((key, pygame.Rect(round(x), y, round(width), 0), align))
+            x += width
+        self._row_rects = [pygame.Rect(x0, y + header_h + i * pitch, table_w, pitch - sc.px(6))
                            for i in range(n)]
-        y += table_h + button_gap
-        self.menu.px = self.play_again.px = sc.text(21)
-        button_w = min(sc.px(320), max(sc.px(190), *(b.width_for(button_h)
-                                                     for b in (self.menu, self.play_again))))
-        button_gap_x = sc.px(40)
-        self.menu.rect = pygame.Rect(w // 2 - button_gap_x // 2 - button_w, y, button_w,
-                                     button_h)
-        self.play_again.rect = pygame.Rect(w // 2 + button_gap_x // 2, y, button_w, button_h)
+        y += body_h + button_gap
+        self._place_buttons_in_row(sc, y, button_h, inner_w)
+
+    def _column_widths(self, sc: Scale) -> tuple[list[float], float]:
+        """Each column's width as its head and its content need in the language in use,
+        and the narrowest the players' column may get (the names at the smallest text)."""
+        pad = sc.px(14)
+        head = theme.font(sc.text(14), bold=True)
+
+        def head_w(key: str) -> int:
+            return head.size(tr(key).upper())[0] if key else 0
+
+        bold = theme.font(sc.text(18), bold=True)
+        places = max((bold.size(place_text(row.rank))[0] for row in self.rows), default=0)
+        rank = max(sc.px(30), places) + pad
+        mark = sc.px(SEAT_MARK_W) + sc.px(8) if self.scores is not None else 0
+        names = [row.name for row in self.rows]
+        name_w = max((theme.font(sc.text(20), bold=True).size(n)[0] for n in names), default=0)
+        small_w = max((theme.font(theme.MIN_TEXT_PX, bold=True).size(n)[0] for n in names),
+                      default=0)
+        player = max(head_w("results.column.player"), name_w + mark) + pad
+        shortest = max(head_w("results.column.player"), small_w + mark) + pad
+        points = theme.font(sc.text(28), bold=True).size("00")[0]
+        numbers = [max(head_w(key), points) + pad for key in COLUMNS_NUMBERS]
+        gems = 5 * self._bonus_w(sc)
+        bonuses = max(head_w("results.column.bonuses"), gems) + pad
+        return [rank, player, *numbers, bonuses], shortest
+
+    @staticmethod
+    def _bonus_w(sc: Scale) -> int:
+        """One gem and its count in the bonuses column."""
+        digit_w = theme.font(sc.text(16), bold=True).size("0")[0]
+        return 2 * sc.px(9) + sc.px(3) + digit_w + sc.px(6)
+
+    def _place_buttons_in_row(self, sc: Scale, y: int, height: int, room: int) -> None:
+        buttons = self._buttons()
+        gap = sc.px(16)
+        text_px = sc.text(19)
+        widths = [max(sc.px(150), b.width_for(height, text_px)) for b in buttons]
+        while sum(widths) + gap * (len(buttons) - 1) > room and text_px > theme.MIN_TEXT_PX:
+            text_px -= 1
+            widths = [max(sc.px(120), b.width_for(height, text_px)) for b in buttons]
+        total = sum(widths) + gap * (len(buttons) - 1)
+        x = self._size[0] // 2 - min(total, room) // 2
+        for button, width in zip(buttons, widths, strict=True):
+            button.px = text_px
+            button.rect = pygame.Rect(x, y, width, height)
+            x += width + gap
+
+    def _layout_side(self, size: tuple[int, int]) -> None:
+        """The results hidden: the headline and the buttons in the board's empty action
+        panel (beside the bank), the rest of the board in full view."""
+        assert self.board is not None and self.board.layout is not None
+        lay = self.board.layout
+        px = lay.px
+        side = lay.action_panel
+        self._side = side
+        pad = px(14)
+        self._side_headline = pygame.Rect(side.x + pad, side.y + pad, side.w - 2 * pad, px(40))
+        buttons = self._buttons()
+        gap = px(12)
+        top = self._side_headline.bottom + px(16)
+        height = min(px(48), (side.bottom - pad - top - gap * (len(buttons) - 1))
+                     // len(buttons))
+        for i, button in enumerate(buttons):
+            button.px = max(theme.MIN_TEXT_PX, px(18))
+            button.rect = pygame.Rect(side.x + pad, top + i * (height + gap), side.w - 2 * pad,
+                                      height)
 
     # -------------------------------------------------------------------- events
 
@@ -247,44 +419,68 @@ class ResultsScene(Scene):
         if event.type == pygame.KEYDOWN:
             focus = self.form.focus
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                (focus if isinstance(focus, Button) else self.play_again).click()
+                default = self.play_again if self.shown else self.toggle
+                (focus if isinstance(focus, Button) else default).click()
                 return True
             if event.key == pygame.K_ESCAPE:
-                self.menu.click()
+                if self.shown:
+                    self.menu.click()
+                else:
+                    self.toggle_panel()
                 return True
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                self.form.move_focus(-1 if event.key == pygame.K_LEFT else 1)
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+                back = event.key in (pygame.K_LEFT, pygame.K_UP)
+                self.form.move_focus(-1 if back else 1)
                 return True
         self.form.handle_event(event)
-        return True
+        return True  # nothing under the results reacts: the game is over
 
     # ---------------------------------------------------------------------- draw
 
     def draw(self, surface: pygame.Surface) -> None:
-        # Laid out on every frame: the sentences, and so the heights, follow the language.
-        self.layout(surface.get_size())
+        if self._layout_key != (surface.get_size(), language(), self.shown):
+            self.layout(surface.get_size())  # the language changed since (sizes follow)
         sc = Scale(self._size)
+        if self.board is not None and self.final_view is not None:
+            self.board.draw(surface, self.final_view, len(self.board.entries))
+        else:
+            draw_background(surface)
+        if not self.shown:
+            self._draw_side(surface, sc)
+            return
+        if self.board is not None:
+            wash = pygame.Surface(self._size, pygame.SRCALPHA)
+            wash.fill((0, 0, 0, WASH_ALPHA))
+            surface.blit(wash, (0, 0))
+        draw_panel(surface, self._box, sc.px(18), fill=theme.TABLE_DARK, shadow=sc.px(8),
+                   alpha=PANEL_ALPHA)
         w, _ = self._size
-        draw_background(surface)
         if self.info["finished"]:
-            blit_center(surface, crown_image(sc.px(54)), (w // 2, self._crown_y))
+            blit_center(surface, crown_image(sc.px(44)), (w // 2, self._crown_y))
         title = self.headline
         box = self._headline_box
-        shadow = fit_text(title, sc.text(50), box.w, theme.SHADOW, serif=True)
+        shadow = fit_text(title, sc.text(44), box.w, theme.SHADOW, serif=True)
         shadow.set_alpha(110)
         surface.blit(shadow, shadow.get_rect(center=box.center).move(sc.px(2), sc.px(3)))
-        draw_text(surface, title, sc.text(50), theme.ACCENT, box, serif=True)
+        draw_text(surface, title, sc.text(44), theme.ACCENT, box, serif=True)
         tie = self.tie_text
         for text, box in zip(self._sentences(), self._sentence_boxes, strict=True):
             color = theme.ACTIVE if text == tie else theme.TEXT_DIM
             draw_lines(surface, text, self._sentence_px, color, box, align="center",
                        bold=text == tie)
         self._draw_table(surface, sc)
+        if self._chart is not None and self.scores is not None:
+            draw_score_chart(surface, self._chart, self.scores)
+        self.form.draw(surface)
+
+    def _draw_side(self, surface: pygame.Surface, sc: Scale) -> None:
+        draw_panel(surface, self._side, sc.px(12), shadow=sc.px(6))
+        draw_text(surface, self.headline, sc.text(24), theme.ACCENT, self._side_headline,
+                  serif=True)
         self.form.draw(surface)
 
     def _draw_table(self, surface: pygame.Surface, sc: Scale) -> None:
-        draw_panel(surface, self._panel, sc.px(16), shadow=sc.px(8))
-        small = sc.text(15)
+        small = sc.text(14)
         pad = sc.px(2)
         for key, col, align in self._columns:
             if not key:
@@ -311,25 +507,31 @@ class ResultsScene(Scene):
         ink = theme.TEXT
         # Rank, or a crown for the winners.
         if row.winner:
-            blit_center(surface, crown_image(sc.px(30)), (cols[0].centerx, cy - sc.px(1)))
+            blit_center(surface, crown_image(sc.px(28)), (cols[0].centerx, cy - sc.px(1)))
         else:
-            place = pygame.Rect(cols[0].x + sc.px(4), rect.y, cols[0].w - sc.px(8), rect.h)
-            draw_text(surface, place_text(row.rank), sc.text(20), theme.TEXT_DIM, place,
+            place = pygame.Rect(cols[0].x + sc.px(2), rect.y, cols[0].w - sc.px(4), rect.h)
+            draw_text(surface, place_text(row.rank), sc.text(18), theme.TEXT_DIM, place,
                       bold=True)
-        name_box = pygame.Rect(cols[1].x, rect.y, cols[1].w - sc.px(12), rect.h)
-        draw_text(surface, row.name, sc.text(22), ink, name_box, align="left", bold=True)
-        points = theme.text(str(row.points), sc.text(30),
+        name_box = pygame.Rect(cols[1].x, rect.y, cols[1].w - sc.px(8), rect.h)
+        if self.scores is not None:
+            # The player's line in the chart (its colour and marker), before the name.
+            sample = pygame.Rect(cols[1].x, rect.y, sc.px(SEAT_MARK_W), rect.h)
+            draw_seat_sample(surface, row.seat, sample, sc.px)
+            shift = sample.w + sc.px(8)
+            name_box = pygame.Rect(name_box.x + shift, rect.y, name_box.w - shift, rect.h)
+        draw_text(surface, row.name, sc.text(20), ink, name_box, align="left", bold=True)
+        points = theme.text(str(row.points), sc.text(28),
                             theme.ACCENT if row.winner else ink, bold=True)
         blit_center(surface, points, (cols[2].centerx, cy))
-        blit_center(surface, theme.text(str(row.cards), sc.text(21), ink), (cols[3].centerx, cy))
-        blit_center(surface, theme.text(str(row.nobles), sc.text(21), ink), (cols[4].centerx, cy))
+        blit_center(surface, theme.text(str(row.cards), sc.text(20), ink), (cols[3].centerx, cy))
+        blit_center(surface, theme.text(str(row.nobles), sc.text(20), ink), (cols[4].centerx, cy))
         step = cols[5].w / 5
-        r = sc.px(11)
-        gap = sc.px(4)
-        digit_w = theme.font(sc.text(17), bold=True).size("0")[0]
+        r = sc.px(9)
+        gap = sc.px(3)
+        digit_w = theme.font(sc.text(16), bold=True).size("0")[0]
         for color, count in enumerate(row.bonuses):
             # Each gem and its count, centred in its fifth of the column (one digit wide).
             left = round(cols[5].x + step * (color + 0.5) - (2 * r + gap + digit_w) / 2)
             blit_center(surface, gem_image(color, r), (left + r, cy))
-            num = theme.text(str(count), sc.text(17), ink if count else theme.TEXT_DIM, bold=True)
+            num = theme.text(str(count), sc.text(16), ink if count else theme.TEXT_DIM, bold=True)
             surface.blit(num, num.get_rect(midleft=(left + 2 * r + gap, cy)))

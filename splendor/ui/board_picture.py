@@ -1,0 +1,80 @@
+"""A position of a finished or saved game drawn with the table's own code, read-only.
+
+The results screen shows the final board under its panel, the review shows each position
+of a game. Both draw a `View` with `table_view.draw_table`, no action possible (`acting`
+False, no legal move in a public view, nothing selected), and the game log worded up to
+that position. Nothing here holds or changes a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from splendor.engine import GameData, View
+from splendor.i18n import language
+from splendor.session.log import LogEntry
+from splendor.ui.layout import TableLayout, compute_layout
+from splendor.ui.table_hits import Hit
+from splendor.ui.table_view import Assists, TableUi, draw_table
+from splendor.ui.wording import describe_entry, log_line
+
+#: What a look back shows of the assists: the noble progress (public facts), not the
+#: buying help, which is about a decision nobody is making.
+LOOKING_BACK = Assists(affordable=False, remaining_cost=False, noble_progress=True,
+                       reasons=False)
+
+
+def changed_marks(before: View, after: View) -> set[Hit]:
+    """The market cards dealt and the bank piles touched between two positions (the
+    table's mark of the last move)."""
+    old = {c.id for row in before.market for c in row if c is not None}
+    new = {c.id for row in after.market for c in row if c is not None}
+    marks = {Hit("card", card_id) for card_id in new - old}
+    marks |= {Hit("bank", c) for c in range(len(after.bank)) if before.bank[c] != after.bank[c]}
+    return marks
+
+
+class BoardPicture:
+    """The positions of one game as the table drew them; `lay_out` on enter and resize
+    only, never while drawing."""
+
+    def __init__(self, data: GameData, names: Sequence[str], entries: Sequence[LogEntry]
+                 ) -> None:
+        """`entries`: the game's whole log, `names` its seats' names."""
+        self.data = data
+        self.names = tuple(names)
+        self.entries = tuple(entries)
+        # A look back: the header names whose turn it was, never "your turn".
+        self.ui = TableUi(watching=True)
+        self.layout: TableLayout | None = None
+        #: The log worded in a language: (language, lines, lines per entry).
+        self._worded: tuple[str, list[str], list[int]] = ("", [], [])
+
+    def lay_out(self, size: tuple[int, int], players: int) -> TableLayout:
+        """Place the table for a window of `size` and a game of `players`."""
+        self.layout = compute_layout(size, players - 1, self.data.market_slots)
+        return self.layout
+
+    def log_lines(self, moves: int) -> list[str]:
+        """The log's lines for the first `moves` entries, in the language in use (the
+        whole log is worded once per language)."""
+        if self._worded[0] != language():
+            lines: list[str] = []
+            counts: list[int] = []
+            for entry in self.entries:
+                texts = describe_entry(self.names[entry.seat], entry, self.data)
+                lines += [log_line(entry.round, text) for text in texts]
+                counts.append(len(texts))
+            self._worded = (language(), lines, counts)
+        _, lines, counts = self._worded
+        return lines[:sum(counts[:moves])]
+
+    def draw(self, surface: pygame.Surface, view: View, moves: int,
+             highlight: set[Hit] | None = None) -> None:
+        """The position `view`, reached after the first `moves` entries of the log."""
+        assert self.layout is not None, "lay_out before drawing"
+        self.ui.highlight = highlight or set()
+        draw_table(surface, self.layout, view, self.ui, LOOKING_BACK, False,
+                   self.log_lines(moves), token_limit=self.data.token_limit)

@@ -1,0 +1,309 @@
+"""Review game: step through a finished or saved game, position by position, read-only.
+
+The board is drawn by the table's own code from the replay cursor's view of each
+position (the one human's view in a game against bots, the public view otherwise: see
+`session.review`), with the cards and piles the move touched marked as the table marks
+the last move. The panel beside the bank says which move it is ("Move 12 of 84") and what
+it was, with buttons and a timeline; Left/Right step, Page Up/Down go a round, Home/End
+go to the deal and the end, the mouse wheel steps, Escape closes. The cursor owns its own
+copies of the game: nothing here can change a game in progress or a save.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from splendor.engine import View
+from splendor.i18n import language, tr
+from splendor.session.review import GameReview
+from splendor.ui import theme
+from splendor.ui.board_picture import BoardPicture, changed_marks
+from splendor.ui.scene import Scene
+from splendor.ui.table_hits import Hit
+from splendor.ui.widgets import Button, Form, draw_lines, draw_panel, draw_text, lines_height
+from splendor.ui.widgets.text import line_height
+from splendor.ui.wording import describe_entry
+
+if TYPE_CHECKING:
+    from splendor.ui.app import App
+
+#: The step buttons, in order: to the deal, one back, one on, to the end.
+STEPS = ("first", "back", "forward", "last")
+
+
+class ReviewScene(Scene):
+    """One game's positions, from the deal (move 0) to its last move."""
+
+    def __init__(self, review: GameReview, *, start: int = 0,
+                 on_close: Callable[[], None] | None = None) -> None:
+        """`start`: the position shown first (0: the deal); `on_close`: what Close and
+        Escape do (by default, back to the screen beneath)."""
+        super().__init__()
+        self.review = review
+        self.cursor = review.cursor()
+        self.picture = BoardPicture(review.data, review.names, self.cursor.log)
+        self.on_close = on_close
+        self.steps = {name: Button("", action) for name, action in (
+            ("first", self.first), ("back", self.back), ("forward", self.forward),
+            ("last", self.last))}
+        self.close_button = Button(tr("common.button.close"), self.close)
+        self.form = Form([*self.steps.values(), self.close_button])
+        self.view: View = self.cursor.view(review.seat)
+        self.marks: set[Hit] = set()
+        self._size = (0, 0)
+        self._layout_key: tuple[object, ...] | None = None
+        self._panel = pygame.Rect(0, 0, 0, 0)
+        self._title = pygame.Rect(0, 0, 0, 0)
+        self._counter = pygame.Rect(0, 0, 0, 0)
+        self._describe = pygame.Rect(0, 0, 0, 0)
+        self._timeline = pygame.Rect(0, 0, 0, 0)
+        self._keys = pygame.Rect(0, 0, 0, 0)
+        self._text_px = 15
+        self._dragging = False
+        self._show(max(0, min(self.total, start)))
+
+    # ------------------------------------------------------------------ position
+
+    @property
+    def position(self) -> int:
+        """The moves played in the position shown (0: the deal)."""
+        return self.cursor.position
+
+    @property
+    def total(self) -> int:
+        return len(self.cursor)
+
+    def go(self, position: int) -> bool:
+        """Show `position` (clamped to the game); False when it is the one shown."""
+        position = max(0, min(self.total, position))
+        if position == self.position:
+            return False
+        self._show(position)
+        if self.app is not None:
+            self.app.request_redraw()
+        return True
+
+    def _show(self, position: int) -> None:
+        """Move the cursor to `position` and take its view, with the marks of the move
+        that led there (computed here, never while drawing)."""
+        seat = self.review.seat
+        self.marks = set()
+        if position > 0:
+            self.cursor.jump(position - 1)
+            before = self.cursor.view(seat)
+            self.cursor.jump(position)
+            self.view = self.cursor.view(seat)
+            self.marks = changed_marks(before, self.view)
+        else:
+            self.cursor.jump(0)
+            self.view = self.cursor.view(seat)
+        self._update_buttons()
+
+    def first(self) -> None:
+        self.go(0)
+
+    def back(self) -> None:
+        self.go(self.position - 1)
+
+    def forward(self) -> None:
+        self.go(self.position + 1)
+
+    def last(self) -> None:
+        self.go(self.total)
+
+    def round_start(self, step: int) -> int:
+        """The position at the start of the next (`step` 1) or previous (-1) round: just
+        before its first move (the deal and the end bound the walk)."""
+        log = self.cursor.log
+        starts = [p for p in range(1, len(log)) if log[p].round != log[p - 1].round]
+        if step > 0:
+            return next((p for p in starts if p > self.position), self.total)
+        return next((p for p in reversed(starts) if p < self.position), 0)
+
+    def close(self) -> None:
+        if self.on_close is not None:
+            self.on_close()
+        elif self.app is not None:
+            self.app.stack.pop()
+
+    def _update_buttons(self) -> None:
+        at_start, at_end = self.position == 0, self.position == self.total
+        self.steps["first"].enabled = self.steps["back"].enabled = not at_start
+        self.steps["forward"].enabled = self.steps["last"].enabled = not at_end
+
+    # ------------------------------------------------------------------ words
+
+    @property
+    def counter_text(self) -> str:
+        """'Move 12 of 84', or the deal's heading at position 0."""
+        if self.position == 0:
+            return tr("review.deal_heading")
+        return tr("review.move", number=self.position, total=self.total)
+
+    @property
+    def move_lines(self) -> list[str]:
+        """What the move shown did (with the noble's visit it brought), or the deal."""
+        if self.position == 0:
+            first = self.view.first_player
+            return [tr("review.deal", name=self.review.names[first])]
+        entry = self.cursor.log[self.position - 1]
+        return describe_entry(self.review.names[entry.seat], entry, self.review.data)
+
+    # ------------------------------------------------------------------ lifecycle
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        self.layout(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout(size)
+
+    def resume(self) -> None:
+        for button in self.form.widgets:
+            assert isinstance(button, Button)
+            button.pressed = False
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """The board, and the review's panel in the board's action panel beside the bank:
+        title, move, what it did, the timeline, the step buttons, the keys, Close."""
+        self._size = size
+        self._layout_key = (size, language())
+        lay = self.picture.lay_out(size, self.view.num_players)
+        px = lay.px
+        self.close_button.label = tr("common.button.close")
+        panel = lay.action_panel
+        self._panel = panel
+        pad = px(12)
+        inner = panel.inflate(-2 * pad, -2 * pad)
+        self._text_px = size_px = max(theme.MIN_TEXT_PX, px(15))
+        line = line_height(size_px)
+        self._title = pygame.Rect(inner.x, inner.y, inner.w, line)
+        counter_h = line_height(max(theme.MIN_TEXT_PX, px(21)))
+        self._counter = pygame.Rect(inner.x, self._title.bottom + px(4), inner.w, counter_h)
+        # From the bottom up: Close, the keys, the step buttons, the timeline.
+        button_h = px(40)
+        self.close_button.rect = pygame.Rect(inner.x, inner.bottom - button_h, inner.w, button_h)
+        self.close_button.px = max(theme.MIN_TEXT_PX, px(17))
+        keys_h = lines_height(tr("review.keys"), max(theme.MIN_TEXT_PX, px(14)), inner.w)
+        self._keys = pygame.Rect(inner.x, self.close_button.rect.y - px(8) - keys_h, inner.w,
+                                 keys_h)
+        gap = px(8)
+        step_w = (inner.w - 3 * gap) // 4
+        steps_y = self._keys.y - px(8) - button_h
+        for i, name in enumerate(STEPS):
+            self.steps[name].rect = pygame.Rect(inner.x + i * (step_w + gap), steps_y, step_w,
+                                                button_h)
+        self._timeline = pygame.Rect(inner.x + px(8), steps_y - px(12) - px(12),
+                                     inner.w - 2 * px(8), px(12))
+        top = self._counter.bottom + px(10)
+        self._describe = pygame.Rect(inner.x, top, inner.w, self._timeline.y - px(12) - top)
+
+    # ------------------------------------------------------------------ events
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN:
+            self._key(event.key)
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.go(self.position - event.y)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and self._timeline.inflate(0, self._timeline.h * 2).collidepoint(event.pos):
+            self._dragging = True
+            self._seek(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEMOTION and self._dragging:
+            self._seek(event.pos[0])
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._dragging:
+            self._dragging = False
+            return True
+        self.form.handle_event(event)
+        return True  # nothing beneath a review reacts
+
+    def _key(self, key: int) -> None:
+        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.close()
+        elif key == pygame.K_LEFT:
+            self.back()
+        elif key == pygame.K_RIGHT:
+            self.forward()
+        elif key == pygame.K_HOME:
+            self.first()
+        elif key == pygame.K_END:
+            self.last()
+        elif key in (pygame.K_PAGEUP, pygame.K_UP):
+            self.go(self.round_start(-1))
+        elif key in (pygame.K_PAGEDOWN, pygame.K_DOWN):
+            self.go(self.round_start(1))
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            focus = self.form.focus
+            if isinstance(focus, Button):
+                focus.click()
+        elif key == pygame.K_TAB:
+            self.form.move_focus(1)
+
+    def _seek(self, x: int) -> None:
+        """Jump to the move under `x` on the timeline."""
+        bar = self._timeline
+        fraction = (x - bar.x) / max(1, bar.w)
+        self.go(round(max(0.0, min(1.0, fraction)) * self.total))
+
+    # ------------------------------------------------------------------ drawing
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self._layout_key != (surface.get_size(), language()):
+            self.layout(surface.get_size())
+        lay = self.picture.layout
+        assert lay is not None
+        px = lay.px
+        self.picture.draw(surface, self.view, self.position, self.marks)
+        draw_panel(surface, self._panel, px(10), fill=theme.TABLE_DARK, edge=theme.ACCENT)
+        draw_text(surface, tr("review.title").upper(), self._text_px, theme.TEXT_DIM,
+                  self._title, align="left", bold=True)
+        draw_text(surface, self.counter_text, max(theme.MIN_TEXT_PX, px(21)), theme.ACCENT,
+                  self._counter, align="left", bold=True)
+        y = self._describe.y
+        for text in self.move_lines:
+            box = pygame.Rect(self._describe.x, y, self._describe.w, self._describe.bottom - y)
+            y = draw_lines(surface, text, self._text_px, theme.TEXT, box) + px(4)
+        self._draw_timeline(surface, px)
+        self.form.draw(surface)
+        for name in STEPS:
+            button = self.steps[name]
+            ink = theme.TEXT if button.enabled else theme.TEXT_DIM
+            _step_icon(surface, name, button.rect, ink)
+        draw_lines(surface, tr("review.keys"), max(theme.MIN_TEXT_PX, px(14)), theme.TEXT_DIM,
+                   self._keys)
+
+    def _draw_timeline(self, surface: pygame.Surface, px: Callable[[float], int]) -> None:
+        bar = self._timeline
+        radius = bar.h // 2
+        pygame.draw.rect(surface, theme.PANEL, bar, border_radius=radius)
+        done = round(bar.w * self.position / max(1, self.total))
+        if done:
+            pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(bar.x, bar.y, done, bar.h),
+                             border_radius=radius)
+        pygame.draw.rect(surface, theme.PANEL_EDGE, bar, width=1, border_radius=radius)
+        pygame.draw.circle(surface, theme.ACTIVE, (bar.x + done, bar.centery), px(9))
+        pygame.draw.circle(surface, theme.INK, (bar.x + done, bar.centery), px(9), 2)
+
+
+def _step_icon(surface: pygame.Surface, name: str, rect: pygame.Rect,
+               ink: tuple[int, int, int]) -> None:
+    """A step button's picture: a triangle pointing the way, with a bar for the ends."""
+    s = min(rect.w, rect.h) * 0.22
+    cx, cy = rect.center
+    left = name in ("first", "back")
+    sign = -1 if left else 1
+    tip = cx + sign * s
+    pygame.draw.polygon(surface, ink, [(tip, cy), (cx - sign * s, cy - s),
+                                       (cx - sign * s, cy + s)])
+    if name in ("first", "last"):
+        bar_x = tip + sign * max(2, s * 0.25)
+        w = max(2, round(s * 0.35))
+        pygame.draw.rect(surface, ink, pygame.Rect(round(min(bar_x, bar_x + sign * w)),
+                                                   round(cy - s), w, round(2 * s)))
