@@ -44,6 +44,15 @@ def position_session(state: GameState, kinds: Sequence[str], *,
     return Session(state.data, options, bots or InlineBots(), state=state)
 
 
+def ended_session(state: GameState, kinds: Sequence[str]) -> Session:
+    """A session on a finished `state` as if its last move had been played in it (the
+    statistics count only games that end in the session)."""
+    session = position_session(state, kinds)
+    assert session.is_over()
+    session.finished_here = True
+    return session
+
+
 def bot_move(session: Session, timeout: float = BOT_TIMEOUT) -> Action:
     """Let the bot to act decide and commit its move; return the move."""
     seat = session.current

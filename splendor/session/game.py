@@ -103,6 +103,9 @@ class Session:
         self.bot_seeds = {seat: base_seed * 10 + seat
                           for seat, s in enumerate(options.seats) if not s.is_human}
         self.counters = counters or SessionCounters()
+        #: True once the game has ended in this session (a finished save that is loaded
+        #: again ended earlier, and is not counted twice).
+        self.finished_here = False
         self.log: list[LogEntry] = []
         if state.history:
             self.log = replayed_log(GameState.from_setup(data, state.setup),
@@ -299,6 +302,7 @@ class Session:
         turns = self._state.turns
         entry = apply_logged(self._state, action)
         self._version += 1
+        self.finished_here = self._state.is_over()
         if self.current != self.revealed:
             self.revealed = None  # their turn is over: their secrets leave the screen
         self.log.append(entry)

@@ -9,7 +9,10 @@ from splendor.storage.stats import Record, add_game
 
 def count_game(session: Session, records: dict[str, Record]) -> str | None:
     """Count `session`'s finished game in `records`; its table key, or None when the game
-    does not count (bots only, or not finished)."""
+    does not count (bots only, not finished, or finished before this session: a finished
+    save loaded again was counted when it ended)."""
+    if not session.finished_here:
+        return None
     counters = session.counters
     return add_game(records, session.state, [s.kind for s in session.options.seats],
                     competitive=session.options.competitive,

@@ -104,3 +104,13 @@ def test_statistics_round_trip_with_modes_and_an_older_file_without_assisted() -
     again, problem = load_stats()
     assert problem is None and isinstance(again, Records)
     assert again["easy/3/competitive"].won == 1 and again["hard/2"].played == 3
+
+
+def test_a_finished_game_loaded_again_is_not_counted_twice() -> None:
+    game = finished(session(seed=8))
+    records: dict[str, Record] = {}
+    assert count_game(game, records) == "hard/2"
+    again = saved_and_loaded(game)
+    assert again.is_over()
+    assert count_game(again, records) is None
+    assert records["hard/2"].played == 1

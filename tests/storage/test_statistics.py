@@ -17,7 +17,7 @@ from splendor.ui.main import Game
 from splendor.ui.options import GameOptions, SeatOption
 from splendor.ui.scenes.results import ResultsScene
 from splendor.ui.scenes.statistics import StatisticsScene, rows
-from tests.helpers import position_session
+from tests.helpers import ended_session
 
 
 def finished_game(seed: int, kinds: list[str]):  # type: ignore[no-untyped-def]
@@ -68,7 +68,7 @@ def test_the_results_and_statistics_screens_show_the_record() -> None:
                           first_player=0, seed=5)
     game.start(options)
     state = finished_game(5, ["human", "easy"])
-    game.finish(position_session(state, ["human", "easy"]))
+    game.finish(ended_session(state, ["human", "easy"]))
     results = app.stack.top
     assert isinstance(results, ResultsScene)
     assert results.record_text is not None and "Against easy bots, 2 players" in results.record_text

@@ -20,7 +20,7 @@ from splendor.ui.scenes.message import MessageScene
 from splendor.ui.scenes.results import ResultsScene
 from splendor.ui.scenes.statistics import StatisticsScene
 from splendor.ui.scenes.table import TableScene
-from tests.helpers import play_turns, position_session
+from tests.helpers import ended_session, play_turns
 from tests.storage.test_files_instance import start_holder
 from tests.storage.test_statistics import finished_game
 from tests.ui.test_autosave import OPTIONS
@@ -100,7 +100,7 @@ def test_newer_statistics_are_not_counted_nor_written_over_and_the_player_is_tol
     game.start(OPTIONS)
     told = []
     for seed in (5, 6):
-        game.finish(position_session(finished_game(seed, ["human", "hard"]), ["human", "hard"]))
+        game.finish(ended_session(finished_game(seed, ["human", "hard"]), ["human", "hard"]))
         results = next(s for s in game.app.stack.scenes if isinstance(s, ResultsScene))
         assert results.record_text is not None and "not counted" in results.record_text
         told.append([m for m in messages(game) if "newer version" in m])
@@ -137,7 +137,7 @@ def test_a_second_window_takes_no_autosave_and_says_so() -> None:
         assert table.ui.notice == tr("files.second_window.notice")
         game.save_settings()
         assert not paths.settings_path().exists(), "the settings are the first window's"
-        game.finish(position_session(finished_game(5, ["human", "hard"]), ["human", "hard"]))
+        game.finish(ended_session(finished_game(5, ["human", "hard"]), ["human", "hard"]))
         assert not paths.stats_path().exists()
         lock.release()
     finally:
