@@ -244,6 +244,7 @@ class Game:
             session,
             on_finished=self.finish,
             on_pause=self.pause,
+            on_history=lambda start: self.open_history(session, start),
             assists=Assists(False, False, False, False) if session.options.competitive
             else self.prefs.assists,
             speed=self.prefs.speed,
@@ -352,6 +353,16 @@ class Game:
                            [s["name"] for s in saved.seats])
         assert review is not None, "a loaded save is its replayed record"
         self.open_review(review)
+
+    def open_history(self, session: Session, start: int) -> None:
+        """Show the game in progress as it was after move `start`, read-only and paused;
+        Escape or Close goes back to the game (the table resumes the session)."""
+        review = review_of(session.state, [s.kind for s in session.options.seats],
+                           list(session.options.names))
+        if review is None:
+            return  # a position set up by hand has no history to show
+        session.pause()
+        self.app.stack.push(ReviewScene(review, start=start))
 
     def open_review(self, review: GameReview) -> None:
         """Step through `review`'s game from the deal; Close returns to this screen."""

@@ -37,6 +37,7 @@ PICTURES = (
     "competitive_setup",
     "table_2p",
     "hint",
+    "history",
     "table_4p",
     "drag",
     "card_zoom",
@@ -190,6 +191,15 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     table.update(0.0)  # the expert decides (in this process for the pictures)
     table.update(0.0)
     shot("hint")
+    # The move history: a click on the log shows a past position, read-only.
+    from splendor.session.review import review_of
+
+    past = review_of(session.state, [s.kind for s in session.options.seats],
+                     list(session.options.names))
+    assert past is not None
+    app.stack.push(ReviewScene(past, start=len(session.log) // 2))
+    shot("history")
+    app.stack.pop()
     session.close()
 
     session, table = table_for(["human", "medium", "hard", "expert"], turns=36)

@@ -2,8 +2,9 @@
 
 `Hit("card", "L2-07")` is a face-up or reserved card, `Hit("deck", 2)` the level-2 deck,
 `Hit("bank", 4)` the black pile, `Hit("button", i)` the i-th action-panel button and
-`Hit("area")` the player's own area (where things are dropped). The same values name the
-table's selection and the highlights of the last move.
+`Hit("area")` the player's own area (where things are dropped), `Hit("log", i)` the i-th
+line of the game log. The same values name the table's selection and the highlights of
+the last move.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ import pygame
 from splendor.engine import Action, Buy, Card, Reserve, ReserveDeck, Take, TakeTwo, View
 from splendor.ui.layout import TableLayout
 
-HitKind = Literal["button", "bank", "card", "deck", "area"]
+HitKind = Literal["button", "bank", "card", "deck", "area", "log"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,12 +64,17 @@ def reserved_rects(slots: Sequence[pygame.Rect], view: View) -> list[tuple[str, 
 
 
 def hit_test(lay: TableLayout, view: View, buttons: Sequence[pygame.Rect],
-             reserved: Sequence[tuple[str, pygame.Rect]], pos: tuple[int, int]) -> Hit | None:
-    """The topmost thing at `pos`: a panel button, a bank pile, a market card, a deck,
-    one of the viewer's reserved cards, or their area; None over nothing."""
+             reserved: Sequence[tuple[str, pygame.Rect]], pos: tuple[int, int],
+             log: Sequence[tuple[int, pygame.Rect]] = ()) -> Hit | None:
+    """The topmost thing at `pos`: a panel button, a line of the log, a bank pile, a
+    market card, a deck, one of the viewer's reserved cards, or their area; None over
+    nothing."""
     for i, rect in enumerate(buttons):
         if rect.collidepoint(pos):
             return Hit("button", i)
+    for line, rect in log:
+        if rect.collidepoint(pos):
+            return Hit("log", line)
     for color, rect in enumerate(lay.bank):
         if rect.collidepoint(pos):
             return Hit("bank", color)

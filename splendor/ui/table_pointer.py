@@ -33,6 +33,7 @@ class PointerTarget(Protocol):
     def add_token(self, color: int) -> bool: ...
     def reserve_dropped(self, card_id: str) -> None: ...
     def select(self, target: Hit) -> None: ...
+    def open_move(self, line: int) -> None: ...
 
 
 class Pointer:
@@ -51,6 +52,9 @@ class Pointer:
         if hit.kind == "button":
             if table.button_enabled(hit.number):
                 self._button = hit.number
+            return
+        if hit.kind == "log":
+            table.open_move(hit.number)  # look at that position, whoever's turn it is
             return
         if not table.acting():
             return

@@ -456,6 +456,33 @@ def _draw_seat_nobles(surface: pygame.Surface, box: pygame.Rect, player: PlayerV
         surface.blit(art.noble_surface(noble, (size, size), owned=True), (x + i * step, box.y))
 
 
+def log_rows(lay: TableLayout, lines: list[str]) -> list[tuple[int, pygame.Rect]]:
+    """Where the newest log lines that fit are drawn, oldest first: (line index, box).
+    The table finds clicks on moves here (a click shows that position)."""
+    px = lay.px
+    rect = lay.log
+    inner = rect.inflate(-2 * px(10), 0)
+    size = px(14)
+    step = line_height(size)
+    gap = px(3)
+    top = rect.y + px(6) + line_height(px(15)) + px(4)
+    room = rect.bottom - px(8) - top
+    shown: list[tuple[int, int]] = []
+    used = 0
+    for index in range(len(lines) - 1, -1, -1):
+        height = len(wrap(lines[index], max(theme.MIN_TEXT_PX, size), inner.w)) * step
+        if used + height > room:
+            break
+        shown.append((index, height))
+        used += height + gap
+    rows = []
+    y = top
+    for index, height in reversed(shown):
+        rows.append((index, pygame.Rect(inner.x, y, inner.w, height)))
+        y += height + gap
+    return rows
+
+
 def _draw_log(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> None:
     """The newest moves that fit, each wrapped to the panel, oldest first."""
     px = lay.px
@@ -466,18 +493,5 @@ def _draw_log(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> No
     draw_text(surface, tr("table.log.title"), px(15),
               theme.TEXT_DIM, pygame.Rect(inner.x, rect.y + px(6), inner.w, title_h),
               align="left", bold=True)
-    size = px(14)
-    step = line_height(size)
-    gap = px(3)
-    top = rect.y + px(6) + title_h + px(4)
-    room = rect.bottom - px(8) - top
-    shown: list[tuple[str, int]] = []
-    for line in reversed(lines):
-        height = len(wrap(line, max(theme.MIN_TEXT_PX, size), inner.w)) * step
-        if sum(h + gap for _, h in shown) + height > room:
-            break
-        shown.append((line, height))
-    y = top
-    for line, height in reversed(shown):
-        draw_lines(surface, line, size, theme.TEXT, pygame.Rect(inner.x, y, inner.w, height))
-        y += height + gap
+    for index, box in log_rows(lay, lines):
+        draw_lines(surface, lines[index], px(14), theme.TEXT, box)

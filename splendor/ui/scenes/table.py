@@ -51,7 +51,14 @@ from splendor.ui.table_panel import (
     layout_panel,
 )
 from splendor.ui.table_pointer import Pointer
-from splendor.ui.table_view import Assists, TableUi, bonus_rects, draw_table, reserved_slots
+from splendor.ui.table_view import (
+    Assists,
+    TableUi,
+    bonus_rects,
+    draw_table,
+    log_rows,
+    reserved_slots,
+)
 from splendor.ui.table_zoom import CardZoom, ZoomTarget, target_at, zoom_targets
 from splendor.ui.take_builder import can_grow, refusal, take_action
 from splendor.ui.wording import describe_entry, hint_text, log_line
@@ -69,6 +76,7 @@ class TableScene(Scene):
         *,
         on_finished: Callable[[Session], None],
         on_pause: Callable[[], None] | None = None,
+        on_history: Callable[[int], None] | None = None,
         assists: Assists | None = None,
         speed: float = 1.0,
         decision_overlays: dict[str, Callable[[], Scene]] | None = None,
@@ -80,6 +88,8 @@ class TableScene(Scene):
         session.on_commit = self._sound_for
         self.on_finished = on_finished
         self.on_pause = on_pause
+        #: Shows the game as it was after move k (a click on the log); None: no history.
+        self.on_history = on_history
         self.assists = assists or Assists()
         self.speed = max(0.1, speed)
         self.ui = TableUi(watching=session.options.watch_only,
@@ -96,6 +106,8 @@ class TableScene(Scene):
         self._log_key: tuple[str, int] | None = None
         self._log_text: list[str] = []
         self._log_entries: list[LogEntry] = []
+        #: For each worded log line, the index of its entry in the session's log.
+        self._log_line_entry: list[int] = []
         #: What the panel was laid out for; a new key lays it out again.
         self._panel_key: tuple[object, ...] | None = None
         #: A card shown large (hover or right-click), and the final round's banner.
@@ -165,11 +177,13 @@ class TableScene(Scene):
         key = (language(), id(log))
         if self._log_key != key or len(self._log_entries) > len(log):
             self._log_key, self._log_text, self._log_entries = key, [], []
+            self._log_line_entry = []
         names = self.session.options.names
         data = self.session.data
         for entry in log[len(self._log_entries):]:
-            self._log_text += [log_line(entry.round, text)
-                               for text in describe_entry(names[entry.seat], entry, data)]
+            texts = describe_entry(names[entry.seat], entry, data)
+            self._log_text += [log_line(entry.round, text) for text in texts]
+            self._log_line_entry += [len(self._log_entries)] * len(texts)
             self._log_entries.append(entry)
         return self._log_text
 
@@ -234,8 +248,14 @@ class TableScene(Scene):
     def hit(self, pos: tuple[int, int]) -> Hit | None:
         """What is under the mouse."""
         assert self.layout is not None
+        log = log_rows(self.layout, self.log_lines()) if self.on_history is not None else []
         return hit_test(self.layout, self.view(), [b.rect for b in self.buttons],
-                        self.reserved_rects(), pos)
+                        self.reserved_rects(), pos, log)
+
+    def open_move(self, line: int) -> None:
+        """Show the game as it was after the move of log line `line` (read-only)."""
+        if self.on_history is not None and 0 <= line < len(self._log_line_entry):
+            self.on_history(self._log_line_entry[line] + 1)
 
     def zoom_targets(self) -> list[ZoomTarget]:
         """Every card on the table that can be shown large, with where it is."""
