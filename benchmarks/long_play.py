@@ -1,0 +1,200 @@
+"""Memory and frame time over a long session: N bot games through the real table.
+
+    python benchmarks/long_play.py [--games N] [--size WxH] [--trace A,B]
+
+One window (dummy video driver), one `Game`, as a player who keeps pressing *Play again*:
+each game is started by the results screen's play-again path, its bots think in the
+table's worker thread, their moves are animated (at the fastest speed the pause menu
+sets), autosaved after every turn, counted in the statistics at the end. The lineups turn
+over 2, 3 and 4 players and every bot level. Files go to a temporary SPLENDOR_HOME.
+
+Printed: resident memory (RSS) after the first 50 games and at the end, the growth
+between the two, and the frame-time median, 95th percentile and maximum of the *idle*
+table frames (the table on top, no move committed in the frame, so no autosave or
+statistics write; such frames only draw and poll the bot), plus the same for every table
+frame. `--trace A,B` also takes tracemalloc snapshots after games A and B and prints
+the 15 biggest growths between them (slow: tracemalloc roughly triples the run time).
+
+The exit status is 0 when the memory stays within 10 MB after the first 50 games and no
+idle-table frame took 100 ms or more, else 1.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import argparse
+import gc
+import math
+import statistics
+import sys
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+#: Memory may grow by this much after the first games (caches filling, fragmentation).
+GROWTH_LIMIT_MB = 10.0
+#: No idle-table frame may take this long.
+FRAME_LIMIT_MS = 100.0
+#: The game whose memory is the baseline.
+BASELINE_GAME = 50
+#: Seconds of game time per frame: 20 frames a second of game time, as on a slow machine.
+DT = 0.05
+#: Frames a game may take before the benchmark gives up on it.
+MAX_FRAMES = 50_000
+LINEUPS = (
+    ("easy", "medium"),
+    ("hard", "medium", "easy"),
+    ("medium", "hard", "easy", "hard"),
+    ("hard", "hard"),
+)
+
+
+def rss_mb() -> float:
+    """The process's resident memory now, in MB (Linux /proc; else the peak from resource)."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    return int(line.split()[1]) / 1024
+    except OSError:
+        pass
+    import resource
+
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    return peak / (1024 * 1024 if sys.platform == "darwin" else 1024)
+
+
+def percentile(values: list[float], q: float) -> float:
+    """The nearest-rank q-th percentile (0 < q <= 100) of a non-empty list."""
+    ordered = sorted(values)
+    return ordered[max(1, math.ceil(q / 100 * len(ordered))) - 1]
+
+
+def describe(times_ms: list[float]) -> str:
+    if not times_ms:
+        return "no frames"
+    return (f"median {statistics.median(times_ms):.2f} ms   p95 {percentile(times_ms, 95):.2f} ms"
+            f"   max {max(times_ms):.1f} ms   ({len(times_ms):,} frames)")
+
+
+class Session:
+    """The game window and what is measured over its games."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        from splendor.ui.app import App
+        from splendor.ui.main import Game
+
+        self.app = App(size)
+        self.app.running = True
+        self.game = Game(self.app)
+        self.game.prefs.speed = 50.0  # the fastest bot-move speed the pause menu offers
+        self.idle_ms: list[float] = []
+        self.busy_ms: list[float] = []
+        self.turns = 0
+
+    def play(self, number: int) -> None:
+        """Play game `number` to its results screen, timing every table frame."""
+        from splendor.ui.options import GameOptions, SeatOption
+        from splendor.ui.scenes.results import ResultsScene
+        from splendor.ui.scenes.table import TableScene
+
+        lineup = LINEUPS[number % len(LINEUPS)]
+        options = GameOptions(tuple(SeatOption(kind, f"{kind.title()} {i + 1}")
+                                    for i, kind in enumerate(lineup)),
+                              first_player=number % len(lineup), seed=number)
+        if number == 0:
+            self.game.start(options)
+        else:
+            results = self.app.stack.top
+            assert isinstance(results, ResultsScene)
+            self.game.last_options = options
+            self.game.play_again()  # what the results screen's "Play again" does
+        app = self.app
+        for _ in range(MAX_FRAMES):
+            top = app.stack.top
+            if isinstance(top, ResultsScene):
+                controller_state = top.state
+                self.turns += controller_state.turns
+                return
+            table = top if isinstance(top, TableScene) else None
+            history = len(table.controller.state.history) if table else 0
+            start = time.perf_counter()
+            app.step(DT)
+            elapsed = (time.perf_counter() - start) * 1000
+            if table is not None and app.stack.top is table:
+                moved = len(table.controller.state.history) != history
+                (self.busy_ms if moved else self.idle_ms).append(elapsed)
+            time.sleep(0.0002)  # lets the bot's worker thread run, as the frame clock does
+        raise SystemExit(f"game {number} did not finish within {MAX_FRAMES} frames")
+
+
+def top_growth(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, games: int) -> str:
+    lines = [f"tracemalloc: biggest growths over {games} games"]
+    for stat in after.compare_to(before, "lineno")[:15]:
+        lines.append(f"  {stat.size_diff / 1024:+9.1f} KB {stat.count_diff:+7d} blocks  "
+                     f"{stat.traceback}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    from splendor.ui.screenshots import parse_size
+
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=2000, help="bot games to play (2000)")
+    parser.add_argument("--size", type=parse_size, default=(1280, 720), metavar="WxH")
+    parser.add_argument("--trace", default=None, metavar="A,B",
+                        help="diff tracemalloc snapshots taken after games A and B")
+    args = parser.parse_args(argv)
+    trace = tuple(int(x) for x in args.trace.split(",")) if args.trace else None
+    if trace:
+        tracemalloc.start(5)
+    with tempfile.TemporaryDirectory(prefix="splendor-long-play-") as home:
+        os.environ["SPLENDOR_HOME"] = home
+        session = Session(args.size)
+        started = time.perf_counter()
+        baseline = None
+        snapshots: list[tracemalloc.Snapshot] = []
+        for number in range(args.games):
+            session.play(number)
+            done = number + 1
+            if trace and done in trace:
+                gc.collect()
+                snapshots.append(tracemalloc.take_snapshot())
+            if done == BASELINE_GAME:
+                gc.collect()
+                baseline = rss_mb()
+            if done % 100 == 0:
+                print(f"  {done} games, {rss_mb():.1f} MB, "
+                      f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+        gc.collect()
+        final = rss_mb()
+        seconds = time.perf_counter() - started
+        session.app.close()
+        _ = Path(home)
+    print(f"{args.games} bot games through the table ({session.turns:,} turns) in "
+          f"{seconds:.0f} s, {args.size[0]}x{args.size[1]}")
+    growth = None
+    if baseline is not None:
+        growth = final - baseline
+        print(f"  RSS after {BASELINE_GAME} games {baseline:.1f} MB, at the end {final:.1f} MB, "
+              f"growth {growth:+.1f} MB ({growth * 1024 / (args.games - BASELINE_GAME):+.2f} KB"
+              f" a game)")
+    else:
+        print(f"  RSS at the end {final:.1f} MB (fewer than {BASELINE_GAME} games: no baseline)")
+    print(f"  idle-table frames: {describe(session.idle_ms)}")
+    print(f"  all table frames:  {describe(session.idle_ms + session.busy_ms)}")
+    if trace and len(snapshots) == 2:
+        print(top_growth(snapshots[0], snapshots[1], trace[1] - trace[0]))
+    ok = (growth is None or growth <= GROWTH_LIMIT_MB) and \
+        (not session.idle_ms or max(session.idle_ms) < FRAME_LIMIT_MS)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
