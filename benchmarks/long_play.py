@@ -27,15 +27,20 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+import sys
+from pathlib import Path
+
+# The game of this source tree, not whichever copy is installed.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
 import argparse
 import gc
 import math
 import statistics
-import sys
 import tempfile
 import time
 import tracemalloc
-from pathlib import Path
+from collections import Counter
 
 #: Memory may grow by this much after the first games (caches filling, fragmentation).
 GROWTH_LIMIT_MB = 10.0
@@ -130,6 +135,8 @@ class Session:
             if table is not None and app.stack.top is table:
                 moved = len(table.controller.state.history) != history
                 (self.busy_ms if moved else self.idle_ms).append(elapsed)
+            if not app.running:  # SIGTERM or SIGINT: SDL turned it into a quit event
+                raise SystemExit(f"stopped during game {number}")
             time.sleep(0.0002)  # lets the bot's worker thread run, as the frame clock does
         raise SystemExit(f"game {number} did not finish within {MAX_FRAMES} frames")
 
@@ -142,6 +149,35 @@ def top_growth(before: tracemalloc.Snapshot, after: tracemalloc.Snapshot, games:
     return "\n".join(lines)
 
 
+def census() -> Counter[str]:
+    """Live objects by type, plus the pixel bytes of every live pygame surface."""
+    import pygame
+
+    counts: Counter[str] = Counter()
+    surfaces: dict[int, pygame.Surface] = {}
+    for obj in gc.get_objects():
+        counts[type(obj).__qualname__] += 1
+        # Surfaces are not tracked by the collector: find them through their holders.
+        for ref in gc.get_referents(obj):
+            if isinstance(ref, pygame.Surface):
+                surfaces[id(ref)] = ref
+    counts["Surface"] = len(surfaces)
+    counts["<surface pixel bytes>"] = sum(
+        s.get_bytesize() * s.get_width() * s.get_height() for s in surfaces.values())
+    return counts
+
+
+def census_growth(before: Counter[str] | None, after: Counter[str] | None) -> str:
+    assert before is not None and after is not None
+    growth = Counter(after)
+    growth.subtract(before)
+    lines = ["live objects, growth since game 50 (type: before -> after)"]
+    for name, diff in growth.most_common(15):
+        if diff > 0:
+            lines.append(f"  {name}: {before[name]:,} -> {after[name]:,}")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     from splendor.ui.screenshots import parse_size
 
@@ -150,10 +186,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--size", type=parse_size, default=(1280, 720), metavar="WxH")
     parser.add_argument("--trace", default=None, metavar="A,B",
                         help="diff tracemalloc snapshots taken after games A and B")
+    parser.add_argument("--census", action="store_true",
+                        help="also count live objects by type (and pygame surfaces' pixel "
+                             "bytes, which tracemalloc does not see) after game 50 and at "
+                             "the end, and print the biggest growths")
     args = parser.parse_args(argv)
     trace = tuple(int(x) for x in args.trace.split(",")) if args.trace else None
     if trace:
-        tracemalloc.start(5)
+        tracemalloc.start(1)
     with tempfile.TemporaryDirectory(prefix="splendor-long-play-") as home:
         os.environ["SPLENDOR_HOME"] = home
         session = Session(args.size)
@@ -169,14 +209,15 @@ def main(argv: list[str] | None = None) -> int:
             if done == BASELINE_GAME:
                 gc.collect()
                 baseline = rss_mb()
+                first_census = census() if args.census else None
             if done % 100 == 0:
                 print(f"  {done} games, {rss_mb():.1f} MB, "
                       f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
         gc.collect()
         final = rss_mb()
+        last_census = census() if args.census else None
         seconds = time.perf_counter() - started
         session.app.close()
-        _ = Path(home)
     print(f"{args.games} bot games through the table ({session.turns:,} turns) in "
           f"{seconds:.0f} s, {args.size[0]}x{args.size[1]}")
     growth = None
@@ -189,6 +230,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  RSS at the end {final:.1f} MB (fewer than {BASELINE_GAME} games: no baseline)")
     print(f"  idle-table frames: {describe(session.idle_ms)}")
     print(f"  all table frames:  {describe(session.idle_ms + session.busy_ms)}")
+    if args.census and baseline is not None:
+        print(census_growth(first_census, last_census))
     if trace and len(snapshots) == 2:
         print(top_growth(snapshots[0], snapshots[1], trace[1] - trace[0]))
     ok = (growth is None or growth <= GROWTH_LIMIT_MB) and \

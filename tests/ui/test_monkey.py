@@ -33,6 +33,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -40,7 +41,7 @@ import pytest
 
 from splendor.bots import make_bot
 from splendor.bots.expert import ExpertBot
-from splendor.engine import Buy, GameState, Phase, new_game
+from splendor.engine import Buy, GameState, Phase, new_game, observe
 from splendor.gamedata import base_game
 from splendor.storage import paths
 from splendor.storage.logfile import LOGGER_NAME
@@ -83,6 +84,9 @@ SIZES_WITHIN = ((1024, 600), (1280, 720), (1366, 768), (1600, 900), (1920, 1080)
                 (1100, 1000), (2560, 1080))
 SIZES_OUTSIDE = ((1023, 599), (800, 600), (640, 480), (300, 200), (1, 1), (0, 0),
                  (4000, 500), (600, 2000))
+#: Sizes that take long to draw: the largest supported and beyond it (the window has no
+#: upper bound today). The monkey stays there only a few frames.
+SIZES_HUGE = ((7680, 4320), (9000, 5000))
 KEYS = (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_BACKSPACE, pygame.K_TAB,
         pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN, pygame.K_SPACE,
         pygame.K_DELETE, pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP, pygame.K_PAGEDOWN,
@@ -183,28 +187,35 @@ class Monkey:
     # ---------------------------------------------------------------- sessions
 
     def prepare(self, session: int) -> None:
-        """Set the folders up for the next start: the first session's seats, and now and
-        then an autosave where a human must decide (token return, noble choice)."""
+        """Set the folders up for the next start, in turn: the first session's seats; an
+        autosave where a human must return tokens; a damaged autosave (Continue offers the
+        backup); one where a human must choose a noble; a damaged autosave and backup
+        (Continue says it cannot); a bot game a few turns from its end (Continue shows
+        it end, then the results)."""
+        autosave, backup = paths.autosave_path(), paths.autosave_backup_path()
+        step = session % 6
         if session == 0:
             settings = Settings()
             settings.animation_speed = 20.0  # the pause menu's fastest: games move on
             settings.default_seats = [dict(s) for s in LINEUPS[self.seed % len(LINEUPS)]]
             save_settings(settings)
-        if session % 3 == 1:
-            phase = Phase.NOBLE if session % 2 else Phase.RETURN
+        elif step in (1, 3):
+            phase = Phase.RETURN if step == 1 else Phase.NOBLE
             state = decision_position(self.data, phase, self.rng.randrange(10_000))
-            seats = [{"kind": "human" if seat == state.current else "medium",
+            # After the noble, the next human's turn comes behind the pass screen.
+            seats = [{"kind": "human" if seat == state.current or step == 3 else "medium",
                       "name": f"Seat {seat + 1}"} for seat in range(state.num_players)]
             write_autosave(save_document(state, seats), self.data)
-        elif session % 5 == 3 and paths.autosave_path().exists():
-            # A damaged autosave (a disk fault, not a kill: writes are atomic): Continue
-            # offers the backup or says it cannot resume.
-            damaged = [paths.autosave_path()]
-            if session % 2 and paths.autosave_backup_path().exists():
-                damaged.append(paths.autosave_backup_path())  # and its backup: no resuming
-            for path in damaged:
-                raw = path.read_bytes()
-                path.write_bytes(raw[: self.rng.randrange(len(raw))])
+        elif step == 5:
+            state, kinds = near_the_end(self.data, self.rng.randrange(10_000))
+            seats = [{"kind": kind, "name": f"Seat {seat + 1}"} for seat, kind in enumerate(kinds)]
+            write_autosave(save_document(state, seats), self.data)
+        elif step in (2, 4):
+            # Damage as a failing disk would (writes are atomic, so a kill cannot).
+            for path in (autosave, backup) if step == 4 else (autosave,):
+                if path.exists():
+                    raw = path.read_bytes()
+                    path.write_bytes(raw[: self.rng.randrange(len(raw))])
 
     def run(self) -> Coverage:
         """Start the program again and again until the events are spent."""
@@ -264,6 +275,8 @@ class Monkey:
                     self.gesture(app)
                 except pygame.error as exc:  # the event queue is full: let frames drain it
                     self.recent.append(f"post refused: {exc}")
+                if self.rng.random() < 0.35:
+                    continue  # more events before the next frame, as a busy queue has
             self.frame(app)
 
     def frame(self, app: App) -> None:
@@ -371,9 +384,19 @@ class Monkey:
         self.post(app, pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
         self.recent.append(f"key {pygame.key.name(key)!r} mod {mod}")
 
-    def resize(self, app: App) -> None:
+    def resize(self, app: App, size: tuple[int, int] | None = None) -> None:
         pick = self.rng
-        size = pick.choice(SIZES_WITHIN if pick.random() < 0.6 else SIZES_OUTSIDE)
+        if size is None:
+            if pick.random() < 0.03:
+                before = app.size
+                self.resize(app, pick.choice(SIZES_HUGE))
+                for _ in range(pick.randint(1, 4)):
+                    self.frame(app)
+                    self.click_target(app)
+                self.post(app, pygame.VIDEORESIZE, size=before, w=before[0], h=before[1])
+                self.recent.append(f"resize back to {before}")
+                return
+            size = pick.choice(SIZES_WITHIN if pick.random() < 0.6 else SIZES_OUTSIDE)
         # SDL sends both when the user resizes; the old event carries the new size.
         if pick.random() < 0.8:
             self.post(app, pygame.VIDEORESIZE, size=size, w=size[0], h=size[1])
@@ -477,6 +500,21 @@ def decision_position(data: Any, phase: Phase, seed: int) -> GameState:
     raise AssertionError(f"no game reached {phase}")
 
 
+def near_the_end(data: Any, seed: int) -> tuple[GameState, list[str]]:
+    """A bot game a few turns before its end, and its seats' bot kinds."""
+    rng = random.Random(seed)
+    kinds = [rng.choice(("easy", "medium", "hard")) for _ in range(rng.randint(2, 4))]
+    names = tuple(f"Seat {i + 1}" for i in range(len(kinds)))
+    bots = [make_bot(kind, seed * 10 + seat) for seat, kind in enumerate(kinds)]
+    state = new_game(data, len(kinds), seed, names, 0)
+    while not state.is_over():
+        state.apply(bots[state.current].choose(observe(state, state.current)))
+    replayed = new_game(data, len(kinds), seed, names, 0)
+    for action in state.history[: max(0, len(state.history) - rng.randint(2, 3 * len(kinds)))]:
+        replayed.apply(action)
+    return replayed, kinds
+
+
 # ------------------------------------------------------------------ the tests
 
 
@@ -537,7 +575,10 @@ def _cached_samples(samples: Callable[..., Any]) -> Callable[..., Any]:
     return cached
 
 
-def _run(seed: int, events: int, use: Callable[[Monkey], None]) -> Coverage:
+def _run(seed: int, events: int, use: Callable[[Monkey], None], home: Path) -> Coverage:
+    """Run seed `seed` for `events` events in its own folders (so that it replays)."""
+    home.mkdir()
+    os.environ["SPLENDOR_HOME"] = str(home)  # conftest's monkeypatch restores it after
     monkey = Monkey(seed, events)
     use(monkey)
     started = time.perf_counter()
@@ -547,17 +588,17 @@ def _run(seed: int, events: int, use: Callable[[Monkey], None]) -> Coverage:
 
 
 def test_monkey_20000_events_over_every_scene(
-    checked_moves: Callable[[Monkey], None], capsys: pytest.CaptureFixture[str]
+    checked_moves: Callable[[Monkey], None], capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     total = Coverage()
     for seed in CI_SEEDS:
-        _merge(total, _run(seed, CI_EVENTS_PER_SEED, checked_moves))
+        _merge(total, _run(seed, CI_EVENTS_PER_SEED, checked_moves, tmp_path / f"seed{seed}"))
     with capsys.disabled():
         print(f"\nmonkey, seeds {list(CI_SEEDS)}: {total}")
     assert total.events >= len(CI_SEEDS) * CI_EVENTS_PER_SEED
     missing = ALL_SCENES - set(total.scenes)
     assert not missing, f"the monkey never reached {sorted(missing)}: {total}"
-    assert total.games_over >= 2 and total.human_moves >= 50 and total.bot_moves >= 200, \
+    assert total.games_over >= 4 and total.human_moves >= 50 and total.bot_moves >= 200, \
         f"too few games played: {total}"
     assert total.autosaves_checked >= 1, total
 
@@ -575,6 +616,7 @@ def _merge(total: Coverage, part: Coverage) -> None:
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", SLOW_SEEDS)
-def test_monkey_200000_events(seed: int, checked_moves: Callable[[Monkey], None]) -> None:
-    coverage = _run(seed, SLOW_EVENTS_PER_SEED, checked_moves)
+def test_monkey_200000_events(seed: int, checked_moves: Callable[[Monkey], None],
+                              tmp_path: Path) -> None:
+    coverage = _run(seed, SLOW_EVENTS_PER_SEED, checked_moves, tmp_path / "home")
     assert coverage.events >= SLOW_EVENTS_PER_SEED
