@@ -36,7 +36,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import argparse
 import gc
 import math
-import statistics
 import tempfile
 import time
 import tracemalloc
@@ -75,17 +74,43 @@ def rss_mb() -> float:
     return peak / (1024 * 1024 if sys.platform == "darwin" else 1024)
 
 
-def percentile(values: list[float], q: float) -> float:
-    """The nearest-rank q-th percentile (0 < q <= 100) of a non-empty list."""
-    ordered = sorted(values)
-    return ordered[max(1, math.ceil(q / 100 * len(ordered))) - 1]
+class FrameTimes:
+    """Frame times kept as a histogram of 0.05 ms steps, so that recording half a million
+    frames does not itself grow the memory being measured."""
 
+    STEP_MS = 0.05
 
-def describe(times_ms: list[float]) -> str:
-    if not times_ms:
-        return "no frames"
-    return (f"median {statistics.median(times_ms):.2f} ms   p95 {percentile(times_ms, 95):.2f} ms"
-            f"   max {max(times_ms):.1f} ms   ({len(times_ms):,} frames)")
+    def __init__(self) -> None:
+        self.counts = [0] * round(FRAME_LIMIT_MS * 10 / self.STEP_MS)  # up to 1 s
+        self.total = 0
+        self.max_ms = 0.0
+
+    def add(self, ms: float) -> None:
+        self.counts[min(len(self.counts) - 1, int(ms / self.STEP_MS))] += 1
+        self.total += 1
+        self.max_ms = max(self.max_ms, ms)
+
+    def merged(self, other: FrameTimes) -> FrameTimes:
+        both = FrameTimes()
+        both.counts = [a + b for a, b in zip(self.counts, other.counts, strict=True)]
+        both.total, both.max_ms = self.total + other.total, max(self.max_ms, other.max_ms)
+        return both
+
+    def percentile(self, q: float) -> float:
+        """The nearest-rank q-th percentile, to the step."""
+        rank = max(1, math.ceil(q / 100 * self.total))
+        seen = 0
+        for bucket, count in enumerate(self.counts):
+            seen += count
+            if seen >= rank:
+                return (bucket + 0.5) * self.STEP_MS
+        return self.max_ms
+
+    def describe(self) -> str:
+        if not self.total:
+            return "no frames"
+        return (f"median {self.percentile(50):.2f} ms   p95 {self.percentile(95):.2f} ms   "
+                f"max {self.max_ms:.1f} ms   ({self.total:,} frames)")
 
 
 class Session:
@@ -99,8 +124,10 @@ class Session:
         self.app.running = True
         self.game = Game(self.app)
         self.game.prefs.speed = 50.0  # the fastest bot-move speed the pause menu offers
-        self.idle_ms: list[float] = []
-        self.busy_ms: list[float] = []
+        self.idle = FrameTimes()
+        self.busy = FrameTimes()
+        #: The slowest idle-table frames: (ms, game, frame of that game).
+        self.slowest: list[tuple[float, int, int]] = []
         self.turns = 0
 
     def play(self, number: int) -> None:
@@ -121,7 +148,7 @@ class Session:
             self.game.last_options = options
             self.game.play_again()  # what the results screen's "Play again" does
         app = self.app
-        for _ in range(MAX_FRAMES):
+        for frame in range(MAX_FRAMES):
             top = app.stack.top
             if isinstance(top, ResultsScene):
                 controller_state = top.state
@@ -134,7 +161,9 @@ class Session:
             elapsed = (time.perf_counter() - start) * 1000
             if table is not None and app.stack.top is table:
                 moved = len(table.controller.state.history) != history
-                (self.busy_ms if moved else self.idle_ms).append(elapsed)
+                (self.busy if moved else self.idle).add(elapsed)
+                if not moved and elapsed >= FRAME_LIMIT_MS / 4:
+                    self.slowest = sorted([*self.slowest, (elapsed, number, frame)])[-5:]
             if not app.running:  # SIGTERM or SIGINT: SDL turned it into a quit event
                 raise SystemExit(f"stopped during game {number}")
             time.sleep(0.0002)  # lets the bot's worker thread run, as the frame clock does
@@ -228,14 +257,18 @@ def main(argv: list[str] | None = None) -> int:
               f" a game)")
     else:
         print(f"  RSS at the end {final:.1f} MB (fewer than {BASELINE_GAME} games: no baseline)")
-    print(f"  idle-table frames: {describe(session.idle_ms)}")
-    print(f"  all table frames:  {describe(session.idle_ms + session.busy_ms)}")
+    print(f"  idle-table frames: {session.idle.describe()}")
+    print(f"  all table frames:  {session.idle.merged(session.busy).describe()}")
+    if session.slowest:
+        print("  slowest idle-table frames: " + ", ".join(
+            f"{ms:.0f} ms (game {game + 1}, frame {frame + 1})"
+            for ms, game, frame in reversed(session.slowest)))
     if args.census and baseline is not None:
         print(census_growth(first_census, last_census))
     if trace and len(snapshots) == 2:
         print(top_growth(snapshots[0], snapshots[1], trace[1] - trace[0]))
     ok = (growth is None or growth <= GROWTH_LIMIT_MB) and \
-        (not session.idle_ms or max(session.idle_ms) < FRAME_LIMIT_MS)
+        session.idle.max_ms < FRAME_LIMIT_MS
     return 0 if ok else 1
 
 
