@@ -44,7 +44,12 @@ def noble_surface(
     requirements leave room at this size, else at the top right (the same for every noble).
     """
     s = _square_size(size)
-    prog = None if progress is None else tuple(max(0, int(n)) for n in progress[:5])
+    # Only the progress the tile shows is part of the key (a colour the noble does not
+    # need, or bonuses past what it needs, look the same), so a bonus bought elsewhere
+    # does not redraw every tile and push the others out of the cache.
+    prog = None if progress is None else tuple(
+        min(need, max(0, int(have))) for need, have in zip(noble.requires, progress[:5],
+                                                            strict=False))
     return _noble(noble, s, prog, bool(owned))
 
 
