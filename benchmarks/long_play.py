@@ -151,22 +151,21 @@ class Session:
         for frame in range(MAX_FRAMES):
             top = app.stack.top
             if isinstance(top, ResultsScene):
-                controller_state = top.state
-                self.turns += controller_state.turns
+                self.turns += top.info["turns"]
                 return
             table = top if isinstance(top, TableScene) else None
-            history = len(table.controller.state.history) if table else 0
+            history = len(table.session.log) if table else 0
             start = time.perf_counter()
             app.step(DT)
             elapsed = (time.perf_counter() - start) * 1000
             if table is not None and app.stack.top is table:
-                moved = len(table.controller.state.history) != history
+                moved = len(table.session.log) != history
                 (self.busy if moved else self.idle).add(elapsed)
                 if not moved and elapsed >= FRAME_LIMIT_MS / 4:
                     self.slowest = sorted([*self.slowest, (elapsed, number, frame)])[-5:]
             if not app.running:  # SIGTERM or SIGINT: SDL turned it into a quit event
                 raise SystemExit(f"stopped during game {number}")
-            time.sleep(0.0002)  # lets the bot's worker thread run, as the frame clock does
+            time.sleep(0.0002)  # the bots' process answers meanwhile, as the frame clock lets
         raise SystemExit(f"game {number} did not finish within {MAX_FRAMES} frames")
 
 

@@ -52,9 +52,9 @@ CHILD = textwrap.dedent("""
     import json, os, sys, time
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
-    from splendor.engine import observe
+    from splendor.session.saving import session_document
     from splendor.storage import paths
-    from splendor.storage.saves import save_document, save_path_for, write_save
+    from splendor.storage.saves import save_path_for, write_save
     from splendor.storage.stats import load_stats, save_stats
     from splendor.ui import main as ui_main
     from splendor.ui.options import GameOptions, SeatOption
@@ -71,7 +71,7 @@ CHILD = textwrap.dedent("""
 
         def autosave(self):
             super().autosave()
-            state = self.controller.state
+            state = self.session.state
             print("TURN", state.setup.seed, state.turns, flush=True)
 
     def play_through_the_table(game, app):
@@ -80,25 +80,25 @@ CHILD = textwrap.dedent("""
             game.start(GameOptions(SEATS, first_player=0, seed=ROUND * 1000 + number))
             while not isinstance(app.stack.top, ResultsScene):
                 app.step(0.05)
-                time.sleep(0.0005)  # lets the bot's worker thread run
+                time.sleep(0.0005)  # the bots decide in their own process
 
     def write_everything(game, app):
         for number in range(10**6):
             game.start(GameOptions(SEATS, first_player=0, seed=ROUND * 1000 + number))
-            controller = game.controller
-            while not controller.state.is_over():
-                seat = controller.state.current
-                # The controller autosaves after the turn (Game.autosave).
-                controller.commit(seat, controller.bots[seat].choose(
-                    observe(controller.state, seat)))
-                seats = [{"kind": s.kind, "name": s.name} for s in SEATS]
-                write_save(save_path_for("Kill probe"), save_document(
-                    controller.state, seats, controller.bot_states()))
+            session = game.session
+            while not session.is_over():
+                # A move as soon as the bots' process answers; the session autosaves
+                # after the turn (Game.autosave).
+                while session.incoming is None:
+                    session.poll()
+                    time.sleep(0.0005)
+                session.commit_incoming()
+                write_save(save_path_for("Kill probe"), session_document(session))
                 game.save_settings()
                 records, problem = load_stats()
                 if problem is None:
                     save_stats(records)
-            game.finish(controller.state)
+            game.finish(session)
 
     class ProbeApp(ui_main.App):
         def run(self, first=None):

@@ -2,9 +2,9 @@
 
 The real program is run, start-up to close: `splendor.ui.main.run()` with an `App` whose
 frame loop, instead of waiting for a person, posts random events (as SDL would deliver
-them, `event.pos` included) and steps frames. Bots think in the table's worker thread as
-always; the monkey only waits for a bot's move to be ready before the next frame, so a
-seed replays the same session. A quit event ends a session through `run()`'s own close
+them, `event.pos` included) and steps frames. Bots decide in this process when the
+session polls them (tests/conftest.py), the expert with a fixed number of simulations,
+so a seed replays the same session. A quit event ends a session through `run()`'s own close
 path, and the program is started again on the same folders.
 
 Checked throughout: no exception escapes; after every move (human or bot) the engine's
@@ -32,7 +32,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -40,25 +40,23 @@ import pygame
 import pytest
 
 from splendor.bots import make_bot
-from splendor.bots.expert import ExpertBot
 from splendor.engine import Buy, GameState, Phase, new_game, observe
 from splendor.gamedata import base_game
+from splendor.session import bot_process
+from splendor.session import game as session_game
+from splendor.session.game import Session
 from splendor.storage import paths
 from splendor.storage.logfile import LOGGER_NAME
 from splendor.storage.saves import load_save, save_document, write_autosave
 from splendor.storage.settings import Settings, save_settings
-from splendor.ui import controller as controller_module
 from splendor.ui import main as ui_main
 from splendor.ui import sound
 from splendor.ui.app import App
-from splendor.ui.controller import GameController
 from splendor.ui.main import Game
 from tests.invariants import check_invariants
 
 #: Game time per frame (20 frames a second of game time).
 DT = 0.05
-#: Seconds a bot may think before the monkey calls it a hang.
-BOT_TIMEOUT = 60.0
 CI_SEEDS = range(4)
 CI_EVENTS_PER_SEED = 5_000  # 20,000 events in all
 SLOW_SEEDS = range(100, 120)
@@ -125,7 +123,7 @@ class Coverage:
 # ------------------------------------------------------------------ hit targets
 
 #: Attributes not followed when looking for what a scene drew (the game itself, the app).
-_SKIP = frozenset({"app", "controller", "data", "state", "on_finished", "overlays"})
+_SKIP = frozenset({"app", "session", "data", "state", "on_finished", "overlays"})
 
 
 def hit_targets(scene: object) -> list[tuple[str, pygame.Rect]]:
@@ -231,14 +229,14 @@ class Monkey:
         logger = logging.getLogger(LOGGER_NAME)
         handlers = list(logger.handlers)
         self.game = None
-        closing: list[GameController | None] = []
+        closing: list[Session | None] = []
         monkey = self
 
         class MonkeyApp(App):
             def run(self, first: object = None) -> None:
                 monkey.drive(self)
                 game = monkey.game
-                closing.append(game.controller if game is not None else None)
+                closing.append(game.session if game is not None else None)
 
         class RecordedGame(Game):
             def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -256,12 +254,12 @@ class Monkey:
                         logger.removeHandler(handler)
                         handler.close()
         self.coverage.sessions += 1
-        controller = closing[0] if closing else None
-        if controller is not None and not controller.state.is_over():
+        played = closing[0] if closing else None
+        if played is not None and not played.is_over():
             saved = load_save(paths.autosave_path(), self.data)
-            assert saved.state.history == controller.state.history, self.where(
+            assert saved.state.history == played.state.history, self.where(
                 "the autosave written on closing is not the game as it stood")
-            assert [s["kind"] for s in saved.seats] == [s.kind for s in controller.options.seats]
+            assert [s["kind"] for s in saved.seats] == [s.kind for s in played.options.seats]
             self.coverage.autosaves_checked += 1
 
     def drive(self, app: App) -> None:
@@ -291,15 +289,7 @@ class Monkey:
             if type(top).__name__ == "ResultsScene" and id(top) not in self.table_seen:
                 self.table_seen.add(id(top))
                 self.coverage.games_over += 1
-        self.wait_for_bots(app)
 
-    def wait_for_bots(self, app: App) -> None:
-        """Let a thinking bot finish before the next frame, so that a seed replays."""
-        for scene in app.stack.scenes:
-            controller = getattr(scene, "controller", None)
-            future = getattr(controller, "_thinking", None)
-            if future is not None:
-                future.result(timeout=BOT_TIMEOUT)
 
     def where(self, problem: str) -> str:
         top = self.game.app.stack.top if self.game is not None else None
@@ -523,10 +513,13 @@ def checked_moves(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Monkey]
     """Check the engine's invariants after every move the program commits, count the
     moves, and make the program's random game seeds come from the monkey's seed."""
     current: list[Monkey] = []
-    commit = GameController.commit
+    commit = Session._commit
+    decide = bot_process.decide
 
-    def checked_commit(self: GameController, seat: int, action: Any) -> None:
-        commit(self, seat, action)
+    def checked_commit(self: Session, action: Any) -> None:
+        seat = self.current
+        assert seat is not None
+        commit(self, action)
         monkey = current[0]
         try:
             check_invariants(self.state)
@@ -543,17 +536,16 @@ def checked_moves(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Monkey]
         def randbelow(n: int) -> int:
             return current[0].rng.randrange(n)
 
-    def quick_bot(name: str, seed: int) -> Any:
-        # The expert searches a fixed number of worlds instead of a second of clock time:
-        # quicker, and the same moves on every run of a seed.
-        bot = make_bot(name, seed)
-        if isinstance(bot, ExpertBot):
-            bot.budget, bot.simulations = None, 24
-        return bot
+    def quick_decide(request: bot_process.Request, data: Any) -> bot_process.Answer:
+        # The expert (a player's bot or the hint) searches a fixed number of worlds
+        # instead of clock time: quicker, and the same moves on every run of a seed.
+        if request.kind == "expert":
+            request = replace(request, budget=None, simulations=24)
+        return decide(request, data)
 
-    monkeypatch.setattr(GameController, "commit", checked_commit)
-    monkeypatch.setattr(controller_module, "secrets", Seeds)
-    monkeypatch.setattr(controller_module, "make_bot", quick_bot)
+    monkeypatch.setattr(Session, "_commit", checked_commit)
+    monkeypatch.setattr(session_game, "secrets", Seeds)
+    monkeypatch.setattr(bot_process, "decide", quick_decide)
     # Every start synthesises the same sound effects: once is enough for a test.
     monkeypatch.setattr(sound, "_samples", _cached_samples(sound._samples))
     def use(monkey: Monkey) -> None:
