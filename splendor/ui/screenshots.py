@@ -47,6 +47,7 @@ PICTURES = (
     "token_return",
     "noble_choice",
     "pass_screen",
+    "hotseat_load",
     "rules",
     "rules_end",
     "settings",
@@ -272,6 +273,21 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
 
     app.stack.replace(PassScreenScene("Bartholomew"))
     shot("pass_screen")
+
+    # A hot-seat game continued from its autosave: the pass screen first, no secrets.
+    hotseat = Game(app, bots=InlineBots)
+    hotseat.start(_options(["human", "hard", "human"]))
+    assert hotseat.session is not None
+    hotseat.session.autoplay(7, seed=5)
+    while not hotseat.session.human_to_act():
+        hotseat.session.autoplay(1, seed=5)
+    hotseat.autosave()
+    hotseat.close()
+    resumed = Game(app, bots=InlineBots)
+    resumed.continue_game()
+    app.stack.update(0.0)  # the table asks for the pass screen of the human to act
+    shot("hotseat_load")
+    resumed.close()
 
     state: GameState = Session(data, _options(["human", "hard", "medium"]), InlineBots()).state
     bots = [make_bot("hard", 1, data=data), make_bot("hard", 2, data=data),

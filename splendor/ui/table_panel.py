@@ -31,7 +31,7 @@ from splendor.ui import art, theme
 from splendor.ui.layout import TableLayout
 from splendor.ui.table_hits import Hit
 from splendor.ui.table_view import Assists, TableUi, button_height, draw_button
-from splendor.ui.widgets import draw_lines, draw_text, line_height, lines_height
+from splendor.ui.widgets import draw_hover, draw_lines, draw_text, line_height, lines_height
 from splendor.ui.wording import refusal_text
 
 
@@ -48,13 +48,16 @@ class PanelActions(Protocol):
 
 @dataclass(frozen=True, slots=True)
 class Assisting:
-    """The assists the panel offers: whether Undo and Hint are shown (None) or enabled,
-    and the hint to show ('' none; `hint_pending` while the expert looks)."""
+    """What the panel adds to the move at hand: whether Undo and Hint are shown (None)
+    or enabled, the hint to show ('' none; `hint_pending` while the expert looks), and
+    the last move."""
 
     undo: bool | None = None
     hint: bool | None = None
     hint_text: str = ""
     hint_pending: bool = False
+    #: The last move in words ('' at the start), shown when the panel has room.
+    last_move: str = ""
 
 
 @dataclass
@@ -180,6 +183,9 @@ def layout_panel(lay: TableLayout, view: View, ui: TableUi, assists: Assists, ac
     elif ui.thinking:
         y = b.paragraph(tr("table.status.thinking", name=ui.thinking), px(16), theme.ACTIVE,
                         x, y, w)
+    if aid.last_move and not ui.pending and ui.selected is None:
+        y = b.paragraph(tr("table.panel.last_move", move=aid.last_move), px(14),
+                        theme.TEXT_DIM, x, y + px(10), w)
     # Below the rest, from the bottom up: Undo and Hint, why a move was refused, a notice.
     bottom = lay.action_panel.bottom - px(12)
     bottom = _assist_buttons(b, aid, actions, y, bottom)
@@ -283,8 +289,8 @@ def _selection(b: _Builder, view: View, target: Hit, data: GameData,
     return y
 
 
-def draw_panel(surface: pygame.Surface, panel: PanelLayout, px: Callable[[float], int]
-               ) -> None:
+def draw_panel(surface: pygame.Surface, panel: PanelLayout, px: Callable[[float], int],
+               hover: int | None = None) -> None:
     """Paint the panel exactly as `layout_panel` placed it."""
     pygame.draw.rect(surface, theme.TABLE_DARK, panel.rect, border_radius=panel.radius)
     for item in panel.items:
@@ -298,5 +304,7 @@ def draw_panel(surface: pygame.Surface, panel: PanelLayout, px: Callable[[float]
             surface.blit(art.token_surface(item.color, item.size), item.pos)
         else:
             surface.blit(art.card_surface(item.card, item.rect.size), item.rect.topleft)
-    for button in panel.buttons:
+    for index, button in enumerate(panel.buttons):
         draw_button(surface, button.rect, button.label, px, button.enabled)
+        if index == hover and button.enabled:
+            draw_hover(surface, button.rect, px(8))

@@ -58,6 +58,8 @@ class TableUi:
     thinking: str | None = None  # name of the bot thinking now
     #: Nobody at the screen plays the viewed seat (a game between bots): no "your turn".
     watching: bool = False
+    #: The panel button under the pointer (its index), lit while hovered.
+    hover_button: int | None = None
     #: What the hint suggests touching: cards, a deck or bank piles.
     hint_marks: set[Hit] = field(default_factory=set)
     notice: str = ""  # a problem outside the game itself, e.g. an autosave that failed

@@ -177,3 +177,28 @@ def test_a_refusal_goes_when_the_game_moves_on(app: App) -> None:
     until_my_turn(app, table)
     assert table.ui.refusal is None
     game.close()
+
+
+def test_the_panel_lights_the_button_under_the_pointer_and_says_the_last_move(
+        app: App) -> None:
+    from splendor.ui.wording import describe_entry
+
+    game, table = start(app, VERSUS_BOT)
+    session = table.session
+    session.play(session.view().legal_actions[0])
+    until_my_turn(app, table)
+    app.step(DT)
+    last = session.log[-1]
+    wording = describe_entry(session.options.names[last.seat], last, session.data)[-1]
+    texts = [getattr(item, "text", "") for item in table.panel.items]  # type: ignore[union-attr]
+    assert any(wording in text for text in texts)
+    hint = next(b for b in table.buttons if b.key == "hint")
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=hint.rect.center,
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    app.step(DT)
+    assert table.ui.hover_button == table.buttons.index(hint)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(2, 2), rel=(0, 0),
+                                         buttons=(0, 0, 0)))
+    app.step(DT)
+    assert table.ui.hover_button is None
+    game.close()

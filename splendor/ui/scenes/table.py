@@ -212,6 +212,8 @@ class TableScene(Scene):
             self.pointer.down(event.pos)
         elif event.type == pygame.MOUSEMOTION:
             self.pointer.move(event.pos)
+            self.ui.hover_button = next((i for i, b in enumerate(self.buttons)
+                                         if b.rect.collidepoint(event.pos)), None)
             # No zoom while a token or card is carried or a button is held.
             held = any(getattr(event, "buttons", ())) or self.ui.drag_color is not None \
                 or self.ui.drag_card is not None
@@ -469,24 +471,27 @@ class TableScene(Scene):
                                   assisting)
 
     def _assisting(self) -> Assisting:
-        """Undo and Hint as this game offers them: only to a single person playing
-        against bots, and not in a competitive game."""
+        """Undo and Hint as this game offers them (only to a single person playing
+        against bots, and not in a competitive game), and the last move."""
         session = self.session
+        log = session.log
+        last = " · ".join(describe_entry(session.options.names[log[-1].seat], log[-1],
+                                         session.data)) if log else ""
         if session.options.competitive or len(session.humans) != 1:
-            return Assisting()
+            return Assisting(last_move=last)
         hint = session.hint
         text = hint_text(hint, session.options.names, session.data) \
             if hint is not None else ""
         return Assisting(undo=session.why_no_undo() is None,
                          hint=session.why_no_hint() is None and not session.hint_pending,
-                         hint_text=text, hint_pending=session.hint_pending)
+                         hint_text=text, hint_pending=session.hint_pending, last_move=last)
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.layout
         assert lay is not None and self.panel is not None
         draw_table(surface, lay, self.view(), self.ui, self.assists, self.acting(),
                    self.log_lines(), token_limit=self.session.data.token_limit)
-        draw_panel(surface, self.panel, lay.px)
+        draw_panel(surface, self.panel, lay.px, self.ui.hover_button)
         if self.show.running:
             self.show.draw(surface)
         self.banner.draw(surface, lay)
