@@ -30,7 +30,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import logging
 import random
 import time
-from collections import Counter
+from collections import Counter, deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -181,8 +181,9 @@ class Monkey:
         self.coverage = Coverage()
         self.data = base_game()
         self.game: Game | None = None
-        self.recent: list[str] = []
-        self.table_seen: set[int] = set()
+        #: The last gestures, for the message when something fails.
+        self.recent: deque[str] = deque(maxlen=12)
+        self._results: object | None = None
 
     # ---------------------------------------------------------------- sessions
 
@@ -191,7 +192,7 @@ class Monkey:
         autosave where a human must return tokens; a damaged autosave (Continue offers the
         backup); one where a human must choose a noble; a damaged autosave and backup
         (Continue says it cannot); a bot game a few turns from its end (Continue shows
-        it end, then the results)."""
+        its end, then the results)."""
         autosave, backup = paths.autosave_path(), paths.autosave_backup_path()
         step = session % 6
         if session == 0:
@@ -288,9 +289,9 @@ class Monkey:
         top = app.stack.top
         if top is not None:
             self.coverage.scenes[type(top).__name__] += 1
-            if type(top).__name__ == "ResultsScene" and id(top) not in self.table_seen:
-                self.table_seen.add(id(top))
-                self.coverage.games_over += 1
+            if type(top).__name__ == "ResultsScene" and top is not self._results:
+                self.coverage.games_over += 1  # a new results screen: a game played out
+                self._results = top
         self.wait_for_bots(app)
 
     def wait_for_bots(self, app: App) -> None:
@@ -299,13 +300,16 @@ class Monkey:
             controller = getattr(scene, "controller", None)
             future = getattr(controller, "_thinking", None)
             if future is not None:
-                future.result(timeout=BOT_TIMEOUT)
+                try:
+                    future.result(timeout=BOT_TIMEOUT)
+                except Exception as exc:
+                    raise AssertionError(self.where(f"the bot failed: {exc!r}")) from exc
 
     def where(self, problem: str) -> str:
         top = self.game.app.stack.top if self.game is not None else None
         return (f"monkey seed {self.seed}, after {self.coverage.events} events "
                 f"(top scene {type(top).__name__}): {problem}\n  last gestures: "
-                + "\n    ".join(self.recent[-12:]))
+                + "\n    ".join(self.recent))
 
     # ---------------------------------------------------------------- events
 
