@@ -1,19 +1,20 @@
 """Memory and frame time over a long session: N bot games through the real table.
 
-    python benchmarks/long_play.py [--games N] [--size WxH] [--trace A,B]
+    python benchmarks/long_play.py [--games N] [--size WxH] [--census] [--trace A,B]
 
-One window (dummy video driver), one `Game`, as a player who keeps pressing *Play again*:
-each game is started by the results screen's play-again path, its bots think in the
-table's worker thread, their moves are animated (at the fastest speed the pause menu
-sets), autosaved after every turn, counted in the statistics at the end. The lineups turn
-over 2, 3 and 4 players and every bot level. Files go to a temporary SPLENDOR_HOME.
+One window (dummy video driver), one `Game`, started on the menu, then a player who
+keeps pressing *Play again*: each game goes through the results screen's play-again path,
+its bots think in the table's worker thread, their moves are animated (speed 50, the
+fastest the settings file accepts), the game is autosaved after every turn. The lineups
+turn over 2, 3 and 4 players and the bot levels. Files go to a temporary SPLENDOR_HOME.
 
 Printed: resident memory (RSS) after the first 50 games and at the end, the growth
 between the two, and the frame-time median, 95th percentile and maximum of the *idle*
-table frames (the table on top, no move committed in the frame, so no autosave or
-statistics write; such frames only draw and poll the bot), plus the same for every table
-frame. `--trace A,B` also takes tracemalloc snapshots after games A and B and prints
-the 15 biggest growths between them (slow: tracemalloc roughly triples the run time).
+table frames (the table on top and no move committed in the frame, so no autosave: such
+frames draw and poll the bot), the same for every table frame, and the slowest idle
+frames with their game. `--census` counts live objects by type (and pygame surfaces)
+after game 50 and at the end; `--trace A,B` diffs tracemalloc snapshots taken after games
+A and B (slow: tracing triples the run time).
 
 The exit status is 0 when the memory stays within 10 MB after the first 50 games and no
 idle-table frame took 100 ms or more, else 1.
@@ -124,6 +125,9 @@ class Session:
         self.app.running = True
         self.game = Game(self.app)
         self.game.prefs.speed = 50.0  # the fastest bot-move speed the pause menu offers
+        # As the program starts: the menu first (it loads the catalogs and fonts).
+        self.app.stack.push(self.game.menu_scene())
+        self.app.step(DT)
         self.idle = FrameTimes()
         self.busy = FrameTimes()
         #: The slowest idle-table frames: (ms, game, frame of that game).
