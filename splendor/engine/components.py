@@ -1,27 +1,97 @@
-"""Immutable game components: development cards, nobles and the rules' numbers."""
+"""Immutable game components: development cards, nobles, the Cities of Splendor pieces
+(city tiles, trading posts, Orient cards) and the rules' numbers."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Final
+
+
+#: The modules of the Cities of Splendor expansion; a game plays at most one of them.
+MODULES: Final = ("cities", "trading-posts", "orient", "strongholds")
+
+#: `Card.bonus` of an Orient card that gives no bonus of its own (a double gold, or a card
+#: that takes its colour from the card it is paired with).
+NO_BONUS: Final = -1
+
+#: The abilities of Orient cards (see RULES_CITIES.md, "The Orient").
+ABILITIES: Final = (
+    "gold_x2", "pair", "pair_and_take_level1", "double_bonus", "reserve_noble",
+    "take_level2", "sacrifice",
+)
 
 
 @dataclass(frozen=True, slots=True)
 class Card:
-    """A development card. `cost` is a 5-tuple indexed by gem colour; `bonus` a gem index."""
+    """A development card. `cost` is a 5-tuple indexed by gem colour; `bonus` a gem index
+    (NO_BONUS for an Orient card without a colour of its own), worth `bonus_count` bonuses.
+
+    Orient cards have an `ability`; a sacrifice card is bought by discarding owned cards
+    worth `discard_count` bonuses of `discard_colour` instead of paying tokens.
+    """
 
     id: str
     level: int
     bonus: int
     points: int
     cost: tuple[int, int, int, int, int]
+    ability: str | None = None
+    bonus_count: int = 1
+    discard_colour: int | None = None
+    discard_count: int = 0
     #: (colour, amount) for every colour the card costs: the hot path iterates only these.
     cost_items: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         items = tuple((c, n) for c, n in enumerate(self.cost) if n)
         object.__setattr__(self, "cost_items", items)
+        if self.ability is not None or not 0 <= self.bonus <= 4:
+            _check_orient(self)
+
+    @property
+    def orient(self) -> bool:
+        """Whether this is a card of the Orient module."""
+        return self.ability is not None
+
+
+def _check_orient(card: Card) -> None:
+    where = f"card {card.id}"
+    if card.ability is not None and card.ability not in ABILITIES:
+        raise ValueError(f"{where}: unknown ability {card.ability!r}")
+    colourless = card.ability in ("gold_x2", "pair", "pair_and_take_level1")
+    if colourless != (card.bonus == NO_BONUS):
+        raise ValueError(f"{where}: only double golds and paired cards have no bonus colour")
+    if card.bonus != NO_BONUS and not 0 <= card.bonus <= 4:
+        raise ValueError(f"{where}: bonus must be a gem colour 0-4, got {card.bonus}")
+    if (card.discard_colour is None) != (card.ability != "sacrifice"):
+        raise ValueError(f"{where}: exactly the sacrifice cards name a colour to discard")
+    if card.ability == "sacrifice" and (card.discard_count < 1 or any(card.cost)):
+        raise ValueError(f"{where}: a sacrifice card costs cards, not tokens")
+
+
+@dataclass(frozen=True, slots=True)
+class City:
+    """A city tile: taken by a player with at least `points` prestige and the bonuses in
+    `requires`, plus, when `any_single` > 0, that many bonuses of one colour not named in
+    `requires`. Gives no points."""
+
+    id: str
+    points: int
+    requires: tuple[int, int, int, int, int]
+    any_single: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TradingPost:
+    """A trading post: claimed with the bonuses in `requires` (and a noble if
+    `requires_noble`); gives its `power` to the end of the game."""
+
+    id: int
+    requires: tuple[int, int, int, int, int]
+    requires_noble: bool
+    power: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,16 +128,40 @@ class GameData:
     reserve_limit: int = 3
     market_slots: int = 4
     take_two_minimum: int = 4
+    #: Cities of Splendor: the 14 city faces, the five trading posts, the 30 Orient cards
+    #: (kept apart from `cards`, the base game's), and the numbers of the modules.
+    cities: tuple[City, ...] = ()
+    posts: tuple[TradingPost, ...] = ()
+    orient: tuple[Card, ...] = ()
+    city_count: int = 3
+    orient_slots: int = 2
+    strongholds: int = 3
     levels: tuple[int, ...] = field(init=False)
     card_by_id: Mapping[str, Card] = field(init=False, repr=False, compare=False)
     noble_by_id: Mapping[str, Noble] = field(init=False, repr=False, compare=False)
+    city_by_id: Mapping[str, City] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "setups", MappingProxyType(dict(self.setups)))
         object.__setattr__(self, "levels", tuple(sorted({c.level for c in self.cards})))
-        cards = MappingProxyType({c.id: c for c in self.cards})
+        cards = MappingProxyType({c.id: c for c in (*self.cards, *self.orient)})
         object.__setattr__(self, "card_by_id", cards)
         object.__setattr__(self, "noble_by_id", MappingProxyType({n.id: n for n in self.nobles}))
+        object.__setattr__(self, "city_by_id", MappingProxyType({c.id: c for c in self.cities}))
+
+    def modules(self) -> tuple[str, ...]:
+        """The modules this data can play (those whose pieces it holds)."""
+        have = {"cities": bool(self.cities), "trading-posts": bool(self.posts),
+                "orient": bool(self.orient), "strongholds": self.strongholds > 0}
+        return tuple(m for m in MODULES if have[m])
+
+    def orient_cards(self, level: int) -> tuple[Card, ...]:
+        """The Orient cards of one level, in id order."""
+        return tuple(c for c in self.orient if c.level == level)
+
+    def post(self, post_id: int) -> TradingPost:
+        """The trading post numbered `post_id` (1-5)."""
+        return next(p for p in self.posts if p.id == post_id)
 
     @property
     def player_counts(self) -> tuple[int, ...]:
