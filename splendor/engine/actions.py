@@ -14,6 +14,23 @@ Grammar (case-insensitive; colours are white, blue, green, red, black, gold)::
     noble NOBLE             choose which of several qualifying nobles visits, e.g. 'noble N04'
     pass                    only when no other action is legal
 
+Cities of Splendor adds (each legal only in its module, most as a decision step)::
+
+    reserve orient N        reserve the top card of the level-N Orient deck, blind
+    buy CARD doubles N ...  ... spending N double golds (Orient) in this purchase
+    buy CARD discard IDS    ... a sacrifice card, giving up these purchased cards
+    city CITY               choose which of several qualifying cities to take, e.g. 'city C04'
+    post N                  choose which of several qualifying trading posts to claim
+    gem C                   take the one gem token a trading post's power gives
+    pair CARD               pair the Orient card just gained with this owned card
+    free CARD               take this face-up card for free (an Orient ability)
+    reserve noble NOBLE     keep this noble aside for oneself (an Orient ability)
+    hold place CARD         put a stronghold from one's supply on a face-up card
+    hold move FROM TO       move one of one's strongholds to another face-up card
+    hold remove CARD        give an opponent's lone stronghold on CARD back to its owner
+    conquer CARD [pay ...]  buy the card one's three strongholds occupy
+    decline                 do not use the conquest offered
+
 `parse_action(a.text()) == a` for every action; `text()` is canonical (colours in the
 order white, blue, green, red, black, gold). Records and logs store this text, so it is
 kept stable.
@@ -25,7 +42,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
-from typing import Any, ClassVar, Final, TypeVar
+from typing import Any, ClassVar, Final, NoReturn, TypeVar
 
 from splendor.engine.colors import COLOR_NAMES, GEMS, GOLD, TOKENS, color_index, counts_text
 from splendor.engine.errors import ActionParseError
@@ -34,7 +51,7 @@ from splendor.engine.errors import ActionParseError
 #: '_' (the parser upper-cases ids, so only such ids survive a round trip through text).
 ID_PATTERN: Final = re.compile(r"[A-Z0-9][A-Z0-9_-]*")
 #: The parser reads 'reserve deck N' for a deck: no card may be called that.
-_RESERVED_WORDS: Final = frozenset({"DECK"})
+_RESERVED_WORDS: Final = frozenset({"DECK", "ORIENT", "NOBLE"})
 
 
 # ------------------------------------------------------------------- field checks
@@ -83,6 +100,12 @@ def _ident(value: object, what: str) -> str:
     return value
 
 
+def _check_flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise TypeError(f"{what} must be True or False, got {value!r}")
+    return value
+
+
 def _check_take(colors: object) -> tuple[int, ...]:
     if not isinstance(colors, tuple):
         raise TypeError(f"take colours must be a tuple of gem colours, got {colors!r}")
@@ -113,6 +136,32 @@ def _check_payment(payment: object) -> tuple[int, ...] | None:
 
 def _check_return(tokens: object) -> tuple[int, ...]:
     return _counts(tokens, "a return")
+
+
+def _check_discard(ids: object) -> tuple[str, ...]:
+    if not isinstance(ids, tuple):
+        raise TypeError(f"the cards to discard must be a tuple of card ids, got {ids!r}")
+    for i in ids:
+        _ident(i, "a card to discard")
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"a card can be discarded only once, got {ids!r}")
+    return tuple(sorted(ids))
+
+
+def _check_hold(how: object, card_id: object, source: object) -> None:
+    if how not in HOLD_MOVES:
+        raise ValueError(f"a stronghold move is one of {', '.join(HOLD_MOVES)}, got {how!r}")
+    _check_reserve(card_id)
+    if (how == "move") != (source is not None):
+        raise ValueError("exactly a 'move' names the card the stronghold comes from")
+    if source is not None:
+        _check_reserve(source)
+        if source == card_id:
+            raise ValueError("a stronghold must move to another card")
+
+
+#: How a stronghold can be used after a purchase.
+HOLD_MOVES: Final = ("place", "move", "remove")
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,13 +211,16 @@ class ReserveDeck:
     """Reserve the top card of a level's deck, blind (and take a gold token if any)."""
 
     level: int
+    #: The Orient deck of that level rather than the base game's.
+    orient: bool = False
     kind: ClassVar[str] = "reserve_deck"
 
     def __post_init__(self) -> None:
         _check_level(self.level)
+        _check_flag(self.orient, "the Orient flag")
 
     def text(self) -> str:
-        return f"reserve deck {self.level}"
+        return f"reserve {'orient' if self.orient else 'deck'} {self.level}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -177,20 +229,31 @@ class Buy:
 
     `payment` is None for the default payment (coloured tokens first, gold for the rest),
     or an exact 6-tuple of tokens by colour, gold last, which the engine checks.
+    In the Orient, `doubles` double golds may pay part of it, and a sacrifice card is
+    paid with the purchased cards listed in `discard`.
     """
 
     card_id: str
     payment: tuple[int, ...] | None = None
+    doubles: int = 0
+    discard: tuple[str, ...] = ()
     kind: ClassVar[str] = "buy"
 
     def __post_init__(self) -> None:
         _ident(self.card_id, "the card id")
         _check_payment(self.payment)
+        _whole(self.doubles, "the number of double golds")
+        object.__setattr__(self, "discard", _check_discard(self.discard))
 
     def text(self) -> str:
-        if self.payment is None:
-            return f"buy {self.card_id}"
-        return f"buy {self.card_id} pay {counts_text(self.payment) or 'nothing'}"
+        words = [f"buy {self.card_id}"]
+        if self.doubles:
+            words.append(f"doubles {self.doubles}")
+        if self.discard:
+            words.append("discard " + " ".join(self.discard))
+        if self.payment is not None:
+            words.append(f"pay {counts_text(self.payment) or 'nothing'}")
+        return " ".join(words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,20 +294,177 @@ class Pass:
         return "pass"
 
 
-Action = Take | TakeTwo | Reserve | ReserveDeck | Buy | Return | ChooseNoble | Pass
-_A = TypeVar("_A", Take, TakeTwo, Reserve, ReserveDeck, Buy, Return, ChooseNoble, Pass)
+# --------------------------------------------------------- Cities of Splendor
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseCity:
+    """Choose which of several qualifying cities to take (the Cities)."""
+
+    city_id: str
+    kind: ClassVar[str] = "city"
+
+    def __post_init__(self) -> None:
+        _ident(self.city_id, "the city id")
+
+    def text(self) -> str:
+        return f"city {self.city_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class ChoosePost:
+    """Choose which of several qualifying trading posts to claim this turn."""
+
+    post: int
+    kind: ClassVar[str] = "post"
+
+    def __post_init__(self) -> None:
+        if _whole(self.post, "the trading post") < 1:
+            raise ValueError("trading posts are numbered from 1")
+
+    def text(self) -> str:
+        return f"post {self.post}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeGem:
+    """Take the one gem token a trading post's power gives (post 1 or 2)."""
+
+    color: int
+    kind: ClassVar[str] = "gem"
+
+    def __post_init__(self) -> None:
+        _gem(self.color, "the gem colour")
+
+    def text(self) -> str:
+        return f"gem {COLOR_NAMES[self.color]}"
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """Pair the Orient card just gained with this purchased card (it takes its colour)."""
+
+    card_id: str
+    kind: ClassVar[str] = "pair"
+
+    def __post_init__(self) -> None:
+        _ident(self.card_id, "the card id")
+
+    def text(self) -> str:
+        return f"pair {self.card_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class TakeFree:
+    """Take this face-up card for free (an Orient card's ability)."""
+
+    card_id: str
+    kind: ClassVar[str] = "free"
+
+    def __post_init__(self) -> None:
+        _ident(self.card_id, "the card id")
+
+    def text(self) -> str:
+        return f"free {self.card_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class ReserveNoble:
+    """Keep this noble aside: only this player can be visited by it (an Orient ability)."""
+
+    noble_id: str
+    kind: ClassVar[str] = "reserve_noble"
+
+    def __post_init__(self) -> None:
+        _ident(self.noble_id, "the noble id")
+
+    def text(self) -> str:
+        return f"reserve noble {self.noble_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class Stronghold:
+    """After a purchase: place a stronghold on `card_id`, move one there from `source`,
+    or remove an opponent's lone stronghold from it (Strongholds)."""
+
+    how: str
+    card_id: str
+    source: str | None = None
+    kind: ClassVar[str] = "hold"
+
+    def __post_init__(self) -> None:
+        _check_hold(self.how, self.card_id, self.source)
+
+    def text(self) -> str:
+        if self.how == "move":
+            return f"hold move {self.source} {self.card_id}"
+        return f"hold {self.how} {self.card_id}"
+
+
+@dataclass(frozen=True, slots=True)
+class Conquer:
+    """Buy the card one's three strongholds occupy, after the turn's action."""
+
+    card_id: str
+    payment: tuple[int, ...] | None = None
+    kind: ClassVar[str] = "conquer"
+
+    def __post_init__(self) -> None:
+        _ident(self.card_id, "the card id")
+        _check_payment(self.payment)
+
+    def text(self) -> str:
+        if self.payment is None:
+            return f"conquer {self.card_id}"
+        return f"conquer {self.card_id} pay {counts_text(self.payment) or 'nothing'}"
+
+
+@dataclass(frozen=True, slots=True)
+class Decline:
+    """Do not use the conquest offered."""
+
+    kind: ClassVar[str] = "decline"
+
+    def text(self) -> str:
+        return "decline"
+
+
+Action = (
+    Take | TakeTwo | Reserve | ReserveDeck | Buy | Return | ChooseNoble | Pass
+    | ChooseCity | ChoosePost | TakeGem | Pair | TakeFree | ReserveNoble | Stronghold
+    | Conquer | Decline
+)
+_A = TypeVar(
+    "_A", Take, TakeTwo, Reserve, ReserveDeck, Buy, Return, ChooseNoble, Pass,
+    ChooseCity, ChoosePost, TakeGem, Pair, TakeFree, ReserveNoble, Stronghold, Conquer, Decline,
+)
 
 #: For each action type, the checks of its fields (the same as on construction).
 _FIELD_CHECKS: Final[dict[type, Callable[[Any], object]]] = {
     Take: lambda a: _check_take(a.colors),
     TakeTwo: lambda a: _gem(a.color, "the take-two colour"),
     Reserve: lambda a: _check_reserve(a.card_id),
-    ReserveDeck: lambda a: _check_level(a.level),
-    Buy: lambda a: (_ident(a.card_id, "the card id"), _check_payment(a.payment)),
+    ReserveDeck: lambda a: (_check_level(a.level), _check_flag(a.orient, "the Orient flag")),
+    Buy: lambda a: (_ident(a.card_id, "the card id"), _check_payment(a.payment),
+                    _whole(a.doubles, "the number of double golds"),
+                    _check_discard(a.discard) == a.discard or _unsorted()),
     Return: lambda a: _check_return(a.tokens),
     ChooseNoble: lambda a: _ident(a.noble_id, "the noble id"),
     Pass: lambda a: None,
+    ChooseCity: lambda a: _ident(a.city_id, "the city id"),
+    ChoosePost: lambda a: ChoosePost(a.post),
+    TakeGem: lambda a: _gem(a.color, "the gem colour"),
+    Pair: lambda a: _ident(a.card_id, "the card id"),
+    TakeFree: lambda a: _ident(a.card_id, "the card id"),
+    ReserveNoble: lambda a: _ident(a.noble_id, "the noble id"),
+    Stronghold: lambda a: _check_hold(a.how, a.card_id, a.source),
+    Conquer: lambda a: (_ident(a.card_id, "the card id"), _check_payment(a.payment)),
+    Decline: lambda a: None,
 }
+
+
+def _unsorted() -> NoReturn:
+    raise ValueError("the cards to discard must be listed in id order")
 
 
 #: The ids of the interned actions below. They were checked when built and live as long
@@ -280,6 +500,7 @@ def _intern(action: _A) -> _A:
 
 # Interned instances: legal_actions() hands these out instead of building new objects.
 PASS: Final = _intern(Pass())
+DECLINE: Final = _intern(Decline())
 TAKE2: Final = tuple(_intern(TakeTwo(c)) for c in GEMS)
 _TAKES_BY_MASK: list[tuple[Take, ...]] = []
 for _mask in range(1 << len(GEMS)):
@@ -313,11 +534,12 @@ def buy_action(card_id: str) -> Buy:
     return a
 
 
-def reserve_deck_action(level: int) -> ReserveDeck:
-    """The interned `ReserveDeck` action for a level."""
-    a = _reserve_deck.get(level)
+def reserve_deck_action(level: int, orient: bool = False) -> ReserveDeck:
+    """The interned `ReserveDeck` action for a level (of the Orient decks if `orient`)."""
+    key = -level if orient else level
+    a = _reserve_deck.get(key)
     if a is None:
-        a = _reserve_deck[level] = _intern(ReserveDeck(level))
+        a = _reserve_deck[key] = _intern(ReserveDeck(level, orient))
     return a
 
 
@@ -394,25 +616,19 @@ def _parse(text: str) -> Action:
             raise ActionParseError(f"{text!r}: 'take2' needs exactly one colour")
         return TAKE2[_parse_gems(args, text)[0]]
     if verb == "reserve":
-        if len(args) == 2 and args[0] == "deck":
+        if len(args) == 2 and args[0] in ("deck", "orient"):
             if not args[1].isdigit():
                 raise ActionParseError(f"{text!r}: deck level must be a number")
-            return reserve_deck_action(int(args[1]))
+            return reserve_deck_action(int(args[1]), args[0] == "orient")
+        if len(args) == 2 and args[0] == "noble":
+            return ReserveNoble(args[1].upper())
         if args == ["deck"]:
             raise ActionParseError(f"{text!r}: 'reserve deck' needs a level, e.g. 'reserve deck 2'")
         if len(args) != 1:
             raise ActionParseError(f"{text!r}: use 'reserve CARD' or 'reserve deck LEVEL'")
         return reserve_action(args[0].upper())
     if verb == "buy":
-        if len(args) == 1:
-            return buy_action(args[0].upper())
-        if len(args) >= 2 and args[1] == "pay":
-            if args[2:] == ["nothing"]:
-                return Buy(args[0].upper(), (0,) * 6)
-            if not args[2:]:
-                raise ActionParseError(f"{text!r}: 'pay' needs tokens, or 'nothing'")
-            return Buy(args[0].upper(), _parse_counts(args[2:], text))
-        raise ActionParseError(f"{text!r}: use 'buy CARD' or 'buy CARD pay TOKENS'")
+        return _parse_buy(args, text)
     if verb == "return":
         if not args:
             raise ActionParseError(f"{text!r}: 'return' needs the tokens to give back")
@@ -423,11 +639,90 @@ def _parse(text: str) -> Action:
         if len(args) != 1:
             raise ActionParseError(f"{text!r}: use 'noble ID'")
         return noble_action(args[0].upper())
-    if verb == "pass":
+    if verb in ("pass", "decline"):
         if args:
-            raise ActionParseError(f"{text!r}: 'pass' takes nothing after it")
-        return PASS
+            raise ActionParseError(f"{text!r}: '{verb}' takes nothing after it")
+        return PASS if verb == "pass" else DECLINE
+    parse = _MODULE_VERBS.get(verb)
+    if parse is not None:
+        return parse(args, text)
     raise ActionParseError(
         f"{text!r}: unknown action {verb!r} (expected take, take2, reserve, buy, return, "
-        "noble or pass)"
+        "noble, pass, city, post, gem, pair, free, hold, conquer or decline)"
     )
+
+
+def _parse_payment(args: list[str], text: str) -> tuple[int, ...]:
+    if args == ["nothing"]:
+        return (0,) * 6
+    if not args:
+        raise ActionParseError(f"{text!r}: 'pay' needs tokens, or 'nothing'")
+    return _parse_counts(args, text)
+
+
+def _parse_buy(args: list[str], text: str) -> Buy:
+    if not args:
+        raise ActionParseError(f"{text!r}: use 'buy CARD' or 'buy CARD pay TOKENS'")
+    card, rest = args[0].upper(), args[1:]
+    if not rest:
+        return buy_action(card)
+    doubles = 0
+    discard: list[str] = []
+    payment = None
+    if rest[0] == "doubles":
+        if len(rest) < 2 or not rest[1].isdigit():
+            raise ActionParseError(f"{text!r}: 'doubles' needs a number")
+        doubles, rest = int(rest[1]), rest[2:]
+    if rest and rest[0] == "discard":
+        end = rest.index("pay") if "pay" in rest else len(rest)
+        discard, rest = [w.upper() for w in rest[1:end]], rest[end:]
+        if not discard:
+            raise ActionParseError(f"{text!r}: 'discard' needs card ids")
+    if rest and rest[0] == "pay":
+        payment, rest = _parse_payment(rest[1:], text), []
+    if rest:
+        raise ActionParseError(
+            f"{text!r}: use 'buy CARD' or 'buy CARD pay TOKENS' (in the Orient also "
+            "'buy CARD doubles N ...' and 'buy CARD discard CARDS')")
+    return Buy(card, payment, doubles, tuple(sorted(discard)))
+
+
+def _one_word(args: list[str], text: str, verb: str, what: str) -> str:
+    if len(args) != 1:
+        raise ActionParseError(f"{text!r}: use '{verb} {what}'")
+    return args[0]
+
+
+def _parse_hold(args: list[str], text: str) -> Stronghold:
+    if len(args) == 2 and args[0] in ("place", "remove"):
+        return Stronghold(args[0], args[1].upper())
+    if len(args) == 3 and args[0] == "move":
+        return Stronghold("move", args[2].upper(), args[1].upper())
+    raise ActionParseError(
+        f"{text!r}: use 'hold place CARD', 'hold move FROM TO' or 'hold remove CARD'")
+
+
+def _parse_conquer(args: list[str], text: str) -> Conquer:
+    if len(args) == 1:
+        return Conquer(args[0].upper())
+    if len(args) >= 2 and args[1] == "pay":
+        return Conquer(args[0].upper(), _parse_payment(args[2:], text))
+    raise ActionParseError(f"{text!r}: use 'conquer CARD' or 'conquer CARD pay TOKENS'")
+
+
+def _parse_post(args: list[str], text: str) -> ChoosePost:
+    word = _one_word(args, text, "post", "NUMBER")
+    if not word.isdigit():
+        raise ActionParseError(f"{text!r}: a trading post is a number, e.g. 'post 3'")
+    return ChoosePost(int(word))
+
+
+_MODULE_VERBS: Final[dict[str, Callable[[list[str], str], Action]]] = {
+    "city": lambda a, t: ChooseCity(_one_word(a, t, "city", "CITY").upper()),
+    "post": _parse_post,
+    "gem": lambda a, t: TakeGem(_parse_gems([_one_word(a, t, "gem", "COLOUR")], t)[0]),
+    "pair": lambda a, t: Pair(_one_word(a, t, "pair", "CARD").upper()),
+    "free": lambda a, t: TakeFree(_one_word(a, t, "free", "CARD").upper()),
+    "hold": _parse_hold,
+    "conquer": _parse_conquer,
+}

@@ -8,7 +8,6 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
-
 #: The modules of the Cities of Splendor expansion; a game plays at most one of them.
 MODULES: Final = ("cities", "trading-posts", "orient", "strongholds")
 

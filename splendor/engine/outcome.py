@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-EndReason = Literal["target", "all_passed"]
+EndReason = Literal["target", "all_passed", "city"]
 TieBreak = Literal["fewest_cards", "shared"]
 
 
@@ -16,6 +16,8 @@ class Outcome:
     `winners` holds one seat, or several when they share the victory. `tie_break` says
     what decided among players tied on points: None when nobody tied for first,
     'fewest_cards' when fewer purchased cards broke the tie, 'shared' when it did not.
+    With the Cities only players holding a city can win: `winners` is empty when nobody
+    took one.
     """
 
     winners: tuple[int, ...]
@@ -31,10 +33,19 @@ class Outcome:
         return tuple(sorted(seats, key=lambda s: (-self.points[s], self.cards[s], s)))
 
 
-def decide(points: tuple[int, ...], cards: tuple[int, ...], reason: EndReason) -> Outcome:
-    """Apply the winning rule: most points, then fewest purchased cards, else shared."""
-    best = max(points)
-    tied = [s for s, p in enumerate(points) if p == best]
+def decide(
+    points: tuple[int, ...],
+    cards: tuple[int, ...],
+    reason: EndReason,
+    eligible: tuple[int, ...] | None = None,
+) -> Outcome:
+    """Apply the winning rule among the `eligible` seats (all by default): most points,
+    then fewest purchased cards, else shared."""
+    seats = range(len(points)) if eligible is None else eligible
+    if not seats:
+        return Outcome((), points, cards, reason, None)
+    best = max(points[s] for s in seats)
+    tied = [s for s in seats if points[s] == best]
     tie_break: TieBreak | None = None
     if len(tied) > 1:
         fewest = min(cards[s] for s in tied)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from splendor.engine.components import GameData
+from splendor.engine.components import MODULES, GameData
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,6 +14,10 @@ class GameSetup:
 
     `seed` is informational once the decks are known (a record replays from the decks);
     it is None for positions that were not dealt from a seed.
+
+    `module` names the Cities of Splendor module played, if any (see `MODULES`); the
+    Cities deal `cities` (and no nobles), the Orient deals `orient_decks` (draw order by
+    level, lowest first).
     """
 
     players: int
@@ -22,11 +26,28 @@ class GameSetup:
     decks: tuple[tuple[str, ...], ...]
     nobles: tuple[str, ...]
     seed: int | None = None
+    module: str | None = None
+    cities: tuple[str, ...] = ()
+    orient_decks: tuple[tuple[str, ...], ...] = ()
 
 
 def default_names(players: int) -> tuple[str, ...]:
     """'Player 1', 'Player 2', ...: names for seats that were not given one."""
     return tuple(f"Player {i + 1}" for i in range(players))
+
+
+def noble_count(data: GameData, players: int, module: str | None) -> int:
+    """How many nobles a game deals: none with the Cities, which take their place."""
+    return 0 if module == "cities" else data.setups[players].nobles
+
+
+def check_module(data: GameData, module: str | None) -> None:
+    """Raise ValueError unless `module` is None or a module `data` can play."""
+    if module is not None and module not in data.modules():
+        known = ", ".join(MODULES)
+        raise ValueError(f"unknown module {module!r} (the modules: {known})"
+                         if module not in MODULES else
+                         f"this game data has no pieces for the module {module!r}")
 
 
 def deal(
@@ -35,14 +56,18 @@ def deal(
     seed: int,
     names: tuple[str, ...] | None = None,
     first_player: int | None = None,
+    module: str | None = None,
 ) -> GameSetup:
     """Shuffle decks and nobles with `random.Random(seed)`: the same seed, the same game.
 
-    With `first_player` None the first player is drawn from the same generator.
+    With `first_player` None the first player is drawn from the same generator. A
+    module's pieces are drawn after the base game's, so a seed deals the same base cards
+    with or without a module.
     """
     if players not in data.setups:
         counts = ", ".join(map(str, data.player_counts))
         raise ValueError(f"{players} players is not supported (supported: {counts})")
+    check_module(data, module)
     rng = random.Random(seed)
     decks = []
     for level in data.levels:
@@ -53,13 +78,25 @@ def deal(
     rng.shuffle(nobles)
     if first_player is None:
         first_player = rng.randrange(players)
+    cities: tuple[str, ...] = ()
+    orient: list[tuple[str, ...]] = []
+    if module == "cities":
+        cities = tuple(rng.sample([c.id for c in data.cities], data.city_count))
+    elif module == "orient":
+        for level in data.levels:
+            ids = [c.id for c in data.orient_cards(level)]
+            rng.shuffle(ids)
+            orient.append(tuple(ids))
     return GameSetup(
         players=players,
         names=names if names is not None else default_names(players),
         first_player=first_player,
         decks=tuple(decks),
-        nobles=tuple(nobles[: data.setups[players].nobles]),
+        nobles=tuple(nobles[: noble_count(data, players, module)]),
         seed=seed,
+        module=module,
+        cities=cities,
+        orient_decks=tuple(orient),
     )
 
 
@@ -79,9 +116,35 @@ def check_setup(data: GameData, setup: GameSetup) -> None:
             raise ValueError(
                 f"the level {level} deck must hold the {len(expected)} level-{level} cards"
             )
-    wanted = data.setups[setup.players].nobles
+    check_module(data, setup.module)
+    wanted = noble_count(data, setup.players, setup.module)
     if len(setup.nobles) != wanted or len(set(setup.nobles)) != wanted:
         raise ValueError(f"{setup.players} players need {wanted} different nobles")
     unknown = [i for i in setup.nobles if i not in data.noble_by_id]
     if unknown:
         raise ValueError(f"unknown noble(s): {', '.join(unknown)}")
+    _check_module_setup(data, setup)
+
+
+def _check_module_setup(data: GameData, setup: GameSetup) -> None:
+    if setup.module == "cities":
+        wanted = data.city_count
+        if len(setup.cities) != wanted or len(set(setup.cities)) != wanted:
+            raise ValueError(f"the Cities need {wanted} different cities")
+        unknown = [i for i in setup.cities if i not in data.city_by_id]
+        if unknown:
+            raise ValueError(f"unknown city(ies): {', '.join(unknown)}")
+    elif setup.cities:
+        raise ValueError("cities are dealt only with the Cities module")
+    if setup.module != "orient":
+        if setup.orient_decks:
+            raise ValueError("Orient decks are dealt only with the Orient module")
+        return
+    if len(setup.orient_decks) != len(data.levels):
+        raise ValueError(f"expected {len(data.levels)} Orient decks, "
+                         f"got {len(setup.orient_decks)}")
+    for level, ids in zip(data.levels, setup.orient_decks, strict=True):
+        expected = sorted(c.id for c in data.orient_cards(level))
+        if sorted(ids) != expected:
+            raise ValueError(f"the level {level} Orient deck must hold the "
+                             f"{len(expected)} level-{level} Orient cards")

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from enum import Enum
-from typing import Any, Final
+from typing import Any, Final, cast
 
 from splendor.engine.actions import (
     PASS,
@@ -54,6 +54,15 @@ class Phase(Enum):
     RETURN = "return"
     NOBLE = "noble"
     OVER = "over"
+    # The decision steps of the Cities of Splendor modules (see expansion.py).
+    GEM = "gem"
+    PAIR = "pair"
+    FREE = "free"
+    KEEP_NOBLE = "keep_noble"
+    STRONGHOLD = "stronghold"
+    CONQUEST = "conquest"
+    POST = "post"
+    CITY = "city"
 
 
 class PlayerState:
@@ -154,7 +163,11 @@ class GameState:
 
     @classmethod
     def from_setup(cls, data: GameData, setup: GameSetup) -> GameState:
-        """The starting position of `setup`."""
+        """The starting position of `setup` (an `ExpansionState` when it names a module)."""
+        if setup.module is not None:
+            from splendor.engine.expansion import ExpansionState
+
+            return ExpansionState(data, setup)
         return cls(data, setup)
 
     # ----------------------------------------------------------------- queries
@@ -285,7 +298,12 @@ class GameState:
                            limit=limit)
         if phase is Phase.NOBLE and kind is not ChooseNoble and kind is not Return:
             return Refusal("noble_first", "a noble must be chosen first")
-        return _WHY_NOT[kind](self, action)
+        check = _WHY_NOT.get(kind)
+        if check is None:
+            text = cast(Action, action).text()
+            return Refusal("no_such_choice", f"'{text}' is not a choice in this game",
+                           action=text)
+        return check(self, action)
 
     def _why_not_take(self, action: Take) -> Refusal | None:
         colors = action.colors
@@ -629,6 +647,8 @@ def new_game(
     seed: int,
     names: tuple[str, ...] | None = None,
     first_player: int | None = None,
+    module: str | None = None,
 ) -> GameState:
-    """A new game dealt from `seed`: fully deterministic (see `setup.deal`)."""
-    return GameState(data, deal(data, players, seed, names, first_player))
+    """A new game dealt from `seed`, with one Cities of Splendor `module` or none: fully
+    deterministic (see `setup.deal`)."""
+    return GameState.from_setup(data, deal(data, players, seed, names, first_player, module))

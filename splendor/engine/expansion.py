@@ -1,0 +1,855 @@
+"""A game with one Cities of Splendor module: the Cities, Trading Posts, the Orient or
+Strongholds (RULES_CITIES.md).
+
+`ExpansionState` extends `GameState` and leaves the base game's code paths alone (so the
+base game keeps its speed). A turn is the main action, then, as decision steps of the same
+player with their own legal actions, what the action brings: pairing an Orient card, a
+free card, the noble to keep, the gem of post 1 or 2, placing or moving a stronghold. Then
+the market refills, a conquest may be offered, tokens above ten are returned, a noble
+visits, a trading post is claimed and a city is taken, each a choice when several
+qualify. A step with nothing to choose from is skipped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Final
+
+from splendor.engine.actions import (
+    DECLINE,
+    PASS,
+    TAKE2,
+    TAKES_BY_MASK,
+    Action,
+    Buy,
+    ChooseCity,
+    ChooseNoble,
+    ChoosePost,
+    Conquer,
+    Decline,
+    Pair,
+    Pass,
+    Reserve,
+    ReserveDeck,
+    ReserveNoble,
+    Return,
+    Stronghold,
+    Take,
+    TakeFree,
+    TakeGem,
+    TakeTwo,
+    buy_action,
+    malformed,
+    reserve_action,
+    reserve_deck_action,
+)
+from splendor.engine.colors import COLOR_NAMES, GEMS
+from splendor.engine.components import Card, City, GameData, Noble, TradingPost
+from splendor.engine.errors import Refusal
+from splendor.engine.module_rules import (
+    card_colour,
+    city_shortfall,
+    module_payment,
+    payment_problem,
+    post_met,
+    sacrifice_options,
+    tokens_short,
+)
+from splendor.engine.outcome import Outcome, decide
+from splendor.engine.payment import bonus_shortfall, default_payment, tokens_missing
+from splendor.engine.setup import GameSetup
+from splendor.engine.state import GameState, Phase, PlayerState
+
+# Where a turn stands after its main action (and that action's own steps).
+_ACTION, _CONQUEST, _RETURN, _NOBLE, _POST, _CITY = range(6)
+
+#: The steps that follow an action inside a turn, by phase.
+STEP_PHASES: Final = (
+    Phase.GEM, Phase.PAIR, Phase.FREE, Phase.KEEP_NOBLE, Phase.STRONGHOLD, Phase.CONQUEST,
+)
+
+Step = tuple[Phase, Any]
+
+
+class ModulePlayer(PlayerState):
+    """A seat's possessions with a module's pieces: a city, coats of arms on trading posts,
+    double golds, paired Orient cards and nobles kept aside."""
+
+    __slots__ = ("city", "doubles", "kept_nobles", "pairs", "partners", "posts")
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.city: City | None = None
+        #: Trading posts holding this seat's coat of arms, in the order claimed.
+        self.posts: list[int] = []
+        #: Double golds (bought `gold_x2` Orient cards) not spent yet.
+        self.doubles: list[Card] = []
+        #: Paired Orient card id -> the colour it gives, and -> the card it is paired with.
+        self.pairs: dict[str, int] = {}
+        self.partners: dict[str, str] = {}
+        self.kept_nobles: list[Noble] = []
+
+    def clone(self) -> ModulePlayer:
+        p = ModulePlayer.__new__(ModulePlayer)
+        p.tokens = self.tokens[:]
+        p.bonuses = self.bonuses[:]
+        p.purchased = self.purchased[:]
+        p.reserved = self.reserved[:]
+        p.blind = set(self.blind)
+        p.nobles = self.nobles[:]
+        p.points = self.points
+        p.city = self.city
+        p.posts = self.posts[:]
+        p.doubles = self.doubles[:]
+        p.pairs = dict(self.pairs)
+        p.partners = dict(self.partners)
+        p.kept_nobles = self.kept_nobles[:]
+        return p
+
+    def key(self) -> tuple[object, ...]:
+        return (
+            *super().key(),
+            self.city.id if self.city else None,
+            tuple(self.posts),
+            tuple(c.id for c in self.doubles),
+            tuple(sorted(self.partners.items())),
+            tuple(n.id for n in self.kept_nobles),
+        )
+
+
+class ExpansionState(GameState):
+    """A game of the base game plus one module (`setup.module`). Build one with
+    `new_game(..., module=...)` or `GameState.from_setup`."""
+
+    __slots__ = ("_choices", "_empty", "_stage", "_steps", "box", "cities", "holds", "module")
+
+    players: list[ModulePlayer]  # type: ignore[assignment]
+
+    def __init__(self, data: GameData, setup: GameSetup) -> None:
+        super().__init__(data, setup)
+        assert setup.module is not None
+        self.module: str = setup.module
+        self.players = [ModulePlayer() for _ in range(setup.players)]
+        self.cities: list[City] = [data.city_by_id[i] for i in setup.cities]
+        #: Card id -> (owner seat, strongholds on it): only one colour per card.
+        self.holds: dict[str, tuple[int, int]] = {}
+        #: Cards out of the game: sacrificed cards and spent double golds.
+        self.box: list[Card] = []
+        for ids in setup.orient_decks:
+            deck = [data.card_by_id[i] for i in reversed(ids)]
+            self.decks.append(deck)
+            for _ in range(data.orient_slots):
+                self.market.append(deck.pop() if deck else None)
+        self._steps: list[Step] = []
+        self._stage = _ACTION
+        self._empty: list[int] = []
+        self._choices: list[Any] = []
+
+    # ----------------------------------------------------------------- queries
+
+    def deck_sizes(self) -> tuple[int, ...]:
+        return tuple(len(d) for d in self.decks[: len(self.data.levels)])
+
+    def orient_deck_sizes(self) -> tuple[int, ...]:
+        """Cards left in the Orient decks, by level (empty without the Orient)."""
+        return tuple(len(d) for d in self.decks[len(self.data.levels):])
+
+    def market_rows(self) -> tuple[list[Card | None], list[Card | None]]:
+        """The base market slots and the Orient ones (lowest level first)."""
+        base = len(self.data.levels) * self.data.market_slots
+        return self.market[:base], self.market[base:]
+
+    def step(self) -> Step | None:
+        """The decision step the current player faces, if any: (phase, argument)."""
+        return self._steps[0] if self._steps and self.phase in STEP_PHASES else None
+
+    def choices(self) -> tuple[Any, ...]:
+        """The trading posts or cities to choose from (in `Phase.POST` or `Phase.CITY`)."""
+        return tuple(self._choices) if self.phase in (Phase.POST, Phase.CITY) else ()
+
+    def supply(self, seat: int) -> int:
+        """Strongholds `seat` has left to place."""
+        placed = sum(n for owner, n in self.holds.values() if owner == seat)
+        return self.data.strongholds - placed
+
+    def gold_doubles(self, seat: int) -> bool:
+        """Whether `seat`'s gold pays two of a colour (trading post 3)."""
+        return 3 in self.players[seat].posts
+
+    def outcome(self) -> Outcome:
+        if self.end_reason is None:
+            raise ValueError("the game is not over yet")
+        cards = tuple(len(p.purchased) for p in self.players)
+        eligible = None
+        if self.module == "cities":
+            eligible = tuple(s for s, p in enumerate(self.players) if p.city is not None)
+        return decide(self.scores(), cards, self.end_reason, eligible)
+
+    def qualifying_nobles(self, seat: int) -> list[Noble]:
+        """Nobles on the table, and those `seat` kept aside, that its bonuses meet."""
+        p = self.players[seat]
+        bonuses = p.bonuses
+        return [n for n in (*self.nobles, *p.kept_nobles) if not bonus_shortfall(bonuses, n)]
+
+    def may_take(self, card: Card, seat: int) -> bool:
+        """Whether `seat` may buy or reserve a face-up card: no one else's stronghold on it."""
+        hold = self.holds.get(card.id)
+        return hold is None or hold[0] == seat
+
+    # ----------------------------------------------------------- legal actions
+
+    def _generate(self) -> tuple[Action, ...]:
+        phase = self.phase
+        if phase is Phase.MAIN:
+            return self._generate_main()
+        if phase is Phase.OVER:
+            return ()
+        if phase is Phase.RETURN or phase is Phase.NOBLE:
+            return super()._generate()
+        if phase is Phase.POST:
+            return tuple(ChoosePost(post.id) for post in self._choices)
+        if phase is Phase.CITY:
+            return tuple(ChooseCity(city.id) for city in self._choices)
+        return self._step_actions(*self._steps[0])
+
+    def _generate_main(self) -> tuple[Action, ...]:
+        seat = self.current
+        p = self.players[seat]
+        bank = self.bank
+        mask = 0
+        for c in GEMS:
+            if bank[c]:
+                mask |= 1 << c
+        acts: list[Action] = list(TAKES_BY_MASK[mask])
+        minimum = self.data.take_two_minimum
+        for c in GEMS:
+            if bank[c] >= minimum:
+                acts.append(TAKE2[c])
+        holds = self.holds
+        if len(p.reserved) < self.data.reserve_limit:
+            for card in self.market:
+                if card is not None and (not holds or self.may_take(card, seat)):
+                    acts.append(reserve_action(card.id))
+            levels = len(self.data.levels)
+            for i, deck in enumerate(self.decks):
+                if deck:
+                    acts.append(reserve_deck_action(i % levels + 1, i >= levels))
+        for card in self.market:
+            if card is not None and (not holds or self.may_take(card, seat)):
+                self._buy_variants(p, card, acts)
+        for card in p.reserved:
+            self._buy_variants(p, card, acts)
+        if not acts:
+            return (PASS,)
+        return tuple(acts)
+
+    def _buy_variants(self, p: ModulePlayer, card: Card, acts: list[Action]) -> None:
+        ability = card.ability
+        if ability is not None:
+            if ability == "sacrifice":
+                for option in sacrifice_options(p.purchased, p.pairs, card):
+                    acts.append(Buy(card.id, discard=option))
+                return
+            if ability.startswith("pair") and not self._pair_targets(p, card):
+                return
+        if self.module == "trading-posts" and 3 in p.posts:
+            if not tokens_short(p.tokens, p.bonuses, card, gold_doubles=True):
+                acts.append(buy_action(card.id))
+            return
+        if not tokens_missing(p.tokens, p.bonuses, card):
+            acts.append(buy_action(card.id))
+        if p.doubles:
+            owed = sum(max(0, n - p.bonuses[c]) for c, n in card.cost_items)
+            for k in range(1, len(p.doubles) + 1):
+                if owed <= 2 * (k - 1):
+                    break
+                if not tokens_short(p.tokens, p.bonuses, card, doubles=k):
+                    acts.append(Buy(card.id, doubles=k))
+
+    def _pair_targets(self, p: ModulePlayer, card: Card) -> list[Card]:
+        return [c for c in p.purchased
+                if c.id != card.id and c.bonus >= 0 and c.bonus_count > 0]
+
+    def _step_actions(self, phase: Phase, arg: Any) -> tuple[Action, ...]:
+        p = self.players[self.current]
+        if phase is Phase.GEM:
+            return tuple(TakeGem(c) for c in GEMS if self.bank[c] and c != arg)
+        if phase is Phase.PAIR:
+            card = self.data.card_by_id[arg]
+            return tuple(Pair(c.id) for c in self._pair_targets(p, card))
+        if phase is Phase.FREE:
+            return tuple(TakeFree(c.id) for c in self.market
+                         if c is not None and c.level == arg)
+        if phase is Phase.KEEP_NOBLE:
+            return tuple(ReserveNoble(n.id) for n in self.nobles)
+        if phase is Phase.STRONGHOLD:
+            return self._hold_actions(self.current)
+        if phase is Phase.CONQUEST:
+            return (Conquer(arg), DECLINE)
+        raise AssertionError(phase)
+
+    def _hold_actions(self, seat: int) -> tuple[Action, ...]:
+        targets = [c.id for c in self.market if c is not None and self.may_take(c, seat)]
+        acts: list[Action] = []
+        if self.supply(seat):
+            acts.extend(Stronghold("place", t) for t in targets)
+        for source in sorted(self.holds):
+            owner, _ = self.holds[source]
+            if owner == seat:
+                acts.extend(Stronghold("move", t, source) for t in targets if t != source)
+        for card_id in sorted(self.holds):
+            owner, n = self.holds[card_id]
+            if owner != seat and n == 1:
+                acts.append(Stronghold("remove", card_id))
+        return tuple(acts)
+
+    # ------------------------------------------------------------- why illegal
+
+    def why_illegal(self, action: object) -> Refusal | None:
+        phase = self.phase
+        if phase is Phase.OVER:
+            return Refusal("game_over", "the game is over")
+        problem = malformed(action)
+        if problem is not None:
+            return Refusal("not_an_action", problem)
+        if phase in (Phase.RETURN, Phase.NOBLE):
+            return super().why_illegal(action)
+        if phase is not Phase.MAIN:
+            if action in self.legal_actions():
+                return None
+            return self._why_not_step(phase, action)
+        kind = type(action)
+        if kind in _MAIN_CHECKS:
+            return _MAIN_CHECKS[kind](self, action)
+        if kind is Return or kind is ChooseNoble:
+            return super().why_illegal(action)
+        return Refusal("no_such_choice", f"'{_text(action)}' is not a choice to make now",
+                       action=_text(action))
+
+    def _why_not_step(self, phase: Phase, action: object) -> Refusal | None:
+        expected = _STEP_KIND[phase]
+        if type(action) is not expected:
+            if phase is Phase.CONQUEST and type(action) is Decline:
+                return None
+            return Refusal(f"{phase.value}_first", _STEP_FIRST[phase])
+        if isinstance(action, Conquer) and action.payment is not None \
+                and action.card_id == self._steps[0][1]:
+            p = self.players[self.current]
+            card = self.data.card_by_id[action.card_id]
+            if payment_problem(p.tokens, p.bonuses, card, action.payment) is None:
+                return None
+            return Refusal("gold_exactly", "this payment does not cover the cost exactly",
+                           count=tokens_missing(p.tokens, p.bonuses, card))
+        return Refusal("not_offered", f"'{_text(action)}' is not one of the choices offered "
+                       f"({', '.join(a.text() for a in self.legal_actions())})",
+                       action=_text(action))
+
+    def _why_not_reserve(self, action: Reserve) -> Refusal | None:
+        refusal = super()._why_not_reserve(action)
+        if refusal is None:
+            card = self.data.card_by_id[action.card_id]
+            refusal = self._why_occupied(card)
+        return refusal
+
+    def _why_occupied(self, card: Card) -> Refusal | None:
+        hold = self.holds.get(card.id)
+        if hold is not None and hold[0] != self.current:
+            return Refusal("occupied", f"{card.id} carries another player's stronghold",
+                           card=card.id, seat=hold[0])
+        return None
+
+    def _why_not_reserve_deck(self, action: ReserveDeck) -> Refusal | None:
+        refusal = self._why_not_reserve_any()
+        if refusal is not None:
+            return refusal
+        levels = len(self.data.levels)
+        if action.orient and self.module != "orient":
+            return Refusal("no_orient", "there are Orient decks only with the Orient")
+        if not 1 <= action.level <= levels:
+            return Refusal("no_such_deck", f"there is no level {action.level} deck",
+                           level=action.level)
+        if not self.decks[action.level - 1 + (levels if action.orient else 0)]:
+            return Refusal("deck_empty", f"the level {action.level} deck is empty",
+                           level=action.level)
+        return None
+
+    def _why_not_buy(self, action: Buy) -> Refusal | None:
+        p = self.players[self.current]
+        card = self._find_buyable(p, action.card_id)
+        if card is None:
+            return Refusal("not_buyable",
+                           f"card {action.card_id} is neither in the market nor reserved by you",
+                           card=action.card_id)
+        if card not in p.reserved:
+            refusal = self._why_occupied(card)
+            if refusal is not None:
+                return refusal
+        if card.ability == "sacrifice":
+            return self._why_not_sacrifice(p, card, action)
+        if action.discard:
+            return Refusal("no_discard", f"{card.id} is paid with tokens, not with cards",
+                           card=card.id)
+        if card.ability is not None and card.ability.startswith("pair") \
+                and not self._pair_targets(p, card):
+            return Refusal("pair_needs_card",
+                           f"{card.id} must be paired with a card of yours that gives a bonus",
+                           card=card.id)
+        k = action.doubles
+        if k > len(p.doubles):
+            return Refusal("doubles_held", f"you hold {len(p.doubles)} double gold(s)",
+                           count=len(p.doubles))
+        gold2 = self.module == "trading-posts" and 3 in p.posts
+        short = tokens_short(p.tokens, p.bonuses, card, gold_doubles=gold2, doubles=k)
+        if short:
+            return Refusal("cannot_afford", f"you can't afford {card.id}: {short} token(s) short",
+                           card=card.id, count=short)
+        owed = sum(max(0, n - p.bonuses[c]) for c, n in card.cost_items)
+        if k and owed <= 2 * (k - 1):
+            return Refusal("doubles_unused", f"{card.id} needs fewer double golds",
+                           card=card.id)
+        if action.payment is None:
+            return None
+        problem = payment_problem(p.tokens, p.bonuses, card, action.payment, gold2, k)
+        if problem is None:
+            return None
+        what, _, rest = problem.partition(":")
+        if what == "too_much":
+            c, need = map(int, rest.split(":"))
+            return Refusal("pay_too_much",
+                           f"{card.id} needs only {need} {COLOR_NAMES[c]} after bonuses",
+                           card=card.id, count=need, color=c)
+        if what == "hold_only":
+            c = int(rest)
+            return Refusal("hold_only", f"you hold only {p.tokens[c]} {COLOR_NAMES[c]}",
+                           count=p.tokens[c], color=c)
+        return Refusal("gold_exactly", "this payment does not cover the cost exactly",
+                       count=int(rest))
+
+    def _why_not_sacrifice(self, p: ModulePlayer, card: Card, action: Buy) -> Refusal | None:
+        if action.payment is not None or action.doubles:
+            return Refusal("sacrifice_cards", f"{card.id} is paid with cards, not tokens",
+                           card=card.id)
+        options = sacrifice_options(p.purchased, p.pairs, card)
+        if not options:
+            colour = card.discard_colour if card.discard_colour is not None else 0
+            return Refusal("sacrifice_short",
+                           f"{card.id} needs {card.discard_count} {COLOR_NAMES[colour]} "
+                           "bonuses from your cards to give up",
+                           card=card.id, count=card.discard_count, color=colour)
+        if action.discard not in options:
+            return Refusal("sacrifice_choice",
+                           "give up: " + " or ".join(" ".join(o) for o in options),
+                           card=card.id)
+        return None
+
+    def _why_not_pass(self, action: Pass) -> Refusal | None:
+        if self.legal_actions() != (PASS,):
+            return Refusal("pass_not_allowed",
+                           "you may pass only when no other action is possible")
+        return None
+
+    # ------------------------------------------------------------------ apply
+
+    def apply_unchecked(self, action: Action) -> None:
+        self._legal = None
+        log = self._log
+        if len(log) != self._logged:
+            log = self._log = log[: self._logged]
+        log.append(action)
+        self._logged += 1
+        p = self.players[self.current]
+        phase = self.phase
+        if phase is Phase.MAIN:
+            self._stage = _ACTION
+            self._main(p, action)
+        elif phase is Phase.RETURN:
+            assert isinstance(action, Return)
+            for c, n in enumerate(action.tokens):
+                p.tokens[c] -= n
+                self.bank[c] += n
+        elif phase is Phase.NOBLE:
+            assert isinstance(action, ChooseNoble)
+            self._visit_noble(p, action.noble_id)
+        elif phase is Phase.POST:
+            assert isinstance(action, ChoosePost)
+            self._claim_post(p, self.data.post(action.post))
+        elif phase is Phase.CITY:
+            assert isinstance(action, ChooseCity)
+            self._take_city(p, self.data.city_by_id[action.city_id])
+        else:
+            _, arg = self._steps.pop(0)
+            _STEP_APPLY[type(action)](self, p, action, arg)
+        self._advance(p)
+
+    def _main(self, p: ModulePlayer, action: Action) -> None:
+        bank = self.bank
+        if isinstance(action, Take):
+            for c in action.colors:
+                bank[c] -= 1
+                p.tokens[c] += 1
+        elif isinstance(action, TakeTwo):
+            bank[action.color] -= 2
+            p.tokens[action.color] += 2
+            if self.module == "trading-posts" and 2 in p.posts:
+                self._steps.append((Phase.GEM, action.color))
+        elif isinstance(action, Reserve):
+            slot = self._slot(action.card_id)
+            card = self.market[slot]
+            assert card is not None
+            self._vacate(slot)
+            self._take_reserved(p, card)
+        elif isinstance(action, ReserveDeck):
+            levels = len(self.data.levels)
+            card = self.decks[action.level - 1 + (levels if action.orient else 0)].pop()
+            p.blind.add(card.id)
+            self._take_reserved(p, card)
+        elif isinstance(action, Buy):
+            self._buy_module(p, action)
+        else:
+            self._passed = True
+
+    def _slot(self, card_id: str) -> int:
+        return next(i for i, c in enumerate(self.market) if c is not None and c.id == card_id)
+
+    def _vacate(self, slot: int) -> None:
+        """Take a card off the market: its strongholds go home, its slot refills later."""
+        card = self.market[slot]
+        assert card is not None
+        self.holds.pop(card.id, None)
+        self.market[slot] = None
+        self._empty.append(slot)
+
+    def _refill_empty(self) -> None:
+        levels = len(self.data.levels)
+        base = levels * self.data.market_slots
+        for slot in self._empty:
+            if slot < base:
+                deck = self.decks[slot // self.data.market_slots]
+            else:
+                deck = self.decks[levels + (slot - base) // self.data.orient_slots]
+            self.market[slot] = deck.pop() if deck else None
+        self._empty.clear()
+
+    def _buy_module(self, p: ModulePlayer, action: Buy) -> None:
+        card = None
+        for i, c in enumerate(self.market):
+            if c is not None and c.id == action.card_id:
+                card = c
+                self._vacate(i)
+                break
+        else:
+            card = next(c for c in p.reserved if c.id == action.card_id)
+            p.reserved.remove(card)
+            p.blind.discard(card.id)
+        if card.ability == "sacrifice":
+            for card_id in action.discard or sacrifice_options(p.purchased, p.pairs, card)[0]:
+                self._discard(p, card_id)
+        else:
+            gold2 = self.module == "trading-posts" and 3 in p.posts
+            pay = action.payment
+            if pay is None:
+                pay = module_payment(p.tokens, p.bonuses, card, gold2, action.doubles)[0]
+            for color, n in enumerate(pay):
+                if n:
+                    p.tokens[color] -= n
+                    self.bank[color] += n
+            for _ in range(action.doubles):
+                self.box.append(p.doubles.pop())
+        self._gain(p, card)
+        self._after_purchase(p)
+
+    def _after_purchase(self, p: ModulePlayer) -> None:
+        if self.module == "trading-posts" and 1 in p.posts:
+            self._steps.append((Phase.GEM, -1))
+        elif self.module == "strongholds":
+            self._steps.append((Phase.STRONGHOLD, None))
+
+    def _discard(self, p: ModulePlayer, card_id: str) -> None:
+        card = next(c for c in p.purchased if c.id == card_id)
+        p.purchased.remove(card)
+        colour = card_colour(card, p.pairs)
+        if colour >= 0:
+            p.bonuses[colour] -= card.bonus_count
+        p.points -= card.points
+        p.pairs.pop(card.id, None)
+        p.partners.pop(card.id, None)
+        self.box.append(card)
+
+    def _gain(self, p: ModulePlayer, card: Card) -> None:
+        """A card bought or taken for free joins the player; its ability's steps come next."""
+        ability = card.ability
+        if ability == "gold_x2":
+            p.doubles.append(card)
+            return
+        p.purchased.append(card)
+        p.points += card.points
+        if card.bonus >= 0:
+            p.bonuses[card.bonus] += card.bonus_count
+        steps: list[Step] = []
+        if ability == "pair" or ability == "pair_and_take_level1":
+            steps.append((Phase.PAIR, card.id))
+            if ability == "pair_and_take_level1":
+                steps.append((Phase.FREE, 1))
+        elif ability == "take_level2":
+            steps.append((Phase.FREE, 2))
+        elif ability == "reserve_noble":
+            steps.append((Phase.KEEP_NOBLE, None))
+        self._steps[0:0] = steps
+
+    def _advance(self, p: ModulePlayer) -> None:
+        """Play the turn on to the next decision, or to the next player's turn."""
+        while True:
+            steps = self._steps
+            while steps:
+                options = self._step_actions(*steps[0])
+                if options:
+                    self.phase = steps[0][0]
+                    self._legal = options
+                    return
+                steps.pop(0)
+            stage = self._stage
+            if stage == _ACTION:
+                self._refill_empty()
+                self._stage = _CONQUEST
+                if self.module == "strongholds":
+                    target = self._conquest(p)
+                    if target is not None:
+                        steps.append((Phase.CONQUEST, target.id))
+            elif stage == _CONQUEST:
+                self._refill_empty()
+                self._stage = _RETURN
+                if sum(p.tokens) > self.data.token_limit:
+                    self.phase = Phase.RETURN
+                    return
+            elif stage == _RETURN:
+                self._stage = _NOBLE
+                candidates = self.qualifying_nobles(self.current)
+                if len(candidates) > 1:
+                    self._candidates = candidates
+                    self.phase = Phase.NOBLE
+                    return
+                if candidates:
+                    self._visit_noble(p, candidates[0].id)
+            elif stage == _NOBLE:
+                self._stage = _POST
+                if self.module == "trading-posts":
+                    posts = [post for post in self.data.posts if post.id not in p.posts
+                             and post_met(post, p.bonuses, len(p.nobles))]
+                    if len(posts) > 1:
+                        self._choices = posts
+                        self.phase = Phase.POST
+                        return
+                    if posts:
+                        self._claim_post(p, posts[0])
+            elif stage == _POST:
+                self._stage = _CITY
+                if self.module == "cities" and p.city is None:
+                    cities = [c for c in self.cities
+                              if not city_shortfall(c, p.points, p.bonuses)]
+                    if len(cities) > 1:
+                        self._choices = cities
+                        self.phase = Phase.CITY
+                        return
+                    if cities:
+                        self._take_city(p, cities[0])
+            else:
+                self._end_module_turn(p)
+                return
+
+    def _conquest(self, p: ModulePlayer) -> Card | None:
+        seat = self.current
+        for card in self.market:
+            if card is None:
+                continue
+            hold = self.holds.get(card.id)
+            if hold == (seat, self.data.strongholds) and \
+                    not tokens_missing(p.tokens, p.bonuses, card):
+                return card
+        return None
+
+    def _visit_noble(self, p: ModulePlayer, noble_id: str) -> None:
+        noble = self.data.noble_by_id[noble_id]
+        if noble in p.kept_nobles:
+            p.kept_nobles.remove(noble)
+        else:
+            self.nobles.remove(noble)
+        p.nobles.append(noble)
+        p.points += noble.points
+        self._candidates = []
+
+    def _claim_post(self, p: ModulePlayer, post: TradingPost) -> None:
+        p.posts.append(post.id)
+        if post.power == "five_prestige":
+            p.points += 5
+        if post.power == "one_prestige_per_own_coat_of_arms":
+            p.points += len(p.posts)
+        elif 5 in p.posts:
+            p.points += 1
+        self._choices = []
+
+    def _take_city(self, p: ModulePlayer, city: City) -> None:
+        self.cities.remove(city)
+        p.city = city
+        self.final_round = True
+        self._choices = []
+
+    def _end_module_turn(self, p: ModulePlayer) -> None:
+        n = len(self.players)
+        if self.module != "cities" and p.points >= self.data.target_points:
+            self.final_round = True
+        self.passes_in_row = self.passes_in_row + 1 if self._passed else 0
+        self._passed = False
+        self.turns += 1
+        self.phase = Phase.MAIN
+        self._stage = _ACTION
+        self._legal = None
+        if self.passes_in_row >= n:
+            self.phase, self.end_reason = Phase.OVER, "all_passed"
+        elif self.final_round and self.current == self.last_seat:
+            self.phase = Phase.OVER
+            self.end_reason = "city" if self.module == "cities" else "target"
+        else:
+            self.current = (self.current + 1) % n
+
+    # ------------------------------------------------------------ step effects
+
+    def _apply_gem(self, p: ModulePlayer, action: TakeGem, arg: Any) -> None:
+        self.bank[action.color] -= 1
+        p.tokens[action.color] += 1
+
+    def _apply_pair(self, p: ModulePlayer, action: Pair, card_id: str) -> None:
+        partner = next(c for c in p.purchased if c.id == action.card_id)
+        p.pairs[card_id] = partner.bonus
+        p.partners[card_id] = partner.id
+        p.bonuses[partner.bonus] += 1
+
+    def _apply_free(self, p: ModulePlayer, action: TakeFree, arg: Any) -> None:
+        slot = self._slot(action.card_id)
+        card = self.market[slot]
+        assert card is not None
+        self._vacate(slot)
+        self._gain(p, card)
+
+    def _apply_keep_noble(self, p: ModulePlayer, action: ReserveNoble, arg: Any) -> None:
+        noble = self.data.noble_by_id[action.noble_id]
+        self.nobles.remove(noble)
+        p.kept_nobles.append(noble)
+
+    def _apply_hold(self, p: ModulePlayer, action: Stronghold, arg: Any) -> None:
+        holds, seat = self.holds, self.current
+        if action.how == "remove":
+            del holds[action.card_id]
+            return
+        if action.how == "move":
+            assert action.source is not None
+            owner, n = holds[action.source]
+            if n > 1:
+                holds[action.source] = (owner, n - 1)
+            else:
+                del holds[action.source]
+        _, n = holds.get(action.card_id, (seat, 0))
+        holds[action.card_id] = (seat, n + 1)
+
+    def _apply_conquer(self, p: ModulePlayer, action: Conquer, arg: Any) -> None:
+        slot = self._slot(action.card_id)
+        card = self.market[slot]
+        assert card is not None
+        pay = action.payment or default_payment(p.tokens, p.bonuses, card)
+        for color, n in enumerate(pay):
+            if n:
+                p.tokens[color] -= n
+                self.bank[color] += n
+        self._vacate(slot)
+        self._gain(p, card)
+        self._after_purchase(p)
+
+    def _apply_decline(self, p: ModulePlayer, action: Decline, arg: Any) -> None:
+        pass
+
+    # ----------------------------------------------------------------- copies
+
+    def clone(self) -> ExpansionState:
+        s = ExpansionState.__new__(ExpansionState)
+        s.data = self.data
+        s.setup = self.setup
+        s.bank = self.bank[:]
+        s.decks = [d[:] for d in self.decks]
+        s.market = self.market[:]
+        s.nobles = self.nobles[:]
+        s.players = [p.clone() for p in self.players]
+        s.current = self.current
+        s.phase = self.phase
+        s.final_round = self.final_round
+        s.passes_in_row = self.passes_in_row
+        s.turns = self.turns
+        s.end_reason = self.end_reason
+        s._log = self._log
+        s._logged = self._logged
+        s._legal = self._legal
+        s._candidates = self._candidates[:]
+        s._passed = self._passed
+        s.module = self.module
+        s.cities = self.cities[:]
+        s.holds = dict(self.holds)
+        s.box = self.box[:]
+        s._steps = self._steps[:]
+        s._stage = self._stage
+        s._empty = self._empty[:]
+        s._choices = self._choices[:]
+        return s
+
+    def key(self) -> tuple[object, ...]:
+        return (
+            *super().key(),
+            self.module,
+            tuple(c.id for c in self.cities),
+            tuple(sorted(self.holds.items())),
+            tuple(c.id for c in self.box),
+            tuple((ph.value, arg) for ph, arg in self._steps),
+            self._stage,
+            tuple(self._empty),
+            tuple(getattr(x, "id", x) for x in self._choices),
+        )
+
+
+def _text(action: object) -> str:
+    return action.text() if hasattr(action, "text") else repr(action)
+
+
+#: why_illegal's check in the main phase, by action type.
+_MAIN_CHECKS: Final[dict[type, Callable[[ExpansionState, Any], Refusal | None]]] = {
+    Take: ExpansionState._why_not_take,
+    TakeTwo: ExpansionState._why_not_take_two,
+    Reserve: ExpansionState._why_not_reserve,
+    ReserveDeck: ExpansionState._why_not_reserve_deck,
+    Buy: ExpansionState._why_not_buy,
+    Pass: ExpansionState._why_not_pass,
+}
+
+#: Which action answers each step, and what to say when another kind comes first.
+_STEP_KIND: Final[dict[Phase, type]] = {
+    Phase.GEM: TakeGem, Phase.PAIR: Pair, Phase.FREE: TakeFree,
+    Phase.KEEP_NOBLE: ReserveNoble, Phase.STRONGHOLD: Stronghold, Phase.CONQUEST: Conquer,
+    Phase.POST: ChoosePost, Phase.CITY: ChooseCity,
+}
+_STEP_FIRST: Final[dict[Phase, str]] = {
+    Phase.GEM: "take the gem token your trading post gives first",
+    Phase.PAIR: "choose the card to pair the Orient card with first",
+    Phase.FREE: "choose the free card first",
+    Phase.KEEP_NOBLE: "choose the noble to keep first",
+    Phase.STRONGHOLD: "place, move or remove a stronghold first",
+    Phase.CONQUEST: "conquer the card or decline first",
+    Phase.POST: "choose the trading post to claim first",
+    Phase.CITY: "choose the city to take first",
+}
+
+_STEP_APPLY: Final[dict[type, Callable[[ExpansionState, ModulePlayer, Any, Any], None]]] = {
+    TakeGem: ExpansionState._apply_gem,
+    Pair: ExpansionState._apply_pair,
+    TakeFree: ExpansionState._apply_free,
+    ReserveNoble: ExpansionState._apply_keep_noble,
+    Stronghold: ExpansionState._apply_hold,
+    Conquer: ExpansionState._apply_conquer,
+    Decline: ExpansionState._apply_decline,
+}
+
