@@ -69,6 +69,8 @@ STEP_PHASES: Final = (
 )
 
 Step = tuple[Phase, Any]
+#: Where a turn stands: its stage, the steps still to come, the market slots to refill.
+TurnState = tuple[int, tuple[tuple[str, Any], ...], tuple[int, ...]]
 
 
 class ModulePlayer(PlayerState):
@@ -166,6 +168,18 @@ class ExpansionState(GameState):
     def choices(self) -> tuple[Any, ...]:
         """The trading posts or cities to choose from (in `Phase.POST` or `Phase.CITY`)."""
         return tuple(self._choices) if self.phase in (Phase.POST, Phase.CITY) else ()
+
+    def turn_state(self) -> TurnState:
+        """Where the turn stands, as plain values (see `restore_turn`)."""
+        steps = tuple((phase.value, arg) for phase, arg in self._steps)
+        return (self._stage, steps, tuple(self._empty))
+
+    def restore_turn(self, turn: TurnState | None) -> None:
+        """Put the turn where `turn_state()` said it stood (for a sampled world)."""
+        stage, steps, empty = turn if turn is not None else (_ACTION, (), ())
+        self._stage = stage
+        self._steps = [(Phase(phase), arg) for phase, arg in steps]
+        self._empty = list(empty)
 
     def supply(self, seat: int) -> int:
         """Strongholds `seat` has left to place."""

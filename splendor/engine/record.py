@@ -1,24 +1,29 @@
 """Game records: a JSON-ready dict holding the setup and every action in text form.
 
-Format (version 1)::
+Format (version 2)::
 
     {
       "format": "splendor-record",
-      "version": 1,
+      "version": 2,
       "setup": {
         "players": 2,
         "names": ["Ada", "Bob"],
         "seed": 12345,                 # informational; null if the game was not dealt from a seed
         "first_player": 0,             # seat index, 0-based
         "decks": {"1": ["L1-07", ...], "2": [...], "3": [...]},   # draw order, top first
-        "nobles": ["N04", "N09", "N01"]                            # the nobles dealt
+        "nobles": ["N04", "N09", "N01"],                           # the nobles dealt
+        "module": "orient",            # null for the base game; or cities, trading-posts,
+                                       # strongholds (Cities of Splendor)
+        "cities": [],                  # the cities dealt (with the Cities)
+        "orient_decks": {"1": ["O1-04", ...], "2": [...], "3": [...]}  # with the Orient
       },
       "actions": ["take white blue green", "reserve deck 3", "return gold", ...]
     }
 
 The decks hold the whole order dealt (market cards are the first ones drawn). Replaying
 uses the decks, not the seed, so a record stays valid whatever the shuffling code does.
-Action texts follow the grammar in `splendor.engine.actions`.
+Action texts follow the grammar in `splendor.engine.actions`. A version 1 record (before
+the modules) has no module fields and reads as a base game.
 """
 
 from __future__ import annotations
@@ -33,7 +38,9 @@ from splendor.engine.setup import GameSetup
 from splendor.engine.state import GameState
 
 RECORD_FORMAT = "splendor-record"
-RECORD_VERSION = 1
+RECORD_VERSION = 2
+#: The record versions this code reads.
+READABLE_VERSIONS = (1, 2)
 
 
 def make_record(state: GameState) -> dict[str, Any]:
@@ -49,6 +56,11 @@ def make_record(state: GameState) -> dict[str, Any]:
             "first_player": setup.first_player,
             "decks": {str(level): list(ids) for level, ids in enumerate(setup.decks, 1)},
             "nobles": list(setup.nobles),
+            "module": setup.module,
+            "cities": list(setup.cities),
+            "orient_decks": {
+                str(level): list(ids) for level, ids in enumerate(setup.orient_decks, 1)
+            },
         },
         "actions": [a.text() for a in state.history],
     }
@@ -66,8 +78,9 @@ def read_setup(data: GameData, record: object) -> GameSetup:
     _require(record.get("format") == RECORD_FORMAT, f"'format' must be '{RECORD_FORMAT}'")
     version = record.get("version")
     _require(
-        version == RECORD_VERSION,
-        f"unsupported record version {version!r} (this game reads version {RECORD_VERSION})",
+        type(version) is int and version in READABLE_VERSIONS,
+        f"unsupported record version {version!r} (this game reads versions "
+        f"{', '.join(map(str, READABLE_VERSIONS))})",
     )
     raw = record.get("setup")
     _require(isinstance(raw, Mapping), "'setup' must be an object")
@@ -102,12 +115,38 @@ def read_setup(data: GameData, record: object) -> GameSetup:
         "'setup.nobles' must be a list of noble ids",
     )
     assert isinstance(names, list) and isinstance(first, int) and isinstance(nobles, list)
-    setup = GameSetup(players, tuple(names), first, tuple(orders), tuple(nobles), seed)
+    module, cities, orient = _read_module(data, raw) if version != 1 else (None, (), ())
+    setup = GameSetup(players, tuple(names), first, tuple(orders), tuple(nobles), seed,
+                      module, cities, orient)
     try:
         GameState.from_setup(data, setup)
     except ValueError as exc:
         raise RecordError(f"bad setup: {exc}") from None
     return setup
+
+
+def _read_module(
+    data: GameData, raw: Mapping[str, Any],
+) -> tuple[str | None, tuple[str, ...], tuple[tuple[str, ...], ...]]:
+    module = raw.get("module")
+    _require(module is None or isinstance(module, str), "'setup.module' must be a name or null")
+    assert module is None or isinstance(module, str)
+    cities = raw.get("cities", [])
+    _require(isinstance(cities, list) and all(isinstance(i, str) for i in cities),
+             "'setup.cities' must be a list of city ids")
+    assert isinstance(cities, list)
+    decks = raw.get("orient_decks", {})
+    _require(isinstance(decks, Mapping), "'setup.orient_decks' must map levels to card lists")
+    assert isinstance(decks, Mapping)
+    orders = []
+    if decks:
+        for level in data.levels:
+            ids = decks.get(str(level))
+            _require(isinstance(ids, list) and all(isinstance(i, str) for i in ids),
+                     f"'setup.orient_decks' must list the level {level} deck as card ids")
+            assert isinstance(ids, list)
+            orders.append(tuple(ids))
+    return module, tuple(cities), tuple(orders)
 
 
 def replay(data: GameData, record: object) -> GameState:

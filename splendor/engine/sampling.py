@@ -11,19 +11,37 @@ from __future__ import annotations
 import random
 
 from splendor.engine.components import Card, GameData
+from splendor.engine.expansion import ExpansionState, ModulePlayer
 from splendor.engine.setup import GameSetup
 from splendor.engine.state import GameState, PlayerState
-from splendor.engine.view import HiddenCard, View
+from splendor.engine.view import HiddenCard, PlayerView, View
+
+
+def _seen(view: View) -> set[str]:
+    seen = {c.id for row in (*view.market, *view.orient_market) for c in row if c is not None}
+    seen.update(c.id for c in view.box)
+    for p in view.players:
+        seen.update(c.id for c in p.purchased)
+        seen.update(c.id for c in p.doubles)
+        seen.update(c.id for c in p.reserved if isinstance(c, Card))
+    return seen
 
 
 def unseen_cards(view: View, data: GameData) -> dict[int, list[Card]]:
     """By level, the cards `view.seat` cannot locate: in a deck or another's blind reserve."""
-    seen = {c.id for row in view.market for c in row if c is not None}
-    for p in view.players:
-        seen.update(c.id for c in p.purchased)
-        seen.update(c.id for c in p.reserved if isinstance(c, Card))
+    seen = _seen(view)
     return {
         level: [c for c in data.level_cards(level) if c.id not in seen] for level in data.levels
+    }
+
+
+def unseen_orient_cards(view: View, data: GameData) -> dict[int, list[Card]]:
+    """By level, the Orient cards `view.seat` cannot locate (none without the Orient)."""
+    if view.module != "orient":
+        return {level: [] for level in data.levels}
+    seen = _seen(view)
+    return {
+        level: [c for c in data.orient_cards(level) if c.id not in seen] for level in data.levels
     }
 
 
@@ -32,35 +50,47 @@ def sample_world(view: View, data: GameData, rng: random.Random) -> GameState:
     if view.current_player is None:
         raise ValueError("the game is over: there is nothing to sample")
     pools = unseen_cards(view, data)
-    for pool in pools.values():
+    orient = unseen_orient_cards(view, data)
+    for pool in (*pools.values(), *orient.values()):
         rng.shuffle(pool)
-    players = []
+    players: list[PlayerState] = []
     for pv in view.players:
-        p = PlayerState()
+        p = PlayerState() if view.module is None else _module_player(pv)
         p.tokens = list(pv.tokens)
         p.bonuses = list(pv.bonuses)
         p.purchased = list(pv.purchased)
         for card, blind in zip(pv.reserved, pv.reserved_blind, strict=True):
-            real = pools[card.level].pop() if isinstance(card, HiddenCard) else card
+            if isinstance(card, HiddenCard):
+                real = (orient if card.orient else pools)[card.level].pop()
+            else:
+                real = card
             p.reserved.append(real)
             if blind:
                 p.blind.add(real.id)
         p.nobles = list(pv.nobles)
         p.points = pv.points
         players.append(p)
-    for level, size in zip(data.levels, view.deck_sizes, strict=True):
-        if len(pools[level]) != size:
-            raise ValueError(f"view inconsistent: level {level} has {len(pools[level])} unseen "
+    sizes = (*view.deck_sizes, *view.orient_deck_sizes)
+    for (level, pool), size in zip([*pools.items(), *orient.items()], sizes, strict=False):
+        if len(pool) != size:
+            raise ValueError(f"view inconsistent: level {level} has {len(pool)} unseen "
                              f"cards for a deck of {size}")
     dealt = [n.id for n in view.nobles] + [n.id for p in view.players for n in p.nobles]
+    dealt += [n.id for p in view.players for n in p.kept_nobles]
+    module = view.module
     setup = GameSetup(
         players=view.num_players,
         names=tuple(p.name for p in view.players),
         first_player=view.first_player,
         decks=tuple(tuple(c.id for c in data.level_cards(lv)) for lv in data.levels),
         nobles=tuple(sorted(dealt)),
+        module=module,
+        cities=tuple(sorted([c.id for c in view.cities] + [
+            p.city.id for p in view.players if p.city is not None])),
+        orient_decks=tuple(tuple(c.id for c in data.orient_cards(lv)) for lv in data.levels)
+        if module == "orient" else (),
     )
-    state = GameState.__new__(GameState)
+    state = GameState.__new__(GameState if module is None else ExpansionState)
     state.data = data
     state.setup = setup
     state.bank = list(view.bank)
@@ -79,4 +109,32 @@ def sample_world(view: View, data: GameData, rng: random.Random) -> GameState:
     state._legal = None
     state._candidates = list(view.noble_candidates)
     state._passed = False
+    if isinstance(state, ExpansionState):
+        _module_table(state, view, orient)
     return state
+
+
+def _module_player(pv: PlayerView) -> ModulePlayer:
+    p = ModulePlayer()
+    p.city = pv.city
+    p.posts = list(pv.posts)
+    p.doubles = list(pv.doubles)
+    for card, partner, colour in pv.pairs:
+        p.pairs[card] = colour
+        p.partners[card] = partner
+    p.kept_nobles = list(pv.kept_nobles)
+    return p
+
+
+def _module_table(state: ExpansionState, view: View, orient: dict[int, list[Card]]) -> None:
+    """The module's part of a sampled world: the view's public pieces, the Orient decks
+    dealt from the unseen Orient cards, and the turn's pending step."""
+    state.module = view.module or ""
+    if view.module == "orient":
+        state.decks += [orient[level] for level in state.data.levels]
+    state.market += [c for row in view.orient_market for c in row]
+    state.cities = list(view.cities)
+    state.holds = {card: (owner, n) for card, owner, n in view.holds}
+    state.box = list(view.box)
+    state._choices = list(view.choices)
+    state.restore_turn(view.turn_state)

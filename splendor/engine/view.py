@@ -1,8 +1,8 @@
 """What one seat may see: `observe(state, seat)`.
 
 The view holds everything public (bank, market, deck sizes, nobles, every player's
-tokens, purchased cards, nobles and face-up reserved cards) plus the seat's own blind
-reservations. It never holds the order of a deck or another seat's blind-reserved card:
+tokens, purchased cards, nobles and face-up reserved cards, and a module's pieces) plus
+the seat's own blind reservations. It never holds the order of a deck or another seat's blind-reserved card:
 those appear only as `HiddenCard(level)`. Bots and the table scene for a seat get this.
 """
 
@@ -10,17 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from splendor.engine.actions import Action
-from splendor.engine.components import Card, Noble
+from splendor.engine.components import Card, City, Noble
+from splendor.engine.expansion import ExpansionState, TurnState
 from splendor.engine.state import GameState, Phase
 
 
 @dataclass(frozen=True, slots=True)
 class HiddenCard:
-    """Another seat's blind-reserved card: only its level is known."""
+    """Another seat's blind-reserved card: only its level (and deck) is known."""
 
     level: int
+    #: Taken from an Orient deck.
+    orient: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +42,14 @@ class PlayerView:
     reserved_blind: tuple[bool, ...]
     nobles: tuple[Noble, ...]
     points: int
+    # The modules' pieces (public): a city, claimed trading posts, double golds, paired
+    # Orient cards as (card, partner, colour), nobles kept aside, strongholds in supply.
+    city: City | None = None
+    posts: tuple[int, ...] = ()
+    doubles: tuple[Card, ...] = ()
+    pairs: tuple[tuple[str, str, int], ...] = ()
+    kept_nobles: tuple[Noble, ...] = ()
+    supply: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +77,21 @@ class View:
     #: Shared with the state rather than copied (see history.py), so observing costs the
     #: same at any point of a game; it compares equal to a tuple of the same texts.
     history: Sequence[str]
+    #: The Cities of Splendor module played, and its public pieces: the Orient's face-up
+    #: cards by level and deck sizes, the cities on the table, strongholds as (card,
+    #: owner, count), cards out of the game, the decision step under way as (phase value,
+    #: argument) and the posts or cities to choose from.
+    module: str | None = None
+    orient_market: tuple[tuple[Card | None, ...], ...] = ()
+    orient_deck_sizes: tuple[int, ...] = ()
+    cities: tuple[City, ...] = ()
+    holds: tuple[tuple[str, int, int], ...] = ()
+    box: tuple[Card, ...] = ()
+    step: tuple[str, Any] | None = None
+    choices: tuple[Any, ...] = ()
+    #: Where the turn stands (public: it follows from the actions): see
+    #: `ExpansionState.turn_state`.
+    turn_state: TurnState | None = None
 
     @property
     def me(self) -> PlayerView:
@@ -76,14 +103,13 @@ def observe(state: GameState, seat: int) -> View:
     if not 0 <= seat < state.num_players:
         raise ValueError(f"seat {seat} is not in this {state.num_players}-player game")
     slots = state.data.market_slots
-    market = tuple(
-        tuple(state.market[i : i + slots]) for i in range(0, len(state.market), slots)
-    )
+    base = len(state.data.levels) * slots
+    market = tuple(tuple(state.market[i : i + slots]) for i in range(0, base, slots))
     players = []
     for s, p in enumerate(state.players):
         blind = tuple(c.id in p.blind for c in p.reserved)
         reserved = tuple(
-            HiddenCard(c.level) if hidden and s != seat else c
+            HiddenCard(c.level, c.orient) if hidden and s != seat else c
             for c, hidden in zip(p.reserved, blind, strict=True)
         )
         players.append(
@@ -97,6 +123,7 @@ def observe(state: GameState, seat: int) -> View:
                 reserved_blind=blind,
                 nobles=tuple(p.nobles),
                 points=p.points,
+                **_module_seat(state, s),
             )
         )
     deciding = state.current_player()
@@ -118,4 +145,38 @@ def observe(state: GameState, seat: int) -> View:
         players=tuple(players),
         legal_actions=state.legal_actions() if deciding == seat else (),
         history=state.history.texts(),
+        **_module_table(state),
     )
+
+
+def _module_seat(state: GameState, seat: int) -> dict[str, Any]:
+    if not isinstance(state, ExpansionState):
+        return {}
+    p = state.players[seat]
+    return {
+        "city": p.city,
+        "posts": tuple(p.posts),
+        "doubles": tuple(p.doubles),
+        "pairs": tuple((card, p.partners[card], colour) for card, colour in p.pairs.items()),
+        "kept_nobles": tuple(p.kept_nobles),
+        "supply": state.supply(seat) if state.module == "strongholds" else 0,
+    }
+
+
+def _module_table(state: GameState) -> dict[str, Any]:
+    if not isinstance(state, ExpansionState):
+        return {}
+    slots = state.data.orient_slots
+    _, orient = state.market_rows()
+    step = state.step()
+    return {
+        "module": state.module,
+        "orient_market": tuple(tuple(orient[i : i + slots]) for i in range(0, len(orient), slots)),
+        "orient_deck_sizes": state.orient_deck_sizes(),
+        "cities": tuple(state.cities),
+        "holds": tuple((card, owner, n) for card, (owner, n) in sorted(state.holds.items())),
+        "box": tuple(state.box),
+        "step": (step[0].value, step[1]) if step is not None else None,
+        "choices": state.choices(),
+        "turn_state": state.turn_state(),
+    }

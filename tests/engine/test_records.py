@@ -98,8 +98,9 @@ def test_record_shape() -> None:
     state = play(3, 21, 25)
     record = through_json(make_record(state))
     assert record["format"] == "splendor-record"
-    assert record["version"] == RECORD_VERSION == 1
+    assert record["version"] == RECORD_VERSION == 2
     setup = record["setup"]
+    assert setup["module"] is None and setup["cities"] == [] and setup["orient_decks"] == {}
     assert setup["players"] == 3
     assert setup["seed"] == 21
     assert setup["first_player"] == state.setup.first_player
@@ -238,7 +239,7 @@ def test_wrong_format() -> None:
     assert "format" in str(replay_error(record))
 
 
-@pytest.mark.parametrize("version", [2, 0, "1", None, 1.5])
+@pytest.mark.parametrize("version", [3, 0, "1", None, 1.5, True])
 def test_wrong_version(version: object) -> None:
     record = _record()
     record["version"] = version
@@ -417,3 +418,14 @@ def test_the_first_player_choice_does_not_change_the_deal() -> None:
     chosen = new_game(DATA, 3, 6, first_player=(drawn.setup.first_player + 1) % 3)
     assert chosen.setup.decks == drawn.setup.decks
     assert chosen.setup.nobles == drawn.setup.nobles
+
+
+def test_a_version_1_record_still_replays_as_a_base_game() -> None:
+    state = play(2, 5, 40)
+    record = through_json(make_record(state))
+    record["version"] = 1
+    for key in ("module", "cities", "orient_decks"):
+        del record["setup"][key]
+    again = replay(DATA, record)
+    assert again == state
+    assert again.setup.module is None
