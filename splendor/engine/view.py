@@ -2,8 +2,9 @@
 
 The view holds everything public (bank, market, deck sizes, nobles, every player's
 tokens, purchased cards, nobles and face-up reserved cards, and a module's pieces) plus
-the seat's own blind reservations. It never holds the order of a deck or another seat's blind-reserved card:
-those appear only as `HiddenCard(level)`. Bots and the table scene for a seat get this.
+the seat's own blind reservations. It never holds the order of a deck (Orient decks
+included) or another seat's blind-reserved card: those appear only as `HiddenCard`.
+Bots and the table scene for a seat get this.
 """
 
 from __future__ import annotations
