@@ -123,8 +123,13 @@ def test_loading_a_copy_gives_the_same_data(tmp_path: Path) -> None:
 # ------------------------------------------------------------------ validation
 
 
+# Every file load_game_data reads: the base game's and the Cities of Splendor modules'.
+DATA_FILES = ("cards.yaml", "nobles.yaml", "setup.yaml", "cities.yaml", "trading_posts.yaml",
+              "orient.yaml", "strongholds.yaml")
+
+
 def _copy(tmp_path: Path) -> Path:
-    for name in ("cards.yaml", "nobles.yaml", "setup.yaml"):
+    for name in DATA_FILES:
         shutil.copy(LEVELS_DATA / name, tmp_path / name)
     return tmp_path
 
