@@ -95,7 +95,7 @@ class Session:
         if state is None:
             seed = options.seed if options.seed is not None else secrets.randbelow(2**31)
             state = new_game(data, len(options.seats), seed, options.names,
-                             options.first_player)
+                             options.first_player, options.module)
         self._state = state
         self._bots = bots
         base_seed = state.setup.seed or 0

@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from splendor.engine import Action, GameState, Phase
+from splendor.engine.expansion import ModulePlayer
 
 
 @dataclass(frozen=True, slots=True)
@@ -16,7 +17,9 @@ class LogEntry:
 
     `nobles` are the ids of the nobles that visited the player as a result (a single
     qualifying noble visits without a decision, so it has no action of its own);
-    `final_round` is True when this action started the final round.
+    `final_round` is True when this action started the final round. With a Cities of
+    Splendor module, `city` and `posts` are the city taken and the trading posts claimed
+    as a result (also without a decision when only one qualified).
     """
 
     index: int
@@ -26,18 +29,27 @@ class LogEntry:
     nobles: tuple[str, ...] = ()
     final_round: bool = False
     game_over: bool = False
+    city: str | None = None
+    posts: tuple[int, ...] = ()
 
 
 def apply_logged(state: GameState, action: Action) -> LogEntry:
     """Apply `action` to `state` (checked) and return its log entry."""
     index, round_number, seat = len(state.history), state.round, state.current
-    before_nobles = len(state.players[seat].nobles)
+    player = state.players[seat]
+    before_nobles = len(player.nobles)
+    had_city = isinstance(player, ModulePlayer) and player.city is not None
+    before_posts = len(player.posts) if isinstance(player, ModulePlayer) else 0
     was_final = state.final_round
     state.apply(action)
-    gained = tuple(n.id for n in state.players[seat].nobles[before_nobles:])
+    gained = tuple(n.id for n in player.nobles[before_nobles:])
+    city = posts = None
+    if isinstance(player, ModulePlayer):
+        city = player.city.id if player.city is not None and not had_city else None
+        posts = tuple(player.posts[before_posts:])
     return LogEntry(index, round_number, seat, action, gained,
                     final_round=state.final_round and not was_final,
-                    game_over=state.phase is Phase.OVER)
+                    game_over=state.phase is Phase.OVER, city=city, posts=posts or ())
 
 
 def replayed_log(start: GameState, actions: list[Action] | tuple[Action, ...]) -> list[LogEntry]:

@@ -24,7 +24,7 @@ def public_view(state: GameState, seat: int = 0) -> View:
     bottom): no deck order, nobody's blind-reserved card, no moves to make."""
     view = observe(state, seat)
     me = view.players[seat]
-    hidden = tuple(HiddenCard(c.level) if blind else c
+    hidden = tuple(HiddenCard(c.level, c.orient) if blind else c
                    for c, blind in zip(me.reserved, me.reserved_blind, strict=True))
     players = list(view.players)
     players[seat] = replace(me, reserved=hidden)

@@ -43,7 +43,7 @@ def options_of(saved: SavedGame) -> GameOptions:
     state = saved.state
     return GameOptions(tuple(SeatOption(s["kind"], s["name"]) for s in saved.seats),
                        first_player=state.setup.first_player, seed=state.setup.seed,
-                       competitive=competitive)
+                       competitive=competitive, module=state.setup.module)
 
 
 def counters_of(saved: SavedGame) -> SessionCounters:

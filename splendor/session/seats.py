@@ -26,13 +26,15 @@ class GameOptions:
     """A game to start. `first_player` None means drawn at random; `seed` None means random.
 
     A `competitive` game has no assists, no undo and no hints (Board Game Arena's name
-    for it); statistics keep such games apart.
+    for it); statistics keep such games apart. `module` names the Cities of Splendor
+    module played with the base game (None: the base game alone).
     """
 
     seats: tuple[SeatOption, ...]
     first_player: int | None = None
     seed: int | None = None
     competitive: bool = False
+    module: str | None = None
 
     @property
     def names(self) -> tuple[str, ...]:

@@ -1,13 +1,14 @@
 """Saved games: a game record plus what is needed to resume it, in a versioned JSON file.
 
-Format (version 1)::
+Format (version 2)::
 
     {
       "format": "splendor-save",
-      "version": 1,
+      "version": 2,
       "name": "Ada vs Hard bot, round 12",
       "saved_at": "2026-11-22T04:15:00+00:00",
       "seats": [{"kind": "human", "name": "Ada"}, {"kind": "hard", "name": "Hard bot"}],
+      "module": "orient",
       "summary": {"round": 12, "scores": [5, 7], "over": false},
       "bots": {},
       "mode": {"competitive": false},
@@ -18,6 +19,9 @@ Format (version 1)::
 "name" is the save's name as the player typed it (optional: the autosave has none, and
 older saves lack it); the file's name keeps only letters, digits, spaces, '-' and '_' of it
 (`save_path_for`), so the load screen shows the typed name while it still names the file.
+"module" names the Cities of Splendor module played, null for the base game (version 2;
+the record, version 2 too, holds the module's setup, and decides: "module" is what the
+load screen shows without replaying). Versions 1 and 0 are base games.
 "mode" and "assists" are the session's (optional; older saves lack them). "bots" held the
 bots' random states in earlier saves; the game no longer needs them (a bot's decisions
 are seeded by its seat and the game's progress) and writes it empty.
@@ -47,6 +51,7 @@ from pathlib import Path
 from typing import Any
 
 from splendor.engine import GameData, GameState, RecordError, make_record, replay
+from splendor.engine.components import MODULES
 from splendor.storage import paths, untrusted
 from splendor.storage.aside import FileProblem, keep_aside
 from splendor.storage.atomic import (
@@ -57,7 +62,7 @@ from splendor.storage.atomic import (
 from splendor.storage.logfile import logger as log
 
 SAVE_FORMAT = "splendor-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
 #: The longest game a save holds (a real game has a few hundred actions; this many take
 #: about 4 s to replay). Longer ones are neither written nor read.
 MAX_SAVE_ACTIONS = 200_000
@@ -137,6 +142,8 @@ class SaveInfo:
     over: bool = False
     #: SaveError.kind of `error` ('unreadable' when the system refused to read the file).
     error_kind: str = ""
+    #: The Cities of Splendor module played (None: the base game, or not said).
+    module: str | None = None
 
 
 def save_document(
@@ -158,6 +165,7 @@ def save_document(
         **({"name": name} if name is not None else {}),
         "saved_at": moment,
         "seats": seats,
+        "module": state.setup.module,
         "summary": {"round": state.round, "scores": list(state.scores()),
                     "over": state.is_over()},
         "bots": {str(seat): value for seat, value in (bots or {}).items()},
@@ -429,7 +437,13 @@ def save_info(path: Path) -> SaveInfo:
         round_number if isinstance(round_number, int) else 0,
         tuple(s for s in scores if isinstance(s, int)) if isinstance(scores, list) else (),
         over=summary.get("over") is True,
+        module=_module_name(doc.get("module")),
     )
+
+
+def _module_name(value: object) -> str | None:
+    """A save's module, if it is one this version knows (the load screen shows it)."""
+    return value if isinstance(value, str) and value in MODULES else None
 
 
 def _typed_name(doc: dict[str, Any], path: Path) -> str | None:

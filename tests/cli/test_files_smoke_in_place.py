@@ -39,7 +39,7 @@ def hostile_home() -> Path:
     home = paths.data_dir()
     (home / "settings.json").write_bytes(b'{"version": 1, "volume": ')
     (home / "statistics.json").write_bytes(b'{"version": 3, "records": {}}')
-    paths.autosave_backup_path().write_bytes(b'{"format": "splendor-save", "version": 2}')
+    paths.autosave_backup_path().write_bytes(b'{"format": "splendor-save", "version": 3}')
     (paths.saves_dir() / "Broken.json").write_bytes(b'{"format": "splendor-save", "ve')
     (paths.saves_dir() / STALE).write_bytes(b"half a save")
     return home

@@ -29,7 +29,7 @@ from tests.storage.test_statistics import finished_game
 
 DATA = base_game()
 NOON = datetime(2026, 11, 24, 12, 0, 0)
-NEWER_SAVE = json.dumps({"format": "splendor-save", "version": 2, "seats": [],
+NEWER_SAVE = json.dumps({"format": "splendor-save", "version": 3, "seats": [],
                          "record": {"whatever": "a newer version wrote"}}).encode()
 
 

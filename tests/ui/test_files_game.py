@@ -30,7 +30,7 @@ def _session(game: Game):  # type: ignore[no-untyped-def]
     assert game.session is not None
     return game.session
 
-NEWER = json.dumps({"format": "splendor-save", "version": 2, "seats": [], "record": {}})
+NEWER = json.dumps({"format": "splendor-save", "version": 3, "seats": [], "record": {}})
 TRUNCATED = '{"format": "splendor-save", "version": 1, "saved_at": "2026-11-2'
 
 
