@@ -498,6 +498,12 @@ def _intern(action: _A) -> _A:
     return action
 
 
+def intern_action(action: _A) -> _A:
+    """Mark a checked action that lives as long as the program (kept in a table) as
+    needing no check again in `malformed`."""
+    return _intern(action)
+
+
 # Interned instances: legal_actions() hands these out instead of building new objects.
 PASS: Final = _intern(Pass())
 DECLINE: Final = _intern(Decline())

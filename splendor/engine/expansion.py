@@ -39,11 +39,12 @@ from splendor.engine.actions import (
     TakeGem,
     TakeTwo,
     buy_action,
+    intern_action,
     malformed,
     reserve_action,
     reserve_deck_action,
 )
-from splendor.engine.colors import COLOR_NAMES, GEMS
+from splendor.engine.colors import COLOR_NAMES, GEMS, GOLD
 from splendor.engine.components import Card, City, GameData, Noble, TradingPost
 from splendor.engine.errors import Refusal
 from splendor.engine.module_rules import (
@@ -221,9 +222,9 @@ class ExpansionState(GameState):
         if phase is Phase.RETURN or phase is Phase.NOBLE:
             return super()._generate()
         if phase is Phase.POST:
-            return tuple(ChoosePost(post.id) for post in self._choices)
+            return tuple(_interned(ChoosePost, post.id) for post in self._choices)
         if phase is Phase.CITY:
-            return tuple(ChooseCity(city.id) for city in self._choices)
+            return tuple(_interned(ChooseCity, city.id) for city in self._choices)
         return self._step_actions(*self._steps[0])
 
     def _generate_main(self) -> tuple[Action, ...]:
@@ -242,43 +243,80 @@ class ExpansionState(GameState):
         holds = self.holds
         if len(p.reserved) < self.data.reserve_limit:
             for card in self.market:
-                if card is not None and (not holds or self.may_take(card, seat)):
+                if card is not None and (card.id not in holds or holds[card.id][0] == seat):
                     acts.append(reserve_action(card.id))
             levels = len(self.data.levels)
             for i, deck in enumerate(self.decks):
                 if deck:
                     acts.append(reserve_deck_action(i % levels + 1, i >= levels))
-        for card in self.market:
-            if card is not None and (not holds or self.may_take(card, seat)):
-                self._buy_variants(p, card, acts)
-        for card in p.reserved:
-            self._buy_variants(p, card, acts)
+        tokens = p.tokens
+        gold = tokens[GOLD]
+        power = [p.bonuses[c] + tokens[c] for c in GEMS]
+        # The hot path inlines tokens_missing (and what double golds add) as the base game does.
+        gold2 = self.module == "trading-posts" and 3 in p.posts
+        doubles = len(p.doubles)
+        bonuses = p.bonuses
+        for group, mine in ((self.market, False), (p.reserved, True)):
+            for card in group:
+                if card is None:
+                    continue
+                if holds and not mine and card.id in holds and holds[card.id][0] != seat:
+                    continue
+                ability = card.ability
+                if gold2 or ability == "sacrifice":
+                    self._buy_variants(p, card, acts)
+                    continue
+                short = 0
+                for c, n in card.cost_items:
+                    d = n - power[c]
+                    if d > 0:
+                        short += d
+                if short > gold + 2 * doubles:
+                    continue
+                if ability is not None and ability[0] == "p" and not self._pair_targets(p, card):
+                    continue
+                if short <= gold:
+                    acts.append(buy_action(card.id))
+                if doubles:
+                    owed = 0
+                    for c, n in card.cost_items:
+                        if n > bonuses[c]:
+                            owed += n - bonuses[c]
+                    for k in range(1, doubles + 1):
+                        if owed <= 2 * (k - 1):
+                            break
+                        if short <= gold + 2 * k:
+                            acts.append(_interned(Buy, card.id, None, k))
         if not acts:
             return (PASS,)
         return tuple(acts)
 
     def _buy_variants(self, p: ModulePlayer, card: Card, acts: list[Action]) -> None:
         ability = card.ability
-        if ability is not None:
-            if ability == "sacrifice":
+        if ability == "sacrifice":
+            colour = card.discard_colour
+            if colour is not None and p.bonuses[colour] >= card.discard_count:
                 for option in sacrifice_options(p.purchased, p.pairs, card):
-                    acts.append(Buy(card.id, discard=option))
-                return
-            if ability.startswith("pair") and not self._pair_targets(p, card):
-                return
+                    acts.append(_interned(Buy, card.id, None, 0, option))
+            return
+        found: list[Action] = []
         if self.module == "trading-posts" and 3 in p.posts:
             if not tokens_short(p.tokens, p.bonuses, card, gold_doubles=True):
-                acts.append(buy_action(card.id))
+                found.append(buy_action(card.id))
+        else:
+            if not tokens_missing(p.tokens, p.bonuses, card):
+                found.append(buy_action(card.id))
+            if p.doubles:
+                owed = sum(max(0, n - p.bonuses[c]) for c, n in card.cost_items)
+                for k in range(1, len(p.doubles) + 1):
+                    if owed <= 2 * (k - 1):
+                        break
+                    if not tokens_short(p.tokens, p.bonuses, card, doubles=k):
+                        found.append(_interned(Buy, card.id, None, k))
+        if found and ability is not None and ability.startswith("pair") \
+                and not self._pair_targets(p, card):
             return
-        if not tokens_missing(p.tokens, p.bonuses, card):
-            acts.append(buy_action(card.id))
-        if p.doubles:
-            owed = sum(max(0, n - p.bonuses[c]) for c, n in card.cost_items)
-            for k in range(1, len(p.doubles) + 1):
-                if owed <= 2 * (k - 1):
-                    break
-                if not tokens_short(p.tokens, p.bonuses, card, doubles=k):
-                    acts.append(Buy(card.id, doubles=k))
+        acts.extend(found)
 
     def _pair_targets(self, p: ModulePlayer, card: Card) -> list[Card]:
         return [c for c in p.purchased
@@ -287,34 +325,37 @@ class ExpansionState(GameState):
     def _step_actions(self, phase: Phase, arg: Any) -> tuple[Action, ...]:
         p = self.players[self.current]
         if phase is Phase.GEM:
-            return tuple(TakeGem(c) for c in GEMS if self.bank[c] and c != arg)
+            return tuple(_interned(TakeGem, c) for c in GEMS if self.bank[c] and c != arg)
         if phase is Phase.PAIR:
             card = self.data.card_by_id[arg]
-            return tuple(Pair(c.id) for c in self._pair_targets(p, card))
+            return tuple(_interned(Pair, c.id) for c in self._pair_targets(p, card))
         if phase is Phase.FREE:
-            return tuple(TakeFree(c.id) for c in self.market
+            return tuple(_interned(TakeFree, c.id) for c in self.market
                          if c is not None and c.level == arg)
         if phase is Phase.KEEP_NOBLE:
-            return tuple(ReserveNoble(n.id) for n in self.nobles)
+            return tuple(_interned(ReserveNoble, n.id) for n in self.nobles)
         if phase is Phase.STRONGHOLD:
             return self._hold_actions(self.current)
         if phase is Phase.CONQUEST:
-            return (Conquer(arg), DECLINE)
+            return (_interned(Conquer, arg), DECLINE)
         raise AssertionError(phase)
 
     def _hold_actions(self, seat: int) -> tuple[Action, ...]:
-        targets = [c.id for c in self.market if c is not None and self.may_take(c, seat)]
+        holds = self.holds
+        targets = [c.id for c in self.market if c is not None
+                   and (c.id not in holds or holds[c.id][0] == seat)]
         acts: list[Action] = []
         if self.supply(seat):
-            acts.extend(Stronghold("place", t) for t in targets)
+            acts.extend(_interned(Stronghold, "place", t) for t in targets)
         for source in sorted(self.holds):
             owner, _ = self.holds[source]
             if owner == seat:
-                acts.extend(Stronghold("move", t, source) for t in targets if t != source)
+                acts.extend(_interned(Stronghold, "move", t, source)
+                            for t in targets if t != source)
         for card_id in sorted(self.holds):
             owner, n = self.holds[card_id]
             if owner != seat and n == 1:
-                acts.append(Stronghold("remove", card_id))
+                acts.append(_interned(Stronghold, "remove", card_id))
         return tuple(acts)
 
     # ------------------------------------------------------------- why illegal
@@ -671,14 +712,11 @@ class ExpansionState(GameState):
                 return
 
     def _conquest(self, p: ModulePlayer) -> Card | None:
-        seat = self.current
-        for card in self.market:
-            if card is None:
-                continue
-            hold = self.holds.get(card.id)
-            if hold == (seat, self.data.strongholds) and \
-                    not tokens_missing(p.tokens, p.bonuses, card):
-                return card
+        full = (self.current, self.data.strongholds)
+        for card_id, hold in self.holds.items():
+            if hold == full:
+                card = self.data.card_by_id[card_id]
+                return None if tokens_missing(p.tokens, p.bonuses, card) else card
         return None
 
     def _visit_noble(self, p: ModulePlayer, noble_id: str) -> None:
@@ -824,6 +862,19 @@ class ExpansionState(GameState):
             tuple(self._empty),
             tuple(getattr(x, "id", x) for x in self._choices),
         )
+
+
+_INTERNED_STEPS: dict[tuple[object, ...], Any] = {}
+
+
+def _interned(kind: type, *fields: Any) -> Any:
+    """One shared, checked instance per distinct action (legal_actions hands these out:
+    building and checking a new action each time would be most of a module's cost)."""
+    key = (kind, *fields)
+    action = _INTERNED_STEPS.get(key)
+    if action is None:
+        action = _INTERNED_STEPS[key] = intern_action(kind(*fields))
+    return action
 
 
 def _text(action: object) -> str:

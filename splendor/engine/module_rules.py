@@ -35,7 +35,10 @@ def post_met(post: TradingPost, bonuses: Sequence[int], nobles: int) -> bool:
     """Whether bonuses (and the nobles held) meet a trading post's requirement."""
     if post.requires_noble and nobles < 1:
         return False
-    return all(bonuses[c] >= n for c, n in enumerate(post.requires))
+    for c, n in enumerate(post.requires):
+        if bonuses[c] < n:
+            return False
+    return True
 
 
 def post_shortfall(post: TradingPost, bonuses: Sequence[int], nobles: int) -> int:

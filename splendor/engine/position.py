@@ -16,10 +16,31 @@ The position starts `current`'s turn (`phase=Phase.MAIN`), or stops in the middl
 `Phase.RETURN` (the seat holds more tokens than the limit) or `Phase.NOBLE` (two or more
 nobles on the table qualify). `passes` is how many seats passed in a row just before.
 
+With a Cities of Splendor `module` (see RULES_CITIES.md) a seat may also hold
+
+    "city": "C04"                    the Cities: the city taken (its requirements met)
+    "posts": [1, 5]                  Trading Posts: the posts claimed, in order (met)
+    "doubles": ["O1-03"]             the Orient: double golds not spent yet
+    "pairs": {"O1-06": "L1-25"}      the Orient: every bought pairing card -> its partner
+    "kept_nobles": ["N04"]           the Orient: nobles kept aside (dealt, off the table)
+
+and the table: `cities` (the Cities: the cities still on the table; with those held they
+make the cities dealt, by default the lowest ids), `holds` (Strongholds: {face-up card:
+(seat, count)}), `orient_market` and `orient_decks` (the Orient, by level, like `market`
+and `decks`) and `box` (the Orient: cards out of the game, sacrificed or spent). Points
+add the trading posts' (5 for post 4, one per own coat of arms for post 5). With the
+Cities no noble is dealt and the final round is on exactly when a seat holds a city.
+A module position may also stop at the end-of-turn choices `Phase.POST` (two or more
+trading posts qualify), `Phase.CITY` (two or more cities) or `Phase.CONQUEST` (the
+current seat's strongholds all stand on one card it can pay for). For the steps inside
+an action (a gem, a pairing, a free card, a noble to keep, a stronghold), build the
+position before that action and apply it.
+
 An inconsistent description raises `PositionError` saying what is wrong: a card in two
 places or in the wrong level's row or deck, more reserved cards or tokens than allowed,
 a held noble that was not dealt, turn and seat numbers that disagree, a final round
-that should already have ended. Every card and token must be somewhere: with
+that should already have ended, a module's piece in a game without that module or
+where that module cannot have put it. Every card and token must be somewhere: with
 `partial=True` a scenario may leave out of the game the cards of a deck it gives that it
 places nowhere, and the tokens an explicit bank leaves unaccounted for.
 """
@@ -30,14 +51,38 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from splendor.engine.colors import COLOR_NAMES, TOKENS, color_index
-from splendor.engine.components import Card, GameData
+from splendor.engine.components import MODULES, Card, City, GameData
 from splendor.engine.errors import PositionError
+from splendor.engine.expansion import (
+    _CITY,
+    _CONQUEST,
+    _NOBLE,
+    _POST,
+    _RETURN,
+    ExpansionState,
+    ModulePlayer,
+)
+from splendor.engine.module_rules import city_shortfall, post_met
+from splendor.engine.payment import tokens_missing
 from splendor.engine.setup import GameSetup, default_names
 from splendor.engine.state import GameState, Phase, PlayerState
 
 SEAT_FIELDS = ("tokens", "purchased", "reserved", "blind", "nobles")
+#: The seat fields each module adds.
+MODULE_SEAT_FIELDS: dict[str, tuple[str, ...]] = {
+    "cities": ("city",),
+    "trading-posts": ("posts",),
+    "orient": ("doubles", "pairs", "kept_nobles"),
+    "strongholds": (),
+}
 #: The most tokens one main action can bring above the limit (taking three at the limit).
 MAX_EXCESS = 3
+#: The end-of-turn choices a module position may stop at, with the module and turn stage.
+_MODULE_PHASES: dict[Phase, tuple[str, int]] = {
+    Phase.POST: ("trading-posts", _POST),
+    Phase.CITY: ("cities", _CITY),
+    Phase.CONQUEST: ("strongholds", _CONQUEST),
+}
 
 
 def _counts(spec: object, where: str) -> list[int]:
@@ -66,25 +111,35 @@ def _ids(spec: Mapping[str, Any], key: str, where: str) -> list[str]:
 class _Placer:
     """Hands out each card once, remembering where it went for the error messages."""
 
-    def __init__(self, data: GameData) -> None:
+    def __init__(self, data: GameData, orient: bool = False) -> None:
         self.data = data
+        #: Whether the game plays the Orient (whose cards may then be placed).
+        self.orient = orient
         self.where: dict[str, str] = {}
 
-    def place(self, card_id: object, where: str, level: int | None = None) -> Card:
+    def place(self, card_id: object, where: str, level: int | None = None,
+              orient: bool | None = None) -> Card:
         card = self.data.card_by_id.get(card_id) if isinstance(card_id, str) else None
         if card is None:
             raise PositionError(f"{where}: unknown card {card_id!r}")
         if card.id in self.where:
             raise PositionError(f"card {card.id} is placed twice: in {self.where[card.id]} "
                                 f"and in {where}")
+        if card.orient and not self.orient:
+            raise PositionError(f"card {card.id} is an Orient card: it cannot be in {where} "
+                                "in a game without the Orient module")
+        if orient is not None and card.orient != orient:
+            kind = "an Orient card" if card.orient else "not an Orient card"
+            raise PositionError(f"card {card.id} is {kind}: it cannot be in {where}")
         if level is not None and card.level != level:
             raise PositionError(f"card {card.id} is a level-{card.level} card: it cannot be "
                                 f"in {where}")
         self.where[card.id] = where
         return card
 
-    def unplaced(self, level: int) -> list[Card]:
-        return [c for c in self.data.level_cards(level) if c.id not in self.where]
+    def unplaced(self, level: int, orient: bool = False) -> list[Card]:
+        cards = self.data.orient_cards(level) if orient else self.data.level_cards(level)
+        return [c for c in cards if c.id not in self.where]
 
 
 def build_position(
@@ -104,39 +159,268 @@ def build_position(
     phase: Phase = Phase.MAIN,
     passes: int = 0,
     partial: bool = False,
+    module: str | None = None,
+    cities: Sequence[str] | None = None,
+    holds: Mapping[str, tuple[int, int]] | None = None,
+    orient_market: Mapping[int, Sequence[str | None]] | None = None,
+    orient_decks: Mapping[int, Sequence[str]] | None = None,
+    box: Sequence[str] = (),
 ) -> GameState:
     """A `GameState` in the described position (see the module docstring); players are
-    named `names`, by default 'Player 1', 'Player 2', ... Raises PositionError."""
+    named `names`, by default 'Player 1', 'Player 2', ... An `ExpansionState` with a
+    `module`. Raises PositionError."""
     if players not in data.setups:
         raise PositionError(f"{players} players is not supported")
     for what, seat in (("current", current), ("first_player", first_player)):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise PositionError(f"{what}: seat {seat!r} is not in this {players}-player game")
-    if phase not in (Phase.MAIN, Phase.RETURN, Phase.NOBLE):
+    _check_module_args(data, module, cities, holds, orient_market, orient_decks, box, phase)
+    if phase not in (Phase.MAIN, Phase.RETURN, Phase.NOBLE) and phase not in _MODULE_PHASES:
         raise PositionError(f"phase {phase!r}: a position is built at a decision "
                             "(main, return or noble); play on to reach the end")
     if len(seats) > players:
         raise PositionError(f"{len(seats)} seats described for {players} players")
-    cut = data.setups[players].nobles
+    specs = list(seats) + [{}] * (players - len(seats))
+    for s, spec in enumerate(specs):
+        _check_seat_fields(s, spec, module)
+    held_cities = [spec["city"] for spec in specs if spec.get("city") is not None]
+    if nobles is not None:
+        dealt = tuple(nobles)
+        if module == "cities" and dealt:
+            raise PositionError("nobles: the Cities deal no nobles (the cities take their "
+                                "place)")
+    elif module == "cities":
+        dealt = ()
+    else:
+        dealt = tuple(n.id for n in data.nobles[: data.setups[players].nobles])
     setup = GameSetup(
         players=players,
         names=tuple(names) if names is not None else default_names(players),
         first_player=first_player,
         decks=tuple(tuple(c.id for c in data.level_cards(lv)) for lv in data.levels),
-        nobles=tuple(nobles) if nobles is not None else tuple(n.id for n in data.nobles[:cut]),
+        nobles=dealt,
+        module=module,
+        cities=_dealt_cities(data, module, cities, held_cities),
+        orient_decks=tuple(tuple(c.id for c in data.orient_cards(lv)) for lv in data.levels)
+        if module == "orient" else (),
     )
     try:
         state = GameState.from_setup(data, setup)
     except ValueError as exc:
         raise PositionError(str(exc)) from None
-    placer = _Placer(data)
-    specs = list(seats) + [{}] * (players - len(seats))
+    placer = _Placer(data, orient=module == "orient")
     state.players = [_seat(data, state, placer, s, spec) for s, spec in enumerate(specs)]
+    if isinstance(state, ExpansionState):
+        state.players = [
+            _module_seat(data, state, placer, s, spec, p)
+            for s, (spec, p) in enumerate(zip(specs, state.players, strict=True))
+        ]
+        state.box = [placer.place(i, "the box") for i in box]
+        if cities is not None:
+            state.cities = [data.city_by_id[i] for i in cities]
     _place_table(data, state, placer, market or {}, decks or {}, partial)
+    if module == "orient":
+        _place_table(data, state, placer, orient_market or {}, orient_decks or {}, partial,
+                     orient=True)
+    if isinstance(state, ExpansionState) and holds:
+        _place_holds(data, state, holds)
     _place_tokens(data, state, bank, partial)
     state.current = current
     _set_turn(data, state, phase, final_round, turns, passes)
     return state
+
+
+# ------------------------------------------------------------------ the modules
+
+
+def _check_module_args(data: GameData, module: str | None, cities: object, holds: object,
+                       orient_market: object, orient_decks: object, box: Sequence[str],
+                       phase: Phase) -> None:
+    """Refuse a module's table pieces in a game without that module."""
+    if module is not None and module not in MODULES:
+        raise PositionError(f"unknown module {module!r} (the modules: {', '.join(MODULES)})")
+    if module is not None and module not in data.modules():
+        raise PositionError(f"this game data has no pieces for the module {module!r}")
+    for what, given, needs in (("cities", cities, "cities"), ("holds", holds, "strongholds"),
+                               ("orient_market", orient_market, "orient"),
+                               ("orient_decks", orient_decks, "orient"),
+                               ("box", box or None, "orient")):
+        if given is not None and module != needs:
+            raise PositionError(f"{what}: only a game with the {needs} module has them "
+                                f"(this game: {module or 'the base game'})")
+    if phase in _MODULE_PHASES and module != _MODULE_PHASES[phase][0]:
+        raise PositionError(f"phase {phase.value}: a decision of the {_MODULE_PHASES[phase][0]} "
+                            f"module (this game: {module or 'the base game'})")
+    if phase.value in ("gem", "pair", "free", "keep_noble", "stronghold"):
+        raise PositionError(f"phase {phase.value}: a step inside an action; build the position "
+                            "before that action and apply it")
+
+
+def _check_seat_fields(seat: int, spec: object, module: str | None) -> None:
+    where = f"seat {seat}"
+    if not isinstance(spec, Mapping):
+        raise PositionError(f"{where}: a seat is described by a mapping, got {spec!r}")
+    known = SEAT_FIELDS + (MODULE_SEAT_FIELDS[module] if module else ())
+    for name in sorted(set(spec) - set(known)):
+        owner = next((m for m, fields in MODULE_SEAT_FIELDS.items() if name in fields), None)
+        if owner is not None:
+            raise PositionError(f"{where}: '{name}' belongs to the {owner} module (this game: "
+                                f"{module or 'the base game'})")
+        raise PositionError(f"{where}: unknown field(s) {name!r} (known: {', '.join(known)})")
+
+
+def _dealt_cities(data: GameData, module: str | None, table: Sequence[str] | None,
+                  held: list[object]) -> tuple[str, ...]:
+    """The cities dealt: those on the table plus those held (Cities only)."""
+    if module != "cities":
+        return ()
+    for what, ids in (("cities", table or []), ("a seat's city", held)):
+        for i in ids:
+            if not isinstance(i, str) or i not in data.city_by_id:
+                raise PositionError(f"{what}: unknown city {i!r}")
+    held_ids = [str(i) for i in held]
+    for i in held_ids:
+        if held_ids.count(i) > 1:
+            raise PositionError(f"city {i} is held by two seats")
+    if table is None:
+        free = [c.id for c in data.cities if c.id not in held_ids]
+        table = free[: max(0, data.city_count - len(held_ids))]
+    for i in table:
+        if i in held_ids:
+            raise PositionError(f"city {i} is both on the table and held by a seat")
+        if list(table).count(i) > 1:
+            raise PositionError(f"city {i} is on the table twice")
+    dealt = (*table, *held_ids)
+    if len(dealt) != data.city_count:
+        raise PositionError(f"the cities on the table ({len(table)}) and held ({len(held_ids)})"
+                            f" must make the {data.city_count} cities dealt")
+    return tuple(dealt)
+
+
+def _module_seat(data: GameData, state: ExpansionState, placer: _Placer, seat: int,
+                 spec: Mapping[str, Any], base: PlayerState) -> ModulePlayer:
+    """The base seat `base` with the module's pieces of `spec`: points and bonuses again."""
+    where = f"seat {seat}"
+    p = ModulePlayer()
+    p.tokens, p.purchased, p.reserved = base.tokens, base.purchased, base.reserved
+    p.blind, p.nobles = base.blind, base.nobles
+    for card in p.purchased:
+        if card.ability == "gold_x2":
+            raise PositionError(f"{where}: {card.id} is a double gold: it goes in 'doubles', "
+                                "not among the purchased cards")
+    p.doubles = [placer.place(i, f"{where}'s double golds") for i in _ids(spec, "doubles", where)]
+    for card in p.doubles:
+        if card.ability != "gold_x2":
+            raise PositionError(f"{where}: {card.id} is no double gold (gold_x2 Orient card)")
+    _pairs(spec, where, p)
+    for noble_id in _ids(spec, "kept_nobles", where):
+        noble = data.noble_by_id.get(noble_id)
+        if noble is None:
+            raise PositionError(f"{where}: unknown noble {noble_id!r}")
+        if noble_id not in state.setup.nobles:
+            raise PositionError(f"{where} keeps noble {noble_id}, which was not dealt "
+                                f"(dealt: {', '.join(state.setup.nobles)})")
+        if noble not in state.nobles:
+            raise PositionError(f"noble {noble_id} is held twice")
+        state.nobles.remove(noble)
+        p.kept_nobles.append(noble)
+    p.bonuses = [0] * 5
+    for card in p.purchased:
+        colour = p.pairs.get(card.id, card.bonus)
+        if colour >= 0:
+            p.bonuses[colour] += card.bonus_count
+    p.points = sum(c.points for c in p.purchased) + sum(n.points for n in p.nobles)
+    _posts(data, spec, where, p)
+    city_id = spec.get("city")
+    if city_id is not None:
+        city = data.city_by_id[city_id]
+        if city_shortfall(city, p.points, p.bonuses):
+            raise PositionError(f"{where} holds city {city.id} without meeting it: "
+                                f"{_city_text(city)}")
+        p.city = city
+    return p
+
+
+def _pairs(spec: Mapping[str, Any], where: str, p: ModulePlayer) -> None:
+    pairs = spec.get("pairs", {})
+    if not isinstance(pairs, Mapping):
+        raise PositionError(f"{where}: 'pairs' maps an Orient card to its partner, "
+                            f"got {pairs!r}")
+    owned = {c.id: c for c in p.purchased}
+    for card_id, partner_id in pairs.items():
+        card, partner = owned.get(card_id), owned.get(partner_id)
+        if card is None or partner is None:
+            missing = card_id if card is None else partner_id
+            raise PositionError(f"{where}: pairs {card_id} -> {partner_id}, but {missing!r} "
+                                "is not among the seat's purchased cards")
+        if card.ability not in ("pair", "pair_and_take_level1"):
+            raise PositionError(f"{where}: {card_id} has no pairing ability")
+        if partner.bonus < 0 or partner.bonus_count < 1:
+            raise PositionError(f"{where}: {card_id} cannot pair with {partner_id}, which "
+                                "gives no gem bonus of its own")
+        p.pairs[card_id] = partner.bonus
+        p.partners[card_id] = partner_id
+    for card in p.purchased:
+        if card.ability in ("pair", "pair_and_take_level1") and card.id not in p.pairs:
+            raise PositionError(f"{where}: {card.id} was bought, so it is paired: name its "
+                                "partner in 'pairs'")
+
+
+def _posts(data: GameData, spec: Mapping[str, Any], where: str, p: ModulePlayer) -> None:
+    posts = spec.get("posts", [])
+    if isinstance(posts, str) or not isinstance(posts, Sequence):
+        raise PositionError(f"{where}: 'posts' must be a list of post numbers, got {posts!r}")
+    ids = [post.id for post in data.posts]
+    for post_id in posts:
+        if post_id not in ids or isinstance(post_id, bool):
+            raise PositionError(f"{where}: no trading post {post_id!r} (posts: "
+                                f"{', '.join(map(str, ids))})")
+        if post_id in p.posts:
+            raise PositionError(f"{where}: one coat of arms per post, post {post_id} twice")
+        post = data.post(post_id)
+        if not post_met(post, p.bonuses, len(p.nobles)):
+            need = ", ".join(f"{n} {COLOR_NAMES[c]}" for c, n in enumerate(post.requires) if n)
+            noble = " and a noble" if post.requires_noble else ""
+            raise PositionError(f"{where} holds post {post_id} without meeting it: it needs "
+                                f"{need} bonuses{noble}")
+        p.posts.append(post_id)
+        if post.power == "five_prestige":
+            p.points += 5
+    if 5 in p.posts:
+        p.points += len(p.posts)
+
+
+def _city_text(city: City) -> str:
+    need = [f"{n} {COLOR_NAMES[c]}" for c, n in enumerate(city.requires) if n]
+    if city.any_single:
+        need.append(f"{city.any_single} of one other colour")
+    return f"{city.points} points and {', '.join(need) or 'no bonus'}"
+
+
+def _place_holds(data: GameData, state: ExpansionState,
+                 holds: Mapping[str, tuple[int, int]]) -> None:
+    face_up = {c.id for c in state.market if c is not None}
+    placed = [0] * state.num_players
+    for card_id, hold in holds.items():
+        if card_id not in face_up:
+            raise PositionError(f"holds: {card_id!r} is not a face-up market card")
+        if not (isinstance(hold, tuple) and len(hold) == 2
+                and all(isinstance(x, int) and not isinstance(x, bool) for x in hold)):
+            raise PositionError(f"holds: {card_id} needs (seat, count), got {hold!r}")
+        seat, n = hold
+        if not 0 <= seat < state.num_players:
+            raise PositionError(f"holds: {card_id}: seat {seat} is not in this game")
+        if not 1 <= n <= data.strongholds:
+            raise PositionError(f"holds: {card_id}: 1 to {data.strongholds} strongholds, "
+                                f"not {n}")
+        placed[seat] += n
+        if placed[seat] > data.strongholds:
+            raise PositionError(f"holds: seat {seat} has only {data.strongholds} strongholds, "
+                                f"{placed[seat]} placed")
+        state.holds[card_id] = (seat, n)
+
+
+# ------------------------------------------------------------------ the base game
 
 
 def _seat(data: GameData, state: GameState, placer: _Placer, seat: int,
@@ -144,10 +428,6 @@ def _seat(data: GameData, state: GameState, placer: _Placer, seat: int,
     where = f"seat {seat}"
     if not isinstance(spec, Mapping):
         raise PositionError(f"{where}: a seat is described by a mapping, got {spec!r}")
-    unknown = sorted(set(spec) - set(SEAT_FIELDS))
-    if unknown:
-        raise PositionError(f"{where}: unknown field(s) {', '.join(map(repr, unknown))} "
-                            f"(known: {', '.join(SEAT_FIELDS)})")
     p = PlayerState()
     p.tokens = _counts(spec.get("tokens", {}), f"{where} tokens")
     p.purchased = [placer.place(i, f"{where}'s purchased cards")
@@ -172,60 +452,72 @@ def _seat(data: GameData, state: GameState, placer: _Placer, seat: int,
         noble = data.noble_by_id[noble_id]
         state.nobles.remove(noble)
         p.nobles.append(noble)
-    for c in p.purchased:
-        p.bonuses[c.bonus] += 1
+    if not isinstance(state, ExpansionState):
+        for c in p.purchased:
+            p.bonuses[c.bonus] += 1
     p.points = sum(c.points for c in p.purchased) + sum(n.points for n in p.nobles)
     return p
 
 
 def _place_table(data: GameData, state: GameState, placer: _Placer,
                  market: Mapping[int, Sequence[str | None]],
-                 decks: Mapping[int, Sequence[str]], partial: bool) -> None:
-    for what, given in (("market", market), ("decks", decks)):
+                 decks: Mapping[int, Sequence[str]], partial: bool,
+                 orient: bool = False) -> None:
+    """Place one market (the base game's, or the Orient's) and its decks."""
+    kind = "Orient " if orient else ""
+    for what, given in ((f"{kind.lower()}market", market), (f"{kind.lower()}decks", decks)):
         stray = [k for k in given if k not in data.levels]
         if stray:
-            raise PositionError(f"{what}: no level {stray[0]!r} (levels: "
+            name = what.replace("orient ", "orient_")
+            raise PositionError(f"{name}: no level {stray[0]!r} (levels: "
                                 f"{', '.join(map(str, data.levels))})")
-    slots = data.market_slots
+    levels = len(data.levels)
+    slots = data.orient_slots if orient else data.market_slots
+    offset = levels * data.market_slots if orient else 0
+    first_deck = levels if orient else 0
     rows: dict[int, list[str | None]] = {}
     for level in data.levels:
         row = list(market.get(level, []))
         if len(row) > slots:
-            raise PositionError(f"level {level} has only {slots} market slots, {len(row)} given")
+            raise PositionError(f"level {level} has only {slots} {kind}market slots, "
+                                f"{len(row)} given")
         rows[level] = row
         for i in row:
             if i is not None:
-                placer.place(i, f"the level-{level} market", level)
+                placer.place(i, f"the level-{level} {kind}market", level, orient)
     for level in data.levels:
         if level in decks:
             # Internally the top of a deck is the end of its list.
-            deck = [placer.place(i, f"the level-{level} deck", level) for i in decks[level]]
-            state.decks[level - 1] = deck[::-1]
-            left = placer.unplaced(level)
+            deck = [placer.place(i, f"the level-{level} {kind}deck", level, orient)
+                    for i in decks[level]]
+            state.decks[first_deck + level - 1] = deck[::-1]
+            left = placer.unplaced(level, orient)
             if left and not partial:
                 ids = ", ".join(c.id for c in left[:5]) + (", ..." if len(left) > 5 else "")
                 raise PositionError(
-                    f"the level-{level} deck given leaves {len(left)} level-{level} card(s) "
-                    f"nowhere ({ids}): place them, or pass partial=True to leave them out "
-                    "of the game")
+                    f"the level-{level} {kind}deck given leaves {len(left)} level-{level} "
+                    f"{kind}card(s) nowhere ({ids}): place them, or pass partial=True to leave "
+                    "them out of the game")
     for level in data.levels:
         if level not in decks:
-            rest = placer.unplaced(level)
-            state.decks[level - 1] = [placer.place(c.id, f"the level-{level} deck")
-                                      for c in reversed(rest)]
+            rest = placer.unplaced(level, orient)
+            state.decks[first_deck + level - 1] = [
+                placer.place(c.id, f"the level-{level} {kind}deck") for c in reversed(rest)]
     for level in data.levels:
-        deck = state.decks[level - 1]
+        deck = state.decks[first_deck + level - 1]
         row = rows[level]
+        start = offset + (level - 1) * slots
         for s in range(slots):
             if s < len(row):
                 cid = row[s]
                 card = data.card_by_id[cid] if cid is not None else None
             else:
                 card = deck.pop() if deck else None
-            state.market[(level - 1) * slots + s] = card
-        if None in state.market[(level - 1) * slots : level * slots] and deck:
-            raise PositionError(f"an empty level-{level} market slot while the level-{level} "
-                                "deck still holds cards: the slot would have been refilled")
+            state.market[start + s] = card
+        if None in state.market[start : start + slots] and deck:
+            raise PositionError(f"an empty level-{level} {kind}market slot while the level-"
+                                f"{level} {kind}deck still holds cards: the slot would have "
+                                "been refilled")
 
 
 def _place_tokens(data: GameData, state: GameState, bank: Mapping[str, int] | None,
@@ -271,6 +563,8 @@ def _set_turn(data: GameData, state: GameState, phase: Phase, final_round: bool 
                                 f"seat {seat} qualifies for, not {len(candidates)}")
         state._candidates = candidates
     state.phase = phase
+    if isinstance(state, ExpansionState):
+        _set_module_step(data, state, phase)
 
     expected = (seat - first) % n
     if turns is None:
@@ -287,18 +581,63 @@ def _set_turn(data: GameData, state: GameState, phase: Phase, final_round: bool 
     state.passes_in_row = passes
 
     target = data.target_points
-    reached = [s for s, p in enumerate(state.players) if p.points >= target]
-    # Mid-turn (return, noble) the current seat may have just reached the target: the
-    # final round only starts when its turn ends.
-    before = [s for s in reached if s != seat or phase is Phase.MAIN]
+    cities = isinstance(state, ExpansionState) and state.module == "cities"
+    if cities:
+        # With the Cities a city starts the final round, at the very end of a turn.
+        reached = [s for s, p in enumerate(state.players) if getattr(p, "city", None)]
+        before = reached
+        needs = "a seat holding a city"
+    else:
+        reached = [s for s, p in enumerate(state.players) if p.points >= target]
+        # Mid-turn (return, noble) the current seat may have just reached the target: the
+        # final round only starts when its turn ends.
+        before = [s for s in reached if s != seat or phase is Phase.MAIN]
+        needs = f"a seat with {target} points or more"
     if final_round is None:
         final_round = bool(reached)
     if final_round and not reached:
-        raise PositionError(f"a final round needs a seat with {target} points or more")
+        raise PositionError(f"a final round needs {needs}")
     if not final_round and before:
-        raise PositionError(f"seat {before[0]} has {state.players[before[0]].points} points: "
-                            "the final round has begun")
+        started = "holds a city" if cities else f"has {state.players[before[0]].points} points"
+        raise PositionError(f"seat {before[0]} {started}: the final round has begun")
     if final_round and before and seat == first and turns > 0:
         raise PositionError(f"the final round ended when the round reached seat {first} "
                             "again: the game would be over")
     state.final_round = final_round
+
+
+def _set_module_step(data: GameData, state: ExpansionState, phase: Phase) -> None:
+    """Where the turn stands in a module position that stops mid-turn, and its choices."""
+    seat = state.current
+    p = state.players[seat]
+    if phase is Phase.RETURN:
+        state.restore_turn((_RETURN, (), ()))
+    elif phase is Phase.NOBLE:
+        state.restore_turn((_NOBLE, (), ()))
+    elif phase is Phase.POST:
+        posts = [post for post in data.posts
+                 if post.id not in p.posts and post_met(post, p.bonuses, len(p.nobles))]
+        if len(posts) < 2:
+            raise PositionError(f"a trading post decision needs two or more posts that seat "
+                                f"{seat} qualifies for and does not hold, not {len(posts)}")
+        state.restore_turn((_POST, (), ()))
+        state._choices = list(posts)
+    elif phase is Phase.CITY:
+        if p.city is not None:
+            raise PositionError(f"a city decision: seat {seat} already holds {p.city.id} "
+                                "(one city per player)")
+        met = [c for c in state.cities if not city_shortfall(c, p.points, p.bonuses)]
+        if len(met) < 2:
+            raise PositionError(f"a city decision needs two or more cities on the table that "
+                                f"seat {seat} qualifies for, not {len(met)}")
+        state.restore_turn((_CITY, (), ()))
+        state._choices = list(met)
+    elif phase is Phase.CONQUEST:
+        target = next((c for c in state.market if c is not None
+                       and state.holds.get(c.id) == (seat, data.strongholds)), None)
+        if target is None:
+            raise PositionError(f"a conquest needs all {data.strongholds} of seat {seat}'s "
+                                "strongholds on one face-up card ('holds')")
+        if tokens_missing(p.tokens, p.bonuses, target):
+            raise PositionError(f"a conquest of {target.id}: seat {seat} cannot pay for it")
+        state.restore_turn((_CONQUEST, ((Phase.CONQUEST.value, target.id),), ()))
