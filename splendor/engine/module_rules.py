@@ -35,7 +35,7 @@ def post_met(post: TradingPost, bonuses: Sequence[int], nobles: int) -> bool:
     """Whether bonuses (and the nobles held) meet a trading post's requirement."""
     if post.requires_noble and nobles < 1:
         return False
-    for c, n in enumerate(post.requires):
+    for c, n in enumerate(post.requires):  # noqa: SIM110 -- a loop: this runs every turn
         if bonuses[c] < n:
             return False
     return True
