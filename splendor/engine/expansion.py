@@ -204,7 +204,8 @@ class ExpansionState(GameState):
         """Nobles on the table, and those `seat` kept aside, that its bonuses meet."""
         p = self.players[seat]
         bonuses = p.bonuses
-        return [n for n in (*self.nobles, *p.kept_nobles) if not bonus_shortfall(bonuses, n)]
+        nobles = self.nobles + p.kept_nobles if p.kept_nobles else self.nobles
+        return [n for n in nobles if not bonus_shortfall(bonuses, n)]
 
     def may_take(self, card: Card, seat: int) -> bool:
         """Whether `seat` may buy or reserve a face-up card: no one else's stronghold on it."""
@@ -255,41 +256,50 @@ class ExpansionState(GameState):
         # The hot path inlines tokens_missing (and what double golds add) as the base game does.
         gold2 = self.module == "trading-posts" and 3 in p.posts
         doubles = len(p.doubles)
-        bonuses = p.bonuses
-        for group, mine in ((self.market, False), (p.reserved, True)):
-            for card in group:
-                if card is None:
-                    continue
-                if holds and not mine and card.id in holds and holds[card.id][0] != seat:
-                    continue
-                ability = card.ability
-                if gold2 or ability == "sacrifice":
-                    self._buy_variants(p, card, acts)
-                    continue
-                short = 0
-                for c, n in card.cost_items:
-                    d = n - power[c]
-                    if d > 0:
-                        short += d
-                if short > gold + 2 * doubles:
-                    continue
-                if ability is not None and ability[0] == "p" and not self._pair_targets(p, card):
-                    continue
-                if short <= gold:
-                    acts.append(buy_action(card.id))
-                if doubles:
-                    owed = 0
-                    for c, n in card.cost_items:
-                        if n > bonuses[c]:
-                            owed += n - bonuses[c]
-                    for k in range(1, doubles + 1):
-                        if owed <= 2 * (k - 1):
-                            break
-                        if short <= gold + 2 * k:
-                            acts.append(_interned(Buy, card.id, None, k))
+        reach = gold + 2 * doubles
+        for card in (*self.market, *p.reserved):
+            if card is None:
+                continue
+            # Another player's stronghold keeps a market card from everyone else.
+            if holds and card.id in holds and holds[card.id][0] != seat \
+                    and card not in p.reserved:
+                continue
+            ability = card.ability
+            if gold2 or ability == "sacrifice":
+                self._buy_variants(p, card, acts)
+                continue
+            short = 0
+            for c, n in card.cost_items:
+                d = n - power[c]
+                if d > 0:
+                    short += d
+            if short > reach:
+                continue
+            if ability is not None and ability[0] == "p" and not self._pair_targets(p, card):
+                continue
+            if short <= gold:
+                acts.append(buy_action(card.id))
+            if doubles:
+                self._double_variants(p, card, short, gold, doubles, acts)
         if not acts:
             return (PASS,)
         return tuple(acts)
+
+    @staticmethod
+    def _double_variants(p: ModulePlayer, card: Card, short: int, gold: int, doubles: int,
+                         acts: list[Action]) -> None:
+        """The buys of `card` spending 1, 2... double golds, each double at least in part
+        used (`short`: what coloured tokens leave unpaid)."""
+        bonuses = p.bonuses
+        owed = 0
+        for c, n in card.cost_items:
+            if n > bonuses[c]:
+                owed += n - bonuses[c]
+        for k in range(1, doubles + 1):
+            if owed <= 2 * (k - 1):
+                break
+            if short <= gold + 2 * k:
+                acts.append(_interned(Buy, card.id, None, k))
 
     def _buy_variants(self, p: ModulePlayer, card: Card, acts: list[Action]) -> None:
         ability = card.ability
@@ -435,7 +445,7 @@ class ExpansionState(GameState):
             return Refusal("not_buyable",
                            f"card {action.card_id} is neither in the market nor reserved by you",
                            card=action.card_id)
-        if card not in p.reserved:
+        if not any(c is card for c in p.reserved):
             refusal = self._why_occupied(card)
             if refusal is not None:
                 return refusal
@@ -575,6 +585,8 @@ class ExpansionState(GameState):
         self._empty.append(slot)
 
     def _refill_empty(self) -> None:
+        if not self._empty:
+            return
         levels = len(self.data.levels)
         base = levels * self.data.market_slots
         for slot in self._empty:
