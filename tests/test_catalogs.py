@@ -189,3 +189,12 @@ def test_an_unparsable_process_locale_means_english() -> None:
         raise ValueError("unknown locale: xx")
 
     assert i18n.system_language({}, broken) == "en"
+
+
+def test_every_module_step_has_a_sentence_for_coming_first() -> None:
+    # These refusal codes are built from the step's phase ('pair_first', ...), so the
+    # scan of literal codes above does not see them.
+    from splendor.engine.expansion import _STEP_FIRST
+
+    assert len(_STEP_FIRST) == 8
+    assert not sorted(p.value for p in _STEP_FIRST if f"reason.{p.value}_first" not in ENGLISH)
