@@ -218,10 +218,10 @@ def build_position(
         state.box = [placer.place(i, "the box") for i in box]
         if cities is not None:
             state.cities = [data.city_by_id[i] for i in cities]
-    _place_table(data, state, placer, market or {}, decks or {}, partial)
+    tables: list[Table] = [(False, market or {}, decks or {})]
     if module == "orient":
-        _place_table(data, state, placer, orient_market or {}, orient_decks or {}, partial,
-                     orient=True)
+        tables.append((True, orient_market or {}, orient_decks or {}))
+    _place_table(data, state, placer, tables, partial)
     if isinstance(state, ExpansionState) and holds:
         _place_holds(data, state, holds)
     _place_tokens(data, state, bank, partial)
@@ -459,65 +459,73 @@ def _seat(data: GameData, state: GameState, placer: _Placer, seat: int,
     return p
 
 
-def _place_table(data: GameData, state: GameState, placer: _Placer,
-                 market: Mapping[int, Sequence[str | None]],
-                 decks: Mapping[int, Sequence[str]], partial: bool,
-                 orient: bool = False) -> None:
-    """Place one market (the base game's, or the Orient's) and its decks."""
-    kind = "Orient " if orient else ""
-    for what, given in ((f"{kind.lower()}market", market), (f"{kind.lower()}decks", decks)):
-        stray = [k for k in given if k not in data.levels]
-        if stray:
-            name = what.replace("orient ", "orient_")
-            raise PositionError(f"{name}: no level {stray[0]!r} (levels: "
-                                f"{', '.join(map(str, data.levels))})")
+Table = tuple[bool, Mapping[int, Sequence[str | None]], Mapping[int, Sequence[str]]]
+
+
+def _place_table(data: GameData, state: GameState, placer: _Placer, tables: list[Table],
+                 partial: bool) -> None:
+    """Place the markets (the base game's, and the Orient's: `(orient, market, decks)`) and
+    their decks: every market card and every deck given first, then the rest in decks."""
     levels = len(data.levels)
-    slots = data.orient_slots if orient else data.market_slots
-    offset = levels * data.market_slots if orient else 0
-    first_deck = levels if orient else 0
-    rows: dict[int, list[str | None]] = {}
-    for level in data.levels:
-        row = list(market.get(level, []))
-        if len(row) > slots:
-            raise PositionError(f"level {level} has only {slots} {kind}market slots, "
-                                f"{len(row)} given")
-        rows[level] = row
-        for i in row:
-            if i is not None:
-                placer.place(i, f"the level-{level} {kind}market", level, orient)
-    for level in data.levels:
-        if level in decks:
-            # Internally the top of a deck is the end of its list.
-            deck = [placer.place(i, f"the level-{level} {kind}deck", level, orient)
-                    for i in decks[level]]
-            state.decks[first_deck + level - 1] = deck[::-1]
+    rows: dict[tuple[bool, int], list[str | None]] = {}
+    for orient, market, decks in tables:
+        kind = "Orient " if orient else ""
+        for what, given in (("market", market), ("decks", decks)):
+            stray = [k for k in given if k not in data.levels]
+            if stray:
+                name = f"orient_{what}" if orient else what
+                raise PositionError(f"{name}: no level {stray[0]!r} (levels: "
+                                    f"{', '.join(map(str, data.levels))})")
+        slots = data.orient_slots if orient else data.market_slots
+        for level in data.levels:
+            row = list(market.get(level, []))
+            if len(row) > slots:
+                raise PositionError(f"level {level} has only {slots} {kind}market slots, "
+                                    f"{len(row)} given")
+            rows[orient, level] = row
+            for i in row:
+                if i is not None:
+                    placer.place(i, f"the level-{level} {kind}market", level, orient)
+        for level in data.levels:
+            if level in decks:
+                # Internally the top of a deck is the end of its list.
+                deck = [placer.place(i, f"the level-{level} {kind}deck", level, orient)
+                        for i in decks[level]]
+                state.decks[(levels if orient else 0) + level - 1] = deck[::-1]
+    for orient, _, decks in tables:
+        kind = "Orient " if orient else ""
+        first_deck = levels if orient else 0
+        for level in data.levels:
             left = placer.unplaced(level, orient)
-            if left and not partial:
-                ids = ", ".join(c.id for c in left[:5]) + (", ..." if len(left) > 5 else "")
-                raise PositionError(
-                    f"the level-{level} {kind}deck given leaves {len(left)} level-{level} "
-                    f"{kind}card(s) nowhere ({ids}): place them, or pass partial=True to leave "
-                    "them out of the game")
-    for level in data.levels:
-        if level not in decks:
-            rest = placer.unplaced(level, orient)
-            state.decks[first_deck + level - 1] = [
-                placer.place(c.id, f"the level-{level} {kind}deck") for c in reversed(rest)]
-    for level in data.levels:
-        deck = state.decks[first_deck + level - 1]
-        row = rows[level]
-        start = offset + (level - 1) * slots
-        for s in range(slots):
-            if s < len(row):
-                cid = row[s]
-                card = data.card_by_id[cid] if cid is not None else None
+            if level in decks:
+                if left and not partial:
+                    some = ", ".join(c.id for c in left[:5]) + (", ..." if len(left) > 5 else "")
+                    raise PositionError(
+                        f"the level-{level} {kind}deck given leaves {len(left)} level-{level} "
+                        f"{kind}card(s) nowhere ({some}): place them, or pass partial=True to "
+                        "leave them out of the game")
             else:
-                card = deck.pop() if deck else None
-            state.market[start + s] = card
-        if None in state.market[start : start + slots] and deck:
-            raise PositionError(f"an empty level-{level} {kind}market slot while the level-"
-                                f"{level} {kind}deck still holds cards: the slot would have "
-                                "been refilled")
+                state.decks[first_deck + level - 1] = [
+                    placer.place(c.id, f"the level-{level} {kind}deck") for c in reversed(left)]
+    for orient, _, _ in tables:
+        kind = "Orient " if orient else ""
+        slots = data.orient_slots if orient else data.market_slots
+        offset = levels * data.market_slots if orient else 0
+        for level in data.levels:
+            deck = state.decks[(levels if orient else 0) + level - 1]
+            row = rows[orient, level]
+            start = offset + (level - 1) * slots
+            for s in range(slots):
+                if s < len(row):
+                    cid = row[s]
+                    card = data.card_by_id[cid] if cid is not None else None
+                else:
+                    card = deck.pop() if deck else None
+                state.market[start + s] = card
+            if None in state.market[start : start + slots] and deck:
+                raise PositionError(f"an empty level-{level} {kind}market slot while the level-"
+                                    f"{level} {kind}deck still holds cards: the slot would have "
+                                    "been refilled")
 
 
 def _place_tokens(data: GameData, state: GameState, bank: Mapping[str, int] | None,
