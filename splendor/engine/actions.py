@@ -628,8 +628,12 @@ def _parse(text: str) -> Action:
             return reserve_deck_action(int(args[1]), args[0] == "orient")
         if len(args) == 2 and args[0] == "noble":
             return ReserveNoble(args[1].upper())
-        if args == ["deck"]:
-            raise ActionParseError(f"{text!r}: 'reserve deck' needs a level, e.g. 'reserve deck 2'")
+        if args in (["deck"], ["orient"]):
+            raise ActionParseError(
+                f"{text!r}: 'reserve {args[0]}' needs a level, e.g. 'reserve {args[0]} 2'")
+        if args == ["noble"]:
+            raise ActionParseError(f"{text!r}: 'reserve noble' needs a noble, e.g. "
+                                   "'reserve noble N04'")
         if len(args) != 1:
             raise ActionParseError(f"{text!r}: use 'reserve CARD' or 'reserve deck LEVEL'")
         return reserve_action(args[0].upper())
