@@ -350,6 +350,8 @@ class GameState:
         refusal = self._why_not_reserve_any()
         if refusal is not None:
             return refusal
+        if action.orient:
+            return Refusal("no_orient", "there are Orient decks only with the Orient")
         if not 1 <= action.level <= len(self.decks):
             return Refusal("no_such_deck", f"there is no level {action.level} deck",
                            level=action.level)
@@ -397,6 +399,11 @@ class GameState:
             return Refusal("not_buyable",
                            f"card {action.card_id} is neither in the market nor reserved by you",
                            card=action.card_id)
+        if action.doubles:  # double golds and sacrifices come only with the Orient
+            return Refusal("doubles_held", "you hold 0 double gold(s)", count=0)
+        if action.discard:
+            return Refusal("no_discard", f"{card.id} is paid with tokens, not with cards",
+                           card=card.id)
         missing = tokens_missing(p.tokens, p.bonuses, card)
         if missing:
             return Refusal("cannot_afford", f"you can't afford {card.id}: {missing} token(s) short",
