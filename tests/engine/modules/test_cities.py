@@ -242,3 +242,13 @@ def test_no_noble_visits_in_the_cities() -> None:
     act(state, "take white blue green")  # 4 white 4 blue would bring N01 in the base game
     assert state.players[0].nobles == [] and state.phase is Phase.MAIN
     assert state.why_illegal(ChooseNoble("N01")) is not None
+
+
+def test_the_city_comes_at_the_end_of_the_turn_after_the_tokens_returned() -> None:
+    ten = {"white": 2, "blue": 2, "green": 2, "red": 2, "black": 2}
+    state = cities(cities=["C04", *OUT_OF_REACH],
+                   seats=[{"purchased": WHITE4_13 + RED3, "tokens": ten}])
+    act(state, "take white blue green")
+    assert state.phase is Phase.RETURN and state.players[0].city is None
+    act(state, "return white blue green")
+    assert state.players[0].city is not None and state.current == 1

@@ -175,3 +175,17 @@ def test_a_module_return_or_noble_choice_goes_on_with_the_module_steps() -> None
     assert state.phase is Phase.POST and [p.id for p in state.choices()] == [2, 3, 5]
     act(state, "post 3")
     assert state.players[0].points == 3 and state.current == 1
+
+
+def test_a_game_plays_one_module_at_most() -> None:
+    from splendor.engine.state import new_game
+
+    for name in ("cities+orient", "base", "Orient"):
+        with pytest.raises(ValueError, match="unknown module") as info:
+            new_game(DATA, 2, 1, module=name)
+        assert "cities, trading-posts, orient, strongholds" in str(info.value)
+    for module in ("cities", "trading-posts", "orient", "strongholds"):
+        state = new_game(DATA, 2, 1, module=module)
+        assert state.setup.module == module
+        assert bool(state.setup.cities) == (module == "cities")
+        assert bool(state.setup.orient_decks) == (module == "orient")

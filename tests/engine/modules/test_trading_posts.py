@@ -268,3 +268,9 @@ def test_a_post_held_must_be_met() -> None:
     with pytest.raises(PositionError, match="no trading post 6"):
         posts(seats=[{"posts": [6]}])
     assert of_kind(posts(), "post") == []
+
+
+def test_posts_count_bonuses_not_tokens() -> None:
+    state = posts(seats=[{"tokens": {"white": 2, "red": 3, "black": 3}}])
+    act(state, "take blue green red")
+    assert state.players[0].posts == []
