@@ -11,6 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from splendor.engine.components import MODULES
 from splendor.ui.app import App
 from splendor.ui.scenes.rules import RulesScene, load_rules, wrap
 
@@ -43,6 +44,144 @@ RULINGS = {
 }
 
 
+#: For every language and Cities of Splendor module (None: the part's introduction), one
+#: phrase per ruling of RULES_CITIES.md, and per open choice the README says the engine
+#: makes, that the module's section must state.
+MODULE_RULINGS: dict[str, dict[str | None, list[str]]] = {
+    "en": {
+        None: ["only one module is played at a time", "in plain view", "stay hidden"],
+        "cities": ["no nobles", "three cities", "whatever the number of players",
+                   "single colour that you choose", "does not name", "gives no points",
+                   "you choose one", "more than one city", "15 points ends nothing",
+                   "same number of turns", "only a player who holds a city can win",
+                   "fewest bought cards", "nobody wins"],
+        "trading-posts": ["nobles included", "five coats of arms", "tokens do not count",
+                          "at least one noble", "at most one post per turn",
+                          "several players may hold the same post", "kept to the end",
+                          "never gold", "pile of four is still needed",
+                          "one and the same colour", "one token towards ten",
+                          "5 prestige points, once", "its own included",
+                          "count towards the 15", "after the token of post 1 or 2"],
+        "orient": ["three decks of ten", "right of the four base cards",
+                   "replaced from its own deck", "counts both kinds",
+                   "not among your bought cards", "two tokens of any colours",
+                   "unused is lost", "does not count towards ten",
+                   "even if that card is later given up", "cannot be bought without",
+                   "no colour of its own cannot be a partner", "level 1 card",
+                   "two bonuses", "without gold", "only you can be visited",
+                   "keep several", "level 2 card", "own ability applies",
+                   "before the market refills", "paired cards of that colour go first",
+                   "counts as two", "no card more than needed", "reserved cards cannot",
+                   "with their points and bonuses"],
+        "strongholds": ["three strongholds", "from your hand", "before the market refills",
+                        "no other player's stronghold", "moved from another card",
+                        "stands alone", "nothing happens", "only by their owner",
+                        "come back", "all three", "if you can pay",
+                        "before the limit of ten", "decline"],
+    },
+    "fr": {
+        None: ["qu'un module à la fois", "visibles de tous", "restent cachés"],
+        "cities": ["pas de nobles", "trois cités", "quel que soit le nombre de joueurs",
+                   "d'une même couleur que vous choisissez", "ne nomme pas",
+                   "aucun point", "vous en choisissez une", "plus d'une cité",
+                   "15 points ne termine rien", "même nombre de tours",
+                   "seul un joueur qui possède une cité peut gagner",
+                   "le moins de cartes", "personne ne gagne"],
+        "trading-posts": ["nobles compris", "cinq blasons", "les jetons ne comptent pas",
+                          "au moins un noble", "au plus un comptoir par tour",
+                          "plusieurs joueurs peuvent occuper le même comptoir",
+                          "jusqu'à la fin", "jamais d'or", "la pile de quatre reste nécessaire",
+                          "une seule et même couleur", "un seul jeton dans la limite de dix",
+                          "5 points de prestige, une fois", "le sien compris",
+                          "comptent pour les 15", "après le jeton du comptoir 1 ou 2"],
+        "orient": ["trois paquets de dix", "droite des quatre cartes de base",
+                   "remplacée par une carte de son propre paquet", "compte les deux sortes",
+                   "pas parmi vos cartes achetées", "deux jetons de n'importe quelles couleurs",
+                   "inutilisée est perdue", "ne compte pas dans la limite de dix",
+                   "même si cette carte est sacrifiée", "ne peut pas être achetée sans",
+                   "sans couleur propre ne peut pas servir de partenaire", "niveau 1",
+                   "deux bonus", "sans or", "vous seul pouvez recevoir sa visite",
+                   "en garder plusieurs", "niveau 2", "s'applique aussi",
+                   "avant que les emplacements vides ne soient remplis",
+                   "cartes associées de cette couleur partent en premier",
+                   "compte pour deux", "aucune carte n'est sacrifiée de plus que nécessaire",
+                   "les cartes réservées ne peuvent pas", "avec leurs points et leurs bonus"],
+        "strongholds": ["trois bastions", "dans votre main",
+                        "avant que les emplacements vides ne soient remplis",
+                        "aucun bastion d'un autre joueur", "déplacé depuis une autre carte",
+                        "seul sur une carte", "il ne se passe rien",
+                        "que par leur propriétaire", "retournent dans sa réserve",
+                        "vos trois bastions", "si vous pouvez payer",
+                        "avant la limite de dix jetons", "refuser"],
+    },
+    "es": {
+        None: ["solo se juega un módulo a la vez", "a la vista de todos", "quedan ocultos"],
+        "cities": ["sin nobles", "tres ciudades", "sea cual sea el número de jugadores",
+                   "de un solo color que eliges tú", "no nombre", "no da puntos",
+                   "eliges una", "más de una ciudad", "15 puntos no termina nada",
+                   "mismo número de turnos", "solo puede ganar quien tenga una ciudad",
+                   "menos cartas", "nadie gana"],
+        "trading-posts": ["con nobles", "cinco escudos", "las fichas no cuentan",
+                          "al menos un noble", "como máximo un puesto por turno",
+                          "varios jugadores pueden tener el mismo puesto",
+                          "hasta el final", "nunca oro",
+                          "la pila de cuatro sigue siendo necesaria", "de un mismo color",
+                          "una sola ficha para el límite de diez",
+                          "5 puntos de prestigio, una vez", "incluido el suyo",
+                          "cuentan para los 15", "después de la ficha del puesto 1 o 2"],
+        "orient": ["tres mazos de diez", "derecha de las cuatro cartas base",
+                   "se repone de su propio mazo", "cuenta ambos tipos",
+                   "no entre tus cartas compradas", "dos fichas de cualquier color",
+                   "que no se use se pierde", "no cuenta para el límite de diez",
+                   "aunque esa carta se sacrifique", "no se puede comprar sin",
+                   "sin color propio no puede ser pareja", "nivel 1",
+                   "dos bonificaciones", "sin oro", "solo tú puedes recibir su visita",
+                   "apartar varios", "nivel 2", "también se aplica",
+                   "antes de reponer los huecos",
+                   "las cartas emparejadas de ese color van primero", "cuenta como dos",
+                   "ninguna carta más de las necesarias",
+                   "las cartas reservadas no se pueden", "con sus puntos y bonificaciones"],
+        "strongholds": ["tres fortalezas", "de tu mano", "antes de reponer los huecos",
+                        "sin fortalezas de otro jugador", "movida desde otra carta",
+                        "sola en una carta", "no pasa nada", "su dueño",
+                        "vuelven a su reserva", "tus tres fortalezas", "si puedes pagar",
+                        "antes del límite de diez fichas", "renunciar"],
+    },
+    "pt": {
+        None: ["só se joga um módulo de cada vez", "à vista de todos", "ficam ocultas"],
+        "cities": ["sem nobres", "três cidades", "seja qual for o número de jogadores",
+                   "de uma única cor que você escolhe", "não nomeia", "não dá pontos",
+                   "escolhe uma", "mais de uma cidade", "15 pontos não encerra nada",
+                   "mesmo número de turnos", "só pode vencer quem tem uma cidade",
+                   "menos cartas", "ninguém vence"],
+        "trading-posts": ["com os nobres", "cinco brasões", "fichas não contam",
+                          "pelo menos um nobre", "no máximo um entreposto por turno",
+                          "vários jogadores podem ter o mesmo entreposto", "até o fim",
+                          "nunca ouro", "a pilha de quatro continua sendo exigida",
+                          "de uma mesma cor", "uma só ficha no limite de dez",
+                          "5 pontos de prestígio, uma vez", "o dele incluído",
+                          "contam para os 15", "depois da ficha do entreposto 1 ou 2"],
+        "orient": ["três baralhos de dez", "direita das quatro cartas base",
+                   "reposta com uma carta do seu próprio baralho", "conta os dois tipos",
+                   "não entre as suas cartas compradas", "duas fichas de quaisquer cores",
+                   "não usada se perde", "não conta no limite de dez",
+                   "mesmo que essa carta seja sacrificada", "não pode ser comprada sem",
+                   "sem cor própria não pode ser o par", "nível 1", "dois bônus",
+                   "sem ouro", "só você pode receber a visita", "guardar vários",
+                   "nível 2", "também vale", "antes de os espaços vazios serem repostos",
+                   "as cartas pareadas dessa cor vão primeiro", "conta como duas",
+                   "nenhuma carta além do necessário",
+                   "cartas reservadas não podem ser sacrificadas", "com seus pontos e bônus"],
+        "strongholds": ["três fortalezas", "da sua mão",
+                        "antes de os espaços vazios serem repostos",
+                        "sem fortaleza de outro jogador", "movida de outra carta",
+                        "sozinha numa carta", "nada acontece", "pelo dono delas",
+                        "voltam para a reserva", "as suas três fortalezas",
+                        "se puder pagar", "antes do limite de dez fichas", "recusar"],
+    },
+}
+
+
 @pytest.mark.parametrize("language", sorted(RULINGS))
 def test_the_rules_state_every_ruling_in_every_language(language: str) -> None:
     title, sections = load_rules(language)
@@ -52,22 +191,45 @@ def test_the_rules_state_every_ruling_in_every_language(language: str) -> None:
     assert not missing, f"{language}: the rules page does not say {missing}"
 
 
+@pytest.mark.parametrize("language", sorted(MODULE_RULINGS))
+def test_every_module_has_a_section_stating_its_rulings(language: str) -> None:
+    """One section per module after an introduction, each saying every ruling of its
+    module (and only of its module: the phrases are looked for in that section)."""
+    _, sections = load_rules(language)
+    modules = [s.module for s in sections]
+    assert [m for m in modules if m] == list(MODULES), "one section per module, in order"
+    intro = modules.index(MODULES[0]) - 1
+    assert intro >= 0 and all(m is None for m in modules[:intro + 1])
+    texts: dict[str | None, str] = {None: " ".join(sections[intro].paragraphs)}
+    texts.update({s.module: " ".join(s.paragraphs) for s in sections if s.module})
+    for module, phrases in MODULE_RULINGS[language].items():
+        missing = [p for p in phrases if p not in texts[module].lower()]
+        assert not missing, f"{language} {module or 'introduction'} does not say {missing}"
+
+
 def test_every_language_has_the_same_sections_and_drawings() -> None:
     from splendor.i18n import LANGUAGES
 
-    assert sorted(RULINGS) == sorted(LANGUAGES)
+    assert sorted(RULINGS) == sorted(MODULE_RULINGS) == sorted(LANGUAGES)
     _, english = load_rules("en")
     for language in LANGUAGES:
         _, sections = load_rules(language)
         assert [len(s.paragraphs) for s in sections] == [len(s.paragraphs) for s in english]
         assert [s.illustration for s in sections] == [s.illustration for s in english]
+        assert [s.module for s in sections] == [s.module for s in english]
     kinds = {key for s in english for key in s.illustration}
-    assert kinds == {"tokens", "card", "noble"}, "a token, a card and a noble illustrate it"
+    assert kinds == {"tokens", "card", "noble", "city", "posts", "stronghold",
+                     "double_gold"}, "base pieces and every module's own pieces illustrate it"
+    orient = next(s for s in english if s.module == "orient")
+    assert orient.illustration["card"].startswith("O"), "an Orient card for the Orient"
 
 
 def test_a_broken_rules_file_names_the_problem(tmp_path: Path) -> None:
     (tmp_path / "en.yaml").write_text("sections:\n  - paragraphs: [no title]\n")
     with pytest.raises(ValueError, match=r"en\.yaml: section 1: needs a title"):
+        load_rules("en", tmp_path)
+    (tmp_path / "en.yaml").write_text("sections:\n  - {title: T, module: castles}\n")
+    with pytest.raises(ValueError, match=r"en\.yaml: section 1: unknown module 'castles'"):
         load_rules("en", tmp_path)
     (tmp_path / "xx.yaml").write_text("{not: [valid")
     with pytest.raises(ValueError, match=r"xx\.yaml: cannot read"):
@@ -100,6 +262,18 @@ def test_the_page_scrolls_within_its_limits_and_back_leaves() -> None:
     assert scene.scroll == 0
     app.stack.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
     assert app.stack.top is not scene
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_the_page_can_open_at_a_module(module: str) -> None:
+    app = App((1024, 600))
+    scene = RulesScene(module=module)
+    app.stack.push(scene)
+    app.render()
+    index = next(i for i, s in enumerate(scene.sections) if s.module == module)
+    assert 0 < scene.scroll <= scene.tops[index] < scene.scroll + scene._view_h, \
+        "the module's section is in view"
+    app.close()
 
 
 def _click_spot(app: App, scene: object, action: object) -> None:

@@ -16,6 +16,7 @@ import pygame
 import yaml
 
 from splendor.engine import color_index
+from splendor.engine.components import MODULES
 from splendor.gamedata import base_game
 from splendor.i18n import language, tr
 from splendor.plain_yaml import load_plain
@@ -32,6 +33,8 @@ class RulesSection:
     title: str
     paragraphs: tuple[str, ...]
     illustration: dict[str, Any] = field(default_factory=dict)
+    #: The Cities of Splendor module the section explains (`MODULES`), if any.
+    module: str | None = None
 
 
 def load_rules(language: str = "en", folder: Path | None = None) -> tuple[str, list[RulesSection]]:
@@ -53,23 +56,30 @@ def load_rules(language: str = "en", folder: Path | None = None) -> tuple[str, l
         picture = raw.get("illustration") or {}
         if not isinstance(picture, dict):
             raise ValueError(f"{path.name}: section {n}: illustration must be a mapping")
+        module = raw.get("module")
+        if module is not None and module not in MODULES:
+            raise ValueError(f"{path.name}: section {n}: unknown module {module!r}")
         sections.append(RulesSection(raw["title"], tuple(" ".join(p.split()) for p in paragraphs),
-                                     picture))
+                                     picture, module))
     return str(doc.get("title", "Rules")), sections
 
 
 class RulesScene(Scene):
     """Scroll with the wheel, the arrow keys, Page Up/Down or Home/End; Back or Escape."""
 
-    def __init__(self) -> None:
+    def __init__(self, module: str | None = None) -> None:
+        """`module`: open at the section explaining that Cities of Splendor module."""
         super().__init__()
         self.language = ""
         self.title, self.error = "", ""
         self.sections: list[RulesSection] = []
         self._load()
         self.scroll = 0
+        self._start = module
         self._page: pygame.Surface | None = None
         self._page_key: tuple[int, int, str] | None = None
+        #: Where each section starts on the page (its title's top).
+        self.tops: list[int] = []
         self._back = pygame.Rect(0, 0, 0, 0)
         self._view_h = 0
 
@@ -129,7 +139,9 @@ class RulesScene(Scene):
             y += max(text_h, picture.get_height() + gap if picture else 0) + px(18)
         page = pygame.Surface((width, max(1, y)), pygame.SRCALPHA)
         y = 0
+        self.tops = []
         for section, picture, text_w in blocks:
+            self.tops.append(y)
             head = pygame.Rect(0, y, width, widgets.line_height(title_px))
             draw_text(page, section.title, title_px, theme.ACCENT, head, align="left",
                       serif=True)
@@ -176,6 +188,10 @@ class RulesScene(Scene):
             self._page = self._render_page(inner.width, scale)
             self._page_key = key
         self._view_h = inner.height
+        if self._start is not None:  # open at the module's section, once
+            found = [t for t, s in zip(self.tops, self.sections, strict=False)
+                     if s.module == self._start]
+            self.scroll, self._start = (found[0] if found else 0), None
         self._scroll_by(0)
         surface.blit(self._page, inner.topleft,
                      pygame.Rect(0, self.scroll, inner.width, inner.height))
