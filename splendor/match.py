@@ -31,12 +31,14 @@ def play_match(
     first_player: int | None = None,
     round_cap: int = DEFAULT_ROUND_CAP,
     on_action: Callable[[GameState, int, Action], None] | None = None,
+    module: str | None = None,
 ) -> MatchResult:
-    """Play one game; each bot sees only its seat's view. Stops at `round_cap` rounds.
+    """Play one game (with one Cities of Splendor `module`, or none); each bot sees only
+    its seat's view. Stops at `round_cap` rounds.
 
     `on_action(state_before, seat, action)` is called before each action is applied.
     """
-    state = new_game(data, len(bots), seed, names, first_player)
+    state = new_game(data, len(bots), seed, names, first_player, module)
     times: list[list[float]] = [[] for _ in bots]
     clock = time.perf_counter
     while not state.is_over() and state.round <= round_cap:

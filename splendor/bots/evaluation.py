@@ -8,14 +8,28 @@ target). Weights come from `levels_data/bots.yaml` (see `profiles.py`).
 The chooser works on a `Situation`, built either from a seat's `View` (bots at the
 table) or from a sampled world's `GameState` (the expert's rollouts): both hold only
 what the mover may know.
+
+With a Cities of Splendor module the value also knows the module's pieces: the cities
+in reach (prestige and bonuses; only a city holder can win), the trading posts in reach
+and the worth of their powers, double golds, Orient cards by ability, nobles kept aside
+(for their keeper only), and strongholds (a card under another player's strongholds is
+out of reach, one under one's own is protected). Taking tokens and reserving are scored
+from the situation as in the base game; every other action of a module game (a
+purchase, a conquest, each decision step) is played by the engine on a copy of one world
+consistent with the view (`sample_world`, or the rollout's own world), the steps it
+brings resolved greedily, and scored by the mover's value after: the engine executes,
+the bots copy no rule.
 """
 
 from __future__ import annotations
 
+import math
 import random
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
 from splendor.engine import (
+    GEMS,
     GOLD,
     Action,
     Buy,
@@ -24,6 +38,7 @@ from splendor.engine import (
     GameData,
     GameState,
     Noble,
+    Pass,
     Phase,
     Reserve,
     ReserveDeck,
@@ -36,6 +51,13 @@ from splendor.engine import (
     parse_action,
     tokens_missing,
 )
+from splendor.engine.actions import Conquer
+from splendor.engine.components import City, TradingPost
+from splendor.engine.expansion import ExpansionState
+from splendor.engine.module_rules import city_shortfall, post_shortfall, tokens_short
+
+#: A world consistent with the mover's view, made on demand (sampling costs time).
+WorldSource = Callable[[], GameState]
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +81,26 @@ class Weights:
     reserve_slot: float = 0.25
     blind_card: float = 0.6
     win: float = 20.0
+    # Cities of Splendor (used only in a game with that module).
+    city: float = 4.0
+    city_decay: float = 0.8
+    city_held: float = 8.0
+    city_demand: float = 1.0
+    post: float = 0.6
+    post_decay: float = 0.6
+    post_demand: float = 0.5
+    post_gem: float = 1.5
+    post_extra: float = 0.6
+    post_gold: float = 1.0
+    double: float = 0.6
+    free_card: float = 0.8
+    keep_noble: float = 0.5
+    kept_factor: float = 1.3
+    hold: float = 0.3
+    block: float = 1.0
+
+
+_DEFAULT_WEIGHTS = Weights()
 
 
 @dataclass(slots=True)
@@ -70,6 +112,29 @@ class Side:
     points: int
     reserved: list[Card]
     cards: int
+    # A module's pieces: the seat, its trading posts, double golds, city, nobles kept
+    # aside, nobles held (post 4 asks for one), and whether its gold pays two (post 3).
+    seat: int = -1
+    posts: tuple[int, ...] = ()
+    doubles: int = 0
+    city: City | None = None
+    kept: tuple[Noble, ...] = ()
+    nobles: int = 0
+    gold2: bool = False
+
+    def changed(
+        self, tokens: list[int] | None = None, bonuses: list[int] | None = None,
+        points: int | None = None, reserved: list[Card] | None = None, cards: int | None = None,
+    ) -> Side:
+        """A copy with some possessions replaced (the module's pieces kept)."""
+        return Side(
+            self.tokens if tokens is None else tokens,
+            self.bonuses if bonuses is None else bonuses,
+            self.points if points is None else points,
+            self.reserved if reserved is None else reserved,
+            self.cards if cards is None else cards,
+            self.seat, self.posts, self.doubles, self.city, self.kept, self.nobles, self.gold2,
+        )
 
 
 @dataclass(slots=True)
@@ -89,10 +154,20 @@ class Situation:
     #: Tokens taken earlier this turn (during a return decision), else None.
     just_taken: tuple[int, ...] | None
     demand: list[float]
+    #: The module played (None: the base game) and its table: cities on the table, the
+    #: trading posts, strongholds as card id -> (owner seat, count).
+    module: str | None = None
+    cities: tuple[City, ...] = ()
+    posts: tuple[TradingPost, ...] = ()
+    holds: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
-def _demand(market: list[Card], reserved: list[Card], nobles: list[Noble]) -> list[float]:
-    """How much each gem colour is wanted by the visible cards and nobles (mean 1)."""
+def _demand(
+    market: list[Card], reserved: list[Card], nobles: list[Noble],
+    wants: tuple[tuple[float, tuple[int, ...]], ...] = (),
+) -> list[float]:
+    """How much each gem colour is wanted by the visible cards and nobles (mean 1), and
+    by a module's `wants` (weight, bonuses by colour): cities' and posts' requirements."""
     raw = [1.0] * 5
     for card in (*market, *reserved):
         for c, n in card.cost_items:
@@ -100,8 +175,24 @@ def _demand(market: list[Card], reserved: list[Card], nobles: list[Noble]) -> li
     for noble in nobles:
         for c, n in enumerate(noble.requires):
             raw[c] += n
+    for weight, requires in wants:
+        for c, n in enumerate(requires):
+            raw[c] += weight * n
     mean = sum(raw) / 5
     return [r / mean for r in raw]
+
+
+def _wants(
+    module: str | None, cities: tuple[City, ...], posts: tuple[TradingPost, ...],
+    weights: Weights | None = None,
+) -> tuple[tuple[float, tuple[int, ...]], ...]:
+    """The module's requirements that pull on colours (see `_demand`)."""
+    w = weights or _DEFAULT_WEIGHTS
+    if module == "cities":
+        return tuple((w.city_demand, city.requires) for city in cities)
+    if module == "trading-posts":
+        return tuple((w.post_demand, post.requires) for post in posts)
+    return ()
 
 
 def tokens_taken(action: object) -> tuple[int, ...] | None:
@@ -117,19 +208,31 @@ def tokens_taken(action: object) -> tuple[int, ...] | None:
     return None
 
 
-def situation_from_view(view: View, data: GameData) -> Situation:
-    """The mover's situation as its seat sees it, in a game of `data`."""
-    market = [c for row in view.market for c in row if c is not None]
+def situation_from_view(
+    view: View, data: GameData, weights: Weights | None = None
+) -> Situation:
+    """The mover's situation as its seat sees it, in a game of `data` (`weights` say how
+    much a module's requirements pull on the colours)."""
+    market = [c for row in (*view.market, *view.orient_market) for c in row if c is not None]
+    module = view.module
     sides = []
     for p in view.players:
         reserved = [c for c in p.reserved if isinstance(c, Card)]
-        sides.append(Side(list(p.tokens), list(p.bonuses), p.points, reserved, len(p.purchased)))
+        side = Side(list(p.tokens), list(p.bonuses), p.points, reserved, len(p.purchased))
+        if module is not None:
+            side.seat, side.posts, side.doubles = p.seat, p.posts, len(p.doubles)
+            side.city, side.kept, side.nobles = p.city, p.kept_nobles, len(p.nobles)
+            side.gold2 = module == "trading-posts" and 3 in p.posts
+        sides.append(side)
     me = sides[view.seat]
     opponents = [s for i, s in enumerate(sides) if i != view.seat]
     just_taken = None
     if view.phase is Phase.RETURN and view.history:
         just_taken = tokens_taken(parse_action(view.history[-1]))
     last_seat = (view.first_player - 1) % view.num_players
+    cities = view.cities
+    posts = data.posts if module == "trading-posts" else ()
+    wants = _wants(module, cities, posts, weights)
     return Situation(
         me=me,
         opponents=opponents,
@@ -142,24 +245,49 @@ def situation_from_view(view: View, data: GameData) -> Situation:
         final_round=view.final_round,
         last_to_play=view.seat == last_seat,
         just_taken=just_taken,
-        demand=_demand(market, me.reserved, list(view.nobles)),
+        demand=_demand(market, me.reserved, list(view.nobles), wants),
+        module=module,
+        cities=cities,
+        posts=posts,
+        holds={card: (owner, n) for card, owner, n in view.holds},
     )
 
 
-def situation_from_state(state: GameState, seat: int | None = None) -> Situation:
+def situation_from_state(
+    state: GameState, seat: int | None = None, weights: Weights | None = None,
+    demand: list[float] | None = None,
+) -> Situation:
     """A seat's situation (default: the current player's) in a sampled world. Other
-    players' blind reserves are left out: that seat could not see them."""
+    players' blind reserves are left out: that seat could not see them. `demand`, when
+    given, is used instead of the table's (see `_demand`)."""
     seat = state.current if seat is None else seat
     market = state.market_cards()
+    module = state.module if isinstance(state, ExpansionState) else None
     sides = []
     for s, p in enumerate(state.players):
         # Other players' blind reserves are left out: the mover could not see them.
         reserved = [c for c in p.reserved if s == seat or c.id not in p.blind]
-        sides.append(Side(p.tokens[:], p.bonuses[:], p.points, reserved, len(p.purchased)))
+        side = Side(p.tokens[:], p.bonuses[:], p.points, reserved, len(p.purchased))
+        if isinstance(state, ExpansionState):
+            mp = state.players[s]
+            side.seat, side.posts, side.doubles = s, tuple(mp.posts), len(mp.doubles)
+            side.city, side.kept, side.nobles = mp.city, tuple(mp.kept_nobles), len(mp.nobles)
+            side.gold2 = module == "trading-posts" and 3 in mp.posts
+        sides.append(side)
     me = sides[seat]
     just_taken = None
     if state.phase is Phase.RETURN and state.history and seat == state.current:
         just_taken = tokens_taken(state.history[-1])
+    cities: tuple[City, ...] = ()
+    posts: tuple[TradingPost, ...] = ()
+    holds: dict[str, tuple[int, int]] = {}
+    if isinstance(state, ExpansionState):
+        cities = tuple(state.cities)
+        posts = state.data.posts if module == "trading-posts" else ()
+        holds = state.holds
+    if demand is None:
+        demand = _demand(market, me.reserved, list(state.nobles),
+                         _wants(module, cities, posts, weights))
     return Situation(
         me=me,
         opponents=[x for i, x in enumerate(sides) if i != seat],
@@ -172,7 +300,11 @@ def situation_from_state(state: GameState, seat: int | None = None) -> Situation
         final_round=state.final_round,
         last_to_play=seat == state.last_seat,
         just_taken=just_taken,
-        demand=_demand(market, me.reserved, list(state.nobles)),
+        demand=demand,
+        module=module,
+        cities=cities,
+        posts=posts,
+        holds=holds,
     )
 
 
@@ -183,9 +315,15 @@ class Evaluator:
         self.w = weights
         self._decay = [weights.prospect_decay**d for d in range(40)]
         self._noble_decay = [weights.noble_decay**d for d in range(40)]
+        self._city_decay = [weights.city_decay**d for d in range(60)]
+        self._post_decay = [weights.post_decay**d for d in range(40)]
+        #: Module terms by what they depend on: a turn's options mostly share them.
+        self._memo: dict[tuple[object, ...], float] = {}
 
     def value(self, s: Situation, side: Side, market: list[Card]) -> float:
         """The worth of `side`'s position on a table showing `market`."""
+        if s.module is not None:
+            return self._module_value(s, side, market)
         w = self.w
         tokens, bonuses, demand = side.tokens, side.bonuses, s.demand
         v = w.points * side.points
@@ -209,11 +347,205 @@ class Evaluator:
                 v += (w.points if not missing else w.noble * ndecay[missing]) * noble.points
         return v
 
+    # ------------------------------------------------------------ module games
+
+    def _module_value(self, s: Situation, side: Side, market: list[Card]) -> float:
+        """`value` in a game with a module: the same terms, each card judged by what it
+        gives (`_worth`) and how far it is (`_missing`), plus the module's own pieces."""
+        w = self.w
+        tokens, bonuses, demand = side.tokens, side.bonuses, s.demand
+        v = w.points * side.points
+        v += w.bonus * sum(b * d for b, d in zip(bonuses, demand, strict=False))
+        v += w.token * (sum(tokens) - tokens[GOLD]) + w.gold * tokens[GOLD]
+        v += w.double * side.doubles
+        v -= w.reserve_slot * len(side.reserved)
+        decay, holds, seat = self._decay, s.holds, side.seat
+        plain = not (side.gold2 or side.doubles)
+        card_bonus = w.card_bonus
+        prospects = []
+        for card in market:
+            factor = 1.0
+            if holds:
+                hold = holds.get(card.id)
+                if hold is not None:
+                    if hold[0] != seat:
+                        continue  # another player's strongholds: out of reach
+                    factor += w.hold * hold[1]
+            if plain and card.ability is None:  # the common case, inline
+                worth = card.points + card_bonus * demand[card.bonus]
+                prospects.append(factor * worth * decay[tokens_missing(tokens, bonuses, card)])
+                continue
+            worth = self._worth(s, side, card, market)
+            if worth > 0:
+                prospects.append(factor * worth * decay[min(39, self._missing(side, card))])
+        for card in side.reserved:
+            worth = self._worth(s, side, card, market)
+            if worth > 0:
+                missing = min(39, self._missing(side, card))
+                prospects.append(w.reserved_factor * worth * decay[missing])
+        if prospects:
+            prospects.sort(reverse=True)
+            v += w.prospect * sum(prospects[: w.prospect_cards])
+        if w.noble:
+            ndecay = self._noble_decay
+            for noble in s.nobles:
+                missing = bonus_shortfall(bonuses, noble)
+                v += (w.points if not missing else w.noble * ndecay[missing]) * noble.points
+            for noble in side.kept:  # kept aside: no one else can have it
+                missing = bonus_shortfall(bonuses, noble)
+                v += w.kept_factor * w.noble * ndecay[missing] * noble.points
+        if s.module == "cities" or s.module == "trading-posts":
+            memo = self._memo
+            key = (side.points, *bonuses, side.city, side.posts, side.nobles,
+                   tuple(c.id for c in s.cities))
+            term = memo.get(key)
+            if term is None:
+                if len(memo) > 50_000:
+                    memo.clear()
+                term = memo[key] = (self._city_value(s, side) if s.module == "cities"
+                                    else self._post_value(s, side))
+            v += term
+        return v
+
+    def _missing(self, side: Side, card: Card) -> int:
+        """Tokens `side` still lacks for `card`, with its post-3 gold or double golds; for
+        a sacrifice card, the bonuses of the colour to give up that it lacks."""
+        if card.ability == "sacrifice":
+            assert card.discard_colour is not None
+            return max(0, card.discard_count - side.bonuses[card.discard_colour])
+        if side.gold2 or side.doubles:
+            return tokens_short(side.tokens, side.bonuses, card,
+                                gold_doubles=side.gold2, doubles=side.doubles)
+        return tokens_missing(side.tokens, side.bonuses, card)
+
+    def _worth(self, s: Situation, side: Side, card: Card, market: list[Card]) -> float:
+        """What `card` would bring `side`: points and bonuses, and its Orient ability."""
+        w, demand = self.w, s.demand
+        ability = card.ability
+        if ability is None:
+            return card.points + w.card_bonus * demand[card.bonus]
+        if ability == "gold_x2":
+            return w.double
+        if ability == "pair" or ability == "pair_and_take_level1":
+            # It takes the colour of a card one owns: the most wanted of those.
+            colours = [demand[c] for c in GEMS if side.bonuses[c] > 0]
+            if not colours:
+                return 0.0  # nothing to pair it with: it cannot be bought
+            worth = card.points + w.card_bonus * max(colours)
+            if ability == "pair_and_take_level1":
+                worth += w.free_card * self._best_free(s, market, 1, card)
+            return worth
+        worth = card.points + w.card_bonus * demand[card.bonus] * card.bonus_count
+        if ability == "reserve_noble":
+            if s.nobles:
+                worth += w.keep_noble
+        elif ability == "take_level2":
+            worth += w.free_card * self._best_free(s, market, 2, card)
+        elif ability == "sacrifice":
+            assert card.discard_colour is not None
+            worth -= w.card_bonus * demand[card.discard_colour] * card.discard_count
+        return worth
+
+    def _best_free(self, s: Situation, market: list[Card], level: int, card: Card) -> float:
+        """The worth of the best face-up card of `level` (a free card), roughly."""
+        best = 0.0
+        for c in market:
+            if c.level == level and c is not card:
+                gives = self.w.card_bonus * (s.demand[c.bonus] if c.bonus >= 0 else 1.0)
+                best = max(best, c.points + gives * max(1, c.bonus_count))
+        return best
+
+    def _city_value(self, s: Situation, side: Side) -> float:
+        """Cities: holding one (only holders can win), else the nearest one in reach,
+        by prestige and bonuses together."""
+        if side.city is not None:
+            return self.w.city_held
+        short = min((city_shortfall(c, side.points, side.bonuses) for c in s.cities),
+                    default=None)
+        if short is None:
+            return 0.0
+        return self.w.city * self._city_decay[min(59, short)]
+
+    def _post_worth(self, post: TradingPost, side: Side) -> float:
+        """What a trading post not yet claimed would bring `side`."""
+        w = self.w
+        worth = (w.post_gem, w.post_extra, w.post_gold, 5 * w.points,
+                 (len(side.posts) + 1) * w.points)[post.id - 1]
+        return worth + (w.points if 5 in side.posts else 0.0)
+
+    def _post_value(self, s: Situation, side: Side) -> float:
+        """Trading posts: the powers held (their points are in the points), and the posts
+        in reach, each by its worth and how many bonuses (or the noble) it lacks."""
+        w = self.w
+        v = 0.0
+        for post in s.posts:
+            if post.id in side.posts:
+                if post.id <= 3:
+                    v += (w.post_gem, w.post_extra, w.post_gold)[post.id - 1]
+                continue
+            short = post_shortfall(post, side.bonuses, side.nobles)
+            v += w.post * self._post_worth(post, side) * self._post_decay[min(39, short)]
+        return v
+
+    def _module_finish(self, s: Situation, after: Side) -> float:
+        """`_finish_bonus` in a module game: with the Cities, taking a city (it ends the
+        game, and only holders win); otherwise reaching the target."""
+        if s.module != "cities":
+            return self._finish_bonus(s, after.points)
+        if after.city is None or s.me.city is not None:
+            return 0.0
+        rivals = [o.points for o in s.opponents if o.city is not None]
+        if rivals and max(rivals) >= after.points:
+            return self.w.win / 4
+        if s.final_round or s.last_to_play:
+            return self.w.win
+        return self.w.win / 2
+
+    def _score_module(
+        self, s: Situation, actions: tuple[Action, ...], world: WorldSource | None,
+        resolve: bool,
+    ) -> list[float]:
+        """`score_actions` in a module game (see the module docstring)."""
+        base = self.value(s, s.me, s.market)
+        scores = []
+        gem_power = s.module == "trading-posts" and 2 in s.me.posts
+        sim: _Simulator | None = None
+        for action in actions:
+            kind = type(action)
+            if kind is Take or (kind is TakeTwo and not gem_power):
+                scores.append(self._take(s, action, base))  # type: ignore[arg-type]
+            elif kind is Reserve:
+                scores.append(self._reserve(s, action) - base)  # type: ignore[arg-type]
+            elif kind is ReserveDeck:
+                scores.append(self._reserve_deck(s) - base)
+            elif kind is Return:
+                scores.append(self._return(s, action) - base)  # type: ignore[arg-type]
+            elif kind is Pass:
+                scores.append(0.0)
+            else:
+                if sim is None:
+                    if world is None:
+                        raise ValueError("a module game's actions are scored on a world: "
+                                         "pass one consistent with the mover's view")
+                    sim = _Simulator(self, s, world(), base)
+                scores.append(sim.score(action, resolve))
+        return scores
+
     def _deny(self, s: Situation, card: Card) -> float:
         """What taking `card` off the table costs the opponent closest to buying it."""
         if not self.w.deny:
             return 0.0
         best = 0.0
+        if s.module is not None:
+            hold = s.holds.get(card.id)
+            for o in s.opponents:
+                if hold is not None and hold[0] != o.seat:
+                    continue  # they could not have taken it
+                d = self._missing(o, card)
+                if d <= 1:
+                    worth = self._worth(s, o, card, s.market)
+                    best = max(best, worth * (1.0 if d == 0 else 0.5))
+            return self.w.deny * best
         for o in s.opponents:
             d = tokens_missing(o.tokens, o.bonuses, card)
             if d <= 1:
@@ -221,8 +553,17 @@ class Evaluator:
                 best = max(best, worth * (1.0 if d == 0 else 0.5))
         return self.w.deny * best
 
-    def score_actions(self, s: Situation, actions: tuple[Action, ...]) -> list[float]:
-        """A score for each action: the change in the mover's value plus action terms."""
+    def score_actions(
+        self, s: Situation, actions: tuple[Action, ...], world: WorldSource | None = None,
+        resolve: bool = True,
+    ) -> list[float]:
+        """A score for each action: the change in the mover's value plus action terms.
+
+        In a module game `world` gives a world consistent with the mover's view, on
+        copies of which the engine plays the module's actions; with `resolve` the
+        decision steps an action brings are played too (greedily) before judging."""
+        if s.module is not None:
+            return self._score_module(s, actions, world, resolve)
         me = s.me
         base = self.value(s, me, s.market)
         first = actions[0]
@@ -249,7 +590,7 @@ class Evaluator:
         taken = tokens_taken(action)
         assert taken is not None
         tokens = [t + n for t, n in zip(me.tokens, taken, strict=True)]
-        side = Side(tokens, me.bonuses, me.points, me.reserved, me.cards)
+        side = me.changed(tokens=tokens)
         excess = sum(tokens) - s.token_limit
         for _ in range(max(0, excess)):
             side = self._best_single_return(s, side)
@@ -266,7 +607,7 @@ class Evaluator:
                 continue
             tokens = side.tokens[:]
             tokens[c] -= 1
-            trial = Side(tokens, side.bonuses, side.points, side.reserved, side.cards)
+            trial = side.changed(tokens=tokens)
             v = self.value(s, trial, s.market)
             if best is None or v > best_value:
                 best, best_value = trial, v
@@ -297,7 +638,7 @@ class Evaluator:
         card = next(c for c in s.market if c.id == action.card_id)
         tokens = me.tokens[:]
         tokens[GOLD] += 1  # optimistic: a gold token when the bank has one
-        side = Side(tokens, me.bonuses, me.points, [*me.reserved, card], me.cards)
+        side = me.changed(tokens=tokens, reserved=[*me.reserved, card])
         market = [c for c in s.market if c is not card]
         v = self.value(s, side, market) + self._deny(s, card)
         return v - self._overflow_cost(s, tokens)
@@ -306,7 +647,7 @@ class Evaluator:
         me = s.me
         tokens = me.tokens[:]
         tokens[GOLD] += 1
-        side = Side(tokens, me.bonuses, me.points, me.reserved, me.cards)
+        side = me.changed(tokens=tokens)
         v = self.value(s, side, s.market) - self.w.reserve_slot + self.w.blind_card
         return v - self._overflow_cost(s, tokens)
 
@@ -316,7 +657,7 @@ class Evaluator:
     def _return(self, s: Situation, action: Return) -> float:
         me = s.me
         tokens = [t - r for t, r in zip(me.tokens, action.tokens, strict=True)]
-        side = Side(tokens, me.bonuses, me.points, me.reserved, me.cards)
+        side = me.changed(tokens=tokens)
         v = self.value(s, side, s.market)
         if s.just_taken is not None and action.tokens == s.just_taken:
             v -= self.w.null_move
@@ -342,6 +683,98 @@ class Evaluator:
         noble = next(n for n in s.candidates if n.id == action.noble_id)
         nearest = min((bonus_shortfall(o.bonuses, noble) for o in s.opponents), default=0)
         return -float(nearest)
+
+
+#: The decision steps whose choice can cost an opponent something (a card blocked or
+#: taken, a noble kept aside or visiting, a city): their score counts that loss too.
+_RIVAL_PHASES = frozenset({
+    Phase.STRONGHOLD, Phase.KEEP_NOBLE, Phase.NOBLE, Phase.CITY, Phase.FREE,
+})
+
+
+class _Simulator:
+    """Scores a module game's actions by playing them on copies of one world consistent
+    with the mover's view, and judging the mover's value after (the table as the mover
+    knew it: a card dealt to refill the market is not counted, its demand unchanged)."""
+
+    def __init__(self, ev: Evaluator, s: Situation, world: GameState, base: float) -> None:
+        self.ev, self.s, self.world, self.base = ev, s, world, base
+        self.seat = world.current
+        self.known = frozenset(c.id for c in s.market)
+        self._before: list[tuple[int, list[float], float]] | None = None
+
+    def score(self, action: Action, resolve: bool) -> float:
+        ev, s, world = self.ev, self.s, self.world
+        after = world.clone()
+        after.apply_unchecked(action)
+        extra = 0.0
+        if world.phase in _RIVAL_PHASES:
+            if self._before is None:
+                self._before = self._rivals(world)
+            extra += self._loss(self._before, after)
+        if resolve:
+            extra += self._resolve(after)
+        sa = self._judged(after, self.seat)
+        score = ev.value(sa, sa.me, sa.market) - self.base + extra
+        if isinstance(action, Buy | Conquer):
+            if sa.me.cards > s.me.cards:
+                score += ev.w.buy  # tempo: cards gained (not a double gold)
+            left = {c.id for c in sa.market}
+            for card in s.market:
+                if card.id not in left:
+                    score += ev._deny(s, card)
+        return score + ev._module_finish(s, sa.me)
+
+    def _judged(self, world: GameState, seat: int) -> Situation:
+        sa = situation_from_state(world, seat, self.ev.w, self.s.demand)
+        known = self.known
+        sa.market = [c for c in sa.market if c.id in known]
+        return sa
+
+    def _rivals(self, world: GameState) -> list[tuple[int, list[float], float]]:
+        """Each opponent's seat, demand and value in `world`."""
+        out = []
+        for seat in range(world.num_players):
+            if seat != self.seat:
+                so = situation_from_state(world, seat, self.ev.w)
+                so.market = [c for c in so.market if c.id in self.known]
+                out.append((seat, so.demand, self.ev.value(so, so.me, so.market)))
+        return out
+
+    def _loss(self, before: list[tuple[int, list[float], float]], after: GameState) -> float:
+        """What the opponent hurt most loses from `before` to `after` (negative when they
+        all gain), weighted by `block`."""
+        worst = -math.inf
+        for seat, demand, value in before:
+            so = situation_from_state(after, seat, self.ev.w, demand)
+            so.market = [c for c in so.market if c.id in self.known]
+            worst = max(worst, value - self.ev.value(so, so.me, so.market))
+        return self.ev.w.block * worst
+
+    def _resolve(self, world: GameState) -> float:
+        """Play the mover's following decision steps greedily (each option judged by the
+        mover's value after it); the opponents' losses of the chosen ones."""
+        ev, seat = self.ev, self.seat
+        extra = 0.0
+        for _ in range(8):
+            if world.phase is Phase.MAIN or world.phase is Phase.OVER or world.current != seat:
+                break
+            actions = world.legal_actions()
+            chosen, gain = actions[0], 0.0
+            if len(actions) > 1:
+                before = self._rivals(world) if world.phase in _RIVAL_PHASES else None
+                best = None
+                for action in actions:
+                    trial = world.clone()
+                    trial.apply_unchecked(action)
+                    loss = self._loss(before, trial) if before is not None else 0.0
+                    sa = self._judged(trial, seat)
+                    score = ev.value(sa, sa.me, sa.market) + loss
+                    if best is None or score > best:
+                        best, chosen, gain = score, action, loss
+            world.apply_unchecked(chosen)
+            extra += gain
+        return extra
 
 
 def pick(scores: list[float], actions: tuple[Action, ...], rng: random.Random,

@@ -18,6 +18,7 @@ import random
 import time
 
 from splendor.bots.evaluation import Evaluator, pick, situation_from_state, situation_from_view
+from splendor.bots.heuristic import world_from
 from splendor.bots.profiles import HeuristicProfile
 from splendor.engine import Action, GameData, GameState, Phase, View, sample_world
 
@@ -48,20 +49,30 @@ class ExpertBot:
         self.name = name
         self.data = data
         self.rollout = Evaluator(rollout.weights)
+        self.profile = rollout
+        self._by_module: dict[str | None, Evaluator] = {None: self.rollout}
         self.budget = budget
         self.simulations = simulations
         self.candidates = candidates
         self.rng = random.Random(seed)
         self.last_simulations = 0
 
+    def _evaluator(self, module: str | None) -> Evaluator:
+        ev = self._by_module.get(module)
+        if ev is None:
+            ev = self._by_module[module] = Evaluator(self.profile.weights_for(module))
+        return ev
+
     def choose(self, view: View) -> Action:
         actions = view.legal_actions
         if len(actions) == 1:
             return actions[0]
-        situation = situation_from_view(view, self.data)
-        scores = self.rollout.score_actions(situation, actions)
+        evaluator = self._evaluator(view.module)
+        situation = situation_from_view(view, self.data, evaluator.w)
+        scores = evaluator.score_actions(situation, actions, world_from(view, self.data, self.rng))
         if view.phase is not Phase.MAIN:
-            return pick(scores, actions, self.rng, 0.0)  # returns and noble choices: no search
+            # Returns, noble choices and a module's decision steps: no search.
+            return pick(scores, actions, self.rng, 0.0)
         ranked = sorted(range(len(actions)), key=lambda i: -scores[i])[: self.candidates]
         candidates = [actions[i] for i in ranked]
         return self._search(view, candidates)
@@ -105,7 +116,7 @@ class ExpertBot:
             world = sample_world(view, self.data, self.rng)
             # Checked: the candidate comes from the view, the world from a sample of it.
             world.apply(candidates[k])
-            totals[k] += self._playout(world, view.seat)
+            totals[k] += self._playout(world, view.seat, self._evaluator(view.module))
             visits[k] += 1
             done += 1
         self.last_simulations = done
@@ -117,15 +128,21 @@ class ExpertBot:
         first, second = sorted(visits, reverse=True)[:2]
         return first - second > simulations_left
 
-    def _playout(self, world: GameState, me: int) -> float:
+    def _playout(self, world: GameState, me: int, evaluator: Evaluator) -> float:
         stop = world.turns + ROLLOUT_TURNS
-        evaluator, rng = self.rollout, self.rng
+        rng, weights = self.rng, evaluator.w
+
+        def this_world() -> GameState:
+            return world
+
         while not world.is_over() and world.turns < stop:
             actions = world.legal_actions()
             if len(actions) == 1:
                 action = actions[0]
             else:
-                scores = evaluator.score_actions(situation_from_state(world), actions)
+                # The world is already a sample: the module's actions are tried on it.
+                situation = situation_from_state(world, weights=weights)
+                scores = evaluator.score_actions(situation, actions, this_world, resolve=False)
                 action = pick(scores, actions, rng, ROLLOUT_NOISE)
             world.apply_unchecked(action)  # taken from legal_actions(): no check needed
         if world.is_over():
@@ -133,7 +150,7 @@ class ExpertBot:
             return 1.0 / len(outcome.winners) if me in outcome.winners else 0.0
         values = []
         for seat in range(world.num_players):
-            s = situation_from_state(world, seat)
+            s = situation_from_state(world, seat, weights)
             values.append(evaluator.value(s, s.me, s.market))
         gap = values[me] - max(v for i, v in enumerate(values) if i != me)
         return 1.0 / (1.0 + math.exp(-gap / LEAF_SCALE))

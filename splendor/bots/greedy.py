@@ -32,7 +32,7 @@ class GreedyBot:
         legal = view.legal_actions
         me = view.me
         tokens, bonuses = list(me.tokens), list(me.bonuses)
-        cards = [c for row in view.market for c in row if c is not None]
+        cards = [c for row in (*view.market, *view.orient_market) for c in row if c is not None]
         cards += [c for c in me.reserved if isinstance(c, Card)]
         by_id = {c.id: c for c in cards}
         if isinstance(legal[0], ChooseNoble):

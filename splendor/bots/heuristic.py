@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import random
 
-from splendor.bots.evaluation import Evaluator, pick, situation_from_view
+from splendor.bots.evaluation import Evaluator, WorldSource, pick, situation_from_view
 from splendor.bots.profiles import HeuristicProfile
-from splendor.engine import Action, GameData, View
+from splendor.engine import Action, GameData, GameState, View, sample_world
 
 
 class HeuristicBot:
@@ -16,8 +16,16 @@ class HeuristicBot:
         self.name = profile.name
         self.profile = profile
         self.evaluator = Evaluator(profile.weights)
+        self._by_module: dict[str | None, Evaluator] = {None: self.evaluator}
         self.data = data
         self.rng = random.Random(seed)
+
+    def evaluator_for(self, module: str | None) -> Evaluator:
+        """The evaluator with the profile's weights for a game with `module`."""
+        ev = self._by_module.get(module)
+        if ev is None:
+            ev = self._by_module[module] = Evaluator(self.profile.weights_for(module))
+        return ev
 
     def choose(self, view: View) -> Action:
         actions = view.legal_actions
@@ -25,6 +33,22 @@ class HeuristicBot:
             return actions[0]
         if self.profile.blunder and self.rng.random() < self.profile.blunder:
             return self.rng.choice(actions)
-        situation = situation_from_view(view, self.data)
-        scores = self.evaluator.score_actions(situation, actions)
+        evaluator = self.evaluator_for(view.module)
+        situation = situation_from_view(view, self.data, evaluator.w)
+        scores = evaluator.score_actions(situation, actions, world_from(view, self.data, self.rng))
         return pick(scores, actions, self.rng, self.profile.noise)
+
+
+def world_from(view: View, data: GameData, rng: random.Random) -> WorldSource | None:
+    """For a module game: one world consistent with `view`, sampled when first asked for
+    (the module's actions are scored on copies of it). None for the base game."""
+    if view.module is None:
+        return None
+    sampled: list[GameState] = []
+
+    def world() -> GameState:
+        if not sampled:
+            sampled.append(sample_world(view, data, rng))
+        return sampled[0]
+
+    return world

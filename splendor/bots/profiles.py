@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from splendor.bots.evaluation import Weights
+from splendor.engine.components import MODULES
 from splendor.gamedata import Checker, DataError, read_yaml
 from splendor.resources import levels_data_dir
 
@@ -22,6 +23,16 @@ class HeuristicProfile:
     weights: Weights
     noise: float
     blunder: float
+    #: Weights for a game with a Cities of Splendor module, by module name: `weights`
+    #: with that module's changes (a module not named plays with `weights`).
+    modules: tuple[tuple[str, Weights], ...] = ()
+
+    def weights_for(self, module: str | None) -> Weights:
+        """The weights for a game with `module` (None: the base game)."""
+        for name, weights in self.modules:
+            if name == module:
+                return weights
+        return self.weights
 
 
 @dataclass(frozen=True, slots=True)
@@ -43,6 +54,18 @@ def _number(ck: Checker, entry: dict[str, Any], key: str, where: str, default: f
     return float(value)
 
 
+def _weights(ck: Checker, raw: object, where: str) -> dict[str, Any]:
+    """Weight values by name from a mapping; each must be a known weight and a number."""
+    values: dict[str, Any] = {}
+    for key, value in ck.mapping(raw, where).items():
+        if key not in _WEIGHT_FIELDS:
+            raise ck.fail(where, f"unknown weight {key!r}")
+        if isinstance(value, bool) or not isinstance(value, int | float):
+            raise ck.fail(where, f"'{key}' must be a number")
+        values[key] = int(value) if key == "prospect_cards" else float(value)
+    return values
+
+
 def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profile]:
     """Profiles by name; raise DataError naming the file, the bot and the problem."""
     ck = Checker(filename)
@@ -56,20 +79,23 @@ def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profil
         label = entry.get("label", str(name).capitalize())
         kind = ck.field(entry, "kind", where)
         if kind == "heuristic":
-            ck.known_fields(entry, {"label", "kind", "noise", "blunder", "weights"}, where)
-            raw_weights = ck.mapping(entry.get("weights", {}), f"{where}, weights")
-            values: dict[str, Any] = {}
-            for key, value in raw_weights.items():
-                if key not in _WEIGHT_FIELDS:
-                    raise ck.fail(f"{where}, weights", f"unknown weight {key!r}")
-                if isinstance(value, bool) or not isinstance(value, int | float):
-                    raise ck.fail(f"{where}, weights", f"'{key}' must be a number")
-                values[key] = int(value) if key == "prospect_cards" else float(value)
+            ck.known_fields(entry, {"label", "kind", "noise", "blunder", "weights", "modules"},
+                            where)
+            values = _weights(ck, entry.get("weights", {}), f"{where}, weights")
             blunder = _number(ck, entry, "blunder", where, 0.0)
             if blunder > 1:
                 raise ck.fail(where, "'blunder' is a probability: at most 1")
+            modules = []
+            for module, raw_module in ck.mapping(entry.get("modules", {}),
+                                                 f"{where}, modules").items():
+                if module not in MODULES:
+                    raise ck.fail(f"{where}, modules", f"unknown module {module!r} "
+                                  f"(the modules: {', '.join(MODULES)})")
+                changes = _weights(ck, raw_module, f"{where}, modules, {module}")
+                modules.append((str(module), Weights(**{**values, **changes})))
             profiles[name] = HeuristicProfile(
-                name, label, Weights(**values), _number(ck, entry, "noise", where, 0.0), blunder
+                name, label, Weights(**values), _number(ck, entry, "noise", where, 0.0), blunder,
+                tuple(modules),
             )
         elif kind == "search":
             ck.known_fields(entry, {"label", "kind", "rollout", "budget", "candidates"}, where)

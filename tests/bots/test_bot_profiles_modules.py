@@ -1,0 +1,88 @@
+"""levels_data/bots.yaml: a heuristic profile's weights for the Cities of Splendor modules
+(`modules:`), validated like the rest of the file."""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import re
+from typing import Any
+
+import pytest
+
+from splendor.bots.evaluation import Weights
+from splendor.bots.profiles import HeuristicProfile, parse_profiles, shipped_profiles
+from splendor.engine.components import MODULES
+from splendor.gamedata import DataError, read_yaml
+from splendor.resources import levels_data_dir
+
+#: The weights only a module game uses.
+MODULE_WEIGHTS = ("city", "city_decay", "city_held", "city_demand", "post", "post_decay",
+                  "post_demand", "post_gem", "post_extra", "post_gold", "double", "free_card",
+                  "keep_noble", "kept_factor", "hold", "block")
+
+
+def shipped_doc() -> dict[str, Any]:
+    doc = read_yaml(levels_data_dir() / "bots.yaml")
+    assert isinstance(doc, dict)
+    return copy.deepcopy(doc)
+
+
+def test_the_module_weights_are_known_weights() -> None:
+    fields = {f.name for f in dataclasses.fields(Weights)}
+    assert set(MODULE_WEIGHTS) <= fields
+
+
+def test_the_header_documents_every_weight() -> None:
+    header = (levels_data_dir() / "bots.yaml").read_text(encoding="utf-8").split("version:")[0]
+    for f in dataclasses.fields(Weights):
+        assert re.search(rf"(?<![\w`]){f.name}(?![\w`])|`{f.name}`", header), f.name
+
+
+def test_a_module_changes_only_what_it_names() -> None:
+    doc = shipped_doc()
+    doc["bots"]["hard"]["modules"] = {"orient": {"double": 0.9}}
+    hard = parse_profiles(doc)["hard"]
+    assert isinstance(hard, HeuristicProfile)
+    orient = hard.weights_for("orient")
+    assert orient.double == 0.9
+    assert dataclasses.replace(orient, double=hard.weights.double) == hard.weights
+    assert hard.weights_for(None) is hard.weights
+    assert hard.weights_for("cities") is hard.weights
+
+
+def test_the_shipped_ladder_has_weights_for_every_module() -> None:
+    for name in ("easy", "medium", "hard"):
+        profile = shipped_profiles()[name]
+        assert isinstance(profile, HeuristicProfile)
+        for module in MODULES:
+            assert isinstance(profile.weights_for(module), Weights)
+
+
+@pytest.mark.parametrize(
+    ("modules", "words"),
+    [
+        ({"atlantis": {"city": 1}}, ["bot hard, modules", "unknown module 'atlantis'",
+                                     "cities"]),
+        ({"cities": {"charisma": 1}}, ["bot hard, modules, cities", "unknown weight"]),
+        ({"orient": {"double": "lots"}}, ["bot hard, modules, orient", "'double'", "number"]),
+        ({"orient": [1, 2]}, ["bot hard, modules, orient", "mapping"]),
+        ([1], ["bot hard, modules", "mapping"]),
+    ],
+)
+def test_broken_module_weights_are_refused(modules: object, words: list[str]) -> None:
+    doc = shipped_doc()
+    doc["bots"]["hard"]["modules"] = modules
+    with pytest.raises(DataError) as info:
+        parse_profiles(doc, "bots.yaml")
+    message = str(info.value)
+    assert message.startswith("bots.yaml: ")
+    for word in words:
+        assert word in message, message
+
+
+def test_a_search_bot_has_no_module_weights() -> None:
+    doc = shipped_doc()
+    doc["bots"]["expert"]["modules"] = {"orient": {"double": 1}}
+    with pytest.raises(DataError, match="unknown field"):
+        parse_profiles(doc)
