@@ -36,15 +36,18 @@ class BenchResult:
         return self.games / self.seconds
 
 
-def run_bench(data: GameData, seconds: float = 5.0, seed: int = 1) -> BenchResult:
-    """Play random 2-, 3- and 4-player games for about `seconds`; one decision is
-    `legal_actions()` plus a checked `apply()`. Only whole games are counted."""
+def run_bench(
+    data: GameData, seconds: float = 5.0, seed: int = 1, module: str | None = None
+) -> BenchResult:
+    """Play random 2-, 3- and 4-player games (with one Cities of Splendor `module`, or
+    none) for about `seconds`; one decision is `legal_actions()` plus a checked `apply()`.
+    Only whole games are counted."""
     games = decisions = 0
     start = time.perf_counter()
     elapsed = 0.0
     while elapsed < seconds or games == 0:
         game_seed = seed * 1_000_003 + games
-        state = new_game(data, 2 + games % 3, game_seed)
+        state = new_game(data, 2 + games % 3, game_seed, module=module)
         choose = random.Random(game_seed).choice
         while not state.is_over() and state.round <= DEFAULT_ROUND_CAP:
             state.apply(choose(state.legal_actions()))

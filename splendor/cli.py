@@ -47,6 +47,20 @@ def _at_least_one(text: str) -> int:
     return value
 
 
+def _module(text: str) -> str:
+    from splendor.engine.components import MODULES
+
+    if text not in MODULES:
+        raise argparse.ArgumentTypeError(
+            f"unknown module {text!r} (the modules: {', '.join(MODULES)})"
+        )
+    return text
+
+
+_MODULE_HELP = ("play with one Cities of Splendor module: cities, trading-posts, orient or "
+                "strongholds (default: the base game)")
+
+
 def _bot_list(text: str) -> list[str]:
     from splendor.bots import BOT_NAMES
 
@@ -106,12 +120,17 @@ def build_parser() -> argparse.ArgumentParser:
                       help="a human seat (repeat for more); default: one human if on a terminal")
     play.add_argument("--bot", default="greedy", help="bot for the other seats (default greedy)")
     play.add_argument("--record", type=Path, metavar="FILE", help="write the game record here")
+    play.add_argument("--module", type=_module, metavar="NAME", help=_MODULE_HELP)
     replay = sub.add_parser("replay", help="replay a game record and print the standings")
     replay.add_argument("file", type=Path)
     replay.add_argument("--json", action="store_true", help="print the standings as JSON")
+    replay.add_argument("--module", type=_module, metavar="NAME",
+                        help="refuse the file unless it is a game with this Cities of "
+                             "Splendor module (cities, trading-posts, orient or strongholds)")
     bench = sub.add_parser("bench", help="measure engine speed with random games on one core")
     bench.add_argument("--seconds", type=_positive, default=5.0, help="how long (default 5)")
     bench.add_argument("--seed", type=int, default=1)
+    bench.add_argument("--module", type=_module, metavar="NAME", help=_MODULE_HELP)
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     tour = sub.add_parser("tournament", help="bots against bots over many games, seats rotated")
     tour.add_argument("--players", type=_players, default=2, help="2, 3 or 4 (default 2)")
@@ -125,6 +144,7 @@ def build_parser() -> argparse.ArgumentParser:
                       help="worker processes (default 1: in this process)")
     tour.add_argument("--budget", type=_positive, metavar="SECONDS",
                       help="thinking time per move for search bots (default: their own)")
+    tour.add_argument("--module", type=_module, metavar="NAME", help=_MODULE_HELP)
     tour.add_argument("--json", action="store_true", help="print the results as JSON")
     tour.set_defaults(subparser=tour)
     return parser
@@ -241,8 +261,10 @@ def _play(args: argparse.Namespace) -> int:
     names = tuple(humans) + tuple(
         f"{args.bot.capitalize()} {i + 1}" for i in range(args.players - len(humans))
     )
-    state = new_game(data, args.players, seed, names)
-    print(f"Splendor, {args.players} players, seed {seed}" + (" (bots only)" if not humans else ""))
+    state = new_game(data, args.players, seed, names, module=args.module)
+    module = f", module {args.module}" if args.module else ""
+    print(f"Splendor, {args.players} players{module}, seed {seed}"
+          + (" (bots only)" if not humans else ""))
     try:
         play_in_terminal(data, state, seats, sys.stdout)  # plays on `state` itself
     except KeyboardInterrupt:
@@ -290,6 +312,11 @@ def _replay(args: argparse.Namespace) -> int:
     except (ValueError, TypeError, OverflowError, RecursionError) as exc:
         # What the loader did not foresee in a hostile file is still one line, not a trace.
         return _refuse("replay", f"{args.file.name} cannot be replayed: {exc}")
+    played = state.setup.module
+    if args.module is not None and played != args.module:
+        what = f"the module {played}" if played else "the base game"
+        return _refuse("replay", f"{args.file.name} is a game of {what}, not of the module "
+                                 f"{args.module}")
     if args.json:  # json.dumps escapes control characters itself
         print(json.dumps(standings_dict(state), indent=2))
     else:
@@ -309,16 +336,19 @@ def _bench(args: argparse.Namespace) -> int:
     from splendor.bench import run_bench
     from splendor.gamedata import base_game
 
-    result = run_bench(base_game(), seconds=args.seconds, seed=args.seed)
+    result = run_bench(base_game(), seconds=args.seconds, seed=args.seed, module=args.module)
     if args.json:
-        figures = {
+        figures: dict[str, object] = {
             "decisions_per_s": round(result.decisions_per_s, 1),
             "games_per_s": round(result.games_per_s, 2),
         }
+        if args.module:
+            figures["module"] = args.module
         print(json.dumps(figures))
     else:
-        print(f"{result.games} random games (2-4 players), {result.decisions} decisions "
-              f"in {result.seconds:.2f} s on one core")
+        module = f" with the module {args.module}" if args.module else ""
+        print(f"{result.games} random games (2-4 players){module}, {result.decisions} "
+              f"decisions in {result.seconds:.2f} s on one core")
         print(f"decisions per second: {result.decisions_per_s:,.0f}")
         print(f"games per second:     {result.games_per_s:,.1f}")
     return 0
@@ -339,11 +369,12 @@ def _tournament(args: argparse.Namespace) -> int:
         )
     try:
         results = run_tournament(args.bots, args.games, args.seed, jobs=args.jobs,
-                                 budget=args.budget, on_progress=stderr_progress())
+                                 budget=args.budget, on_progress=stderr_progress(),
+                                 module=args.module)
     except KeyboardInterrupt:
         print("\nsplendor tournament: interrupted", file=sys.stderr)
         return 130
-    summary = summarize(args.bots, results)
+    summary = summarize(args.bots, results, module=args.module)
     if args.json:
         print(json.dumps(summary_dict(summary)))
     else:

@@ -10,6 +10,7 @@ from splendor.engine import GameState
 _REASONS = {
     "target": "a player reached the target and the round was completed",
     "all_passed": "every player had to pass in turn",
+    "city": "a player took a city and the round was completed",
 }
 
 
@@ -30,6 +31,7 @@ def standings_dict(state: GameState) -> dict[str, Any]:
                 "nobles": len(p.nobles),
                 "reserved": len(p.reserved),
                 "winner": bool(outcome and seat in outcome.winners),
+                **_module_row(state, seat),
             }
         )
     return {
@@ -43,6 +45,18 @@ def standings_dict(state: GameState) -> dict[str, Any]:
     }
 
 
+def _module_row(state: GameState, seat: int) -> dict[str, Any]:
+    """A seat's module pieces for its row: the city held (the Cities), the trading posts
+    claimed (Trading Posts). Nothing for the base game or another module."""
+    module = state.setup.module
+    if module == "cities":
+        city = getattr(state.players[seat], "city", None)
+        return {"city": city.id if city is not None else None}
+    if module == "trading-posts":
+        return {"posts": list(getattr(state.players[seat], "posts", []))}
+    return {}
+
+
 def standings_lines(state: GameState) -> list[str]:
     """A human summary of `standings_dict` for a terminal (names' control characters
     escaped: they may come from a file)."""
@@ -54,12 +68,15 @@ def standings_lines(state: GameState) -> list[str]:
         lines = [f"Game not finished: round {info['rounds']}, {info['turns']} turns played."]
     width = max(len(name) for name in names)
     for rank, (r, name) in enumerate(zip(info["standings"], names, strict=True), 1):
-        mark = "  winner" if r["winner"] else ""
+        mark = f"  city {r['city']}" if r.get("city") else ""
+        mark += "  winner" if r["winner"] else ""
         nobles = f"{r['nobles']} noble" + ("" if r["nobles"] == 1 else "s")
         lines.append(
             f"{rank:>2}. {name:<{width}}  {r['points']:>2} points  "
             f"{r['cards']:>2} cards  {nobles}{mark}"
         )
+    if info["finished"] and not info["winners"]:
+        lines.append("No one took a city: no one wins.")
     if info["tie_break"] == "fewest_cards":
         lines.append("Tied on points: the fewest purchased cards won.")
     elif info["tie_break"] == "shared":

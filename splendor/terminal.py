@@ -17,10 +17,12 @@ from splendor.engine import (
     GameState,
     HiddenCard,
     IllegalActionError,
+    PlayerView,
     View,
     observe,
     parse_action,
 )
+from splendor.engine.components import City
 from splendor.match import DEFAULT_ROUND_CAP
 from splendor.standings import standings_lines
 
@@ -32,30 +34,84 @@ def _counts(counts: Sequence[int]) -> str:
     return " ".join(f"{_SHORT[c]}{n}" for c, n in enumerate(counts) if n) or "-"
 
 
-def _card(card: Card | HiddenCard | None) -> str:
+def _card(card: Card | HiddenCard | None, holds: dict[str, str] | None = None) -> str:
     if card is None:
         return "(empty)"
     if isinstance(card, HiddenCard):
-        return f"[hidden level {card.level}]"
-    return f"{card.id} {_SHORT[card.bonus]} {card.points}pt ({_counts(card.cost)})"
+        return f"[hidden {'Orient ' if card.orient else ''}level {card.level}]"
+    bonus = _SHORT[card.bonus] * max(1, card.bonus_count) if card.bonus >= 0 else "-"
+    text = f"{card.id} {bonus} {card.points}pt ({_counts(card.cost)})"
+    if card.ability is not None:
+        text += f" {card.ability}"
+        if card.ability == "sacrifice" and card.discard_colour is not None:
+            text += f" {_SHORT[card.discard_colour]}{card.discard_count}"
+    if holds and card.id in holds:
+        text += f" [{holds[card.id]}]"
+    return text
+
+
+_POWERS = ("gem after a purchase", "extra gem with two of a colour", "gold pays two",
+           "5 points", "1 point per own post")
 
 
 def render_view(view: View) -> list[str]:
-    """The table as `view.seat` sees it, as lines of text."""
-    lines = [f"--- round {view.round} ---  bank: {_counts(view.bank)}"]
-    lines.append("nobles: " + "  ".join(f"{n.id}({_counts(n.requires)})" for n in view.nobles))
+    """The table as `view.seat` sees it, as lines of text (with a module's pieces)."""
+    names = [printable(p.name) for p in view.players]
+    holds = {card: f"{names[owner]} stronghold x{n}" for card, owner, n in view.holds}
+    module = f"  module: {view.module}" if view.module else ""
+    lines = [f"--- round {view.round} ---  bank: {_counts(view.bank)}{module}"]
+    if view.nobles or view.module != "cities":
+        lines.append("nobles: " + "  ".join(f"{n.id}({_counts(n.requires)})"
+                                            for n in view.nobles))
+    if view.module == "cities":
+        lines.append("cities: " + "  ".join(_city(c) for c in view.cities))
     for level in range(len(view.market), 0, -1):
-        row = "  ".join(_card(c) for c in view.market[level - 1])
+        row = "  ".join(_card(c, holds) for c in view.market[level - 1])
         lines.append(f"L{level} [{view.deck_sizes[level - 1]:>2} left] {row}")
+    for level in range(len(view.orient_market), 0, -1):
+        row = "  ".join(_card(c) for c in view.orient_market[level - 1])
+        lines.append(f"O{level} [{view.orient_deck_sizes[level - 1]:>2} left] {row}")
+    if view.module == "trading-posts":
+        for i, power in enumerate(_POWERS, 1):
+            holders = [names[p.seat] for p in view.players if i in p.posts]
+            lines.append(f"post {i}: {power}" + (f"  held by {', '.join(holders)}"
+                                                  if holders else ""))
     for p in view.players:
         turn = ">" if p.seat == view.current_player else " "
         lines.append(
-            f"{turn} {printable(p.name)}: {p.points} pts  tokens {_counts(p.tokens)}  "
-            f"bonuses {_counts(p.bonuses)}  nobles {len(p.nobles)}"
+            f"{turn} {names[p.seat]}: {p.points} pts  tokens {_counts(p.tokens)}  "
+            f"bonuses {_counts(p.bonuses)}  nobles {len(p.nobles)}{_pieces(view, p)}"
         )
         for card in p.reserved:
             lines.append(f"      reserved {_card(card)}")
+    if view.step is not None or view.choices:
+        what = view.step[0] if view.step is not None else view.phase.value
+        lines.append(f"  to decide now: {what}")
     return lines
+
+
+def _city(city: City) -> str:
+    need = _counts(city.requires)
+    single = f" +{city.any_single} of one colour" if city.any_single else ""
+    return f"{city.id}({city.points}pt {need}{single})"
+
+
+def _pieces(view: View, p: PlayerView) -> str:
+    """A seat's module pieces, for its line."""
+    parts = []
+    if p.city is not None:
+        parts.append(f"city {p.city.id}")
+    if p.posts:
+        parts.append("posts " + ",".join(map(str, p.posts)))
+    if p.doubles:
+        parts.append(f"double golds {len(p.doubles)}")
+    if p.pairs:
+        parts.append("paired " + ",".join(f"{card}>{partner}" for card, partner, _ in p.pairs))
+    if p.kept_nobles:
+        parts.append("kept " + ",".join(n.id for n in p.kept_nobles))
+    if view.module == "strongholds":
+        parts.append(f"strongholds {p.supply} in supply")
+    return "".join(f"  {part}" for part in parts)
 
 
 def ask_human(view: View, read: Callable[[str], str], write: Callable[[str], None]) -> str | None:

@@ -48,6 +48,10 @@ class Summary:
     unfinished: int
     mean_rounds: float | None  #: over finished games; None when none finished
     bots: dict[str, BotStats]  #: by name, in lineup order
+    #: The Cities of Splendor module played (None: the base game), and the finished games
+    #: no one won (the Cities: no one took a city).
+    module: str | None = None
+    no_winner: int = 0
 
 
 def seat_orders(lineup: Sequence[str]) -> list[Order]:
@@ -67,13 +71,19 @@ def schedule(lineup: Sequence[str], games: int) -> list[tuple[int, Order]]:
 
 
 def credits(outcome: Outcome) -> tuple[float, ...]:
-    """Victory credit by seat: 1 for a sole winner, 1/k to each of k sharing winners."""
+    """Victory credit by seat: 1 for a sole winner, 1/k to each of k sharing winners, 0 to
+    all when no one won (the Cities: no one took a city)."""
+    if not outcome.winners:
+        return (0.0,) * len(outcome.points)
     share = 1 / len(outcome.winners)
     return tuple(share if s in outcome.winners else 0.0 for s in range(len(outcome.points)))
 
 
-def play_game(order: Order, seed: int, budget: float | None = None) -> GameResult:
-    """One game with seat `s` held by bot `order[s]`, seeded `seed * 10 + s`."""
+def play_game(
+    order: Order, seed: int, budget: float | None = None, module: str | None = None
+) -> GameResult:
+    """One game (with one Cities of Splendor `module`, or none) with seat `s` held by bot
+    `order[s]`, seeded `seed * 10 + s`."""
     from splendor.bots import make_bot
     from splendor.gamedata import base_game
     from splendor.match import play_match
@@ -81,7 +91,7 @@ def play_game(order: Order, seed: int, budget: float | None = None) -> GameResul
     data = base_game()
     bots = [make_bot(name, seed * 10 + seat, data=data, budget=budget)
             for seat, name in enumerate(order)]
-    result = play_match(data, bots, seed, first_player=0)
+    result = play_match(data, bots, seed, first_player=0, module=module)
     state, players = result.state, len(order)
     if result.finished:
         return GameResult(order, credits(state.outcome()), -(-state.turns // players), True,
@@ -89,10 +99,10 @@ def play_game(order: Order, seed: int, budget: float | None = None) -> GameResul
     return GameResult(order, (0.0,) * players, state.round, False, result.decision_seconds)
 
 
-def _play_chunk(work: tuple[list[tuple[int, Order, int]], float | None]
+def _play_chunk(work: tuple[list[tuple[int, Order, int]], float | None, str | None]
                 ) -> list[tuple[int, GameResult]]:
-    tasks, budget = work
-    return [(index, play_game(order, seed, budget)) for index, order, seed in tasks]
+    tasks, budget, module = work
+    return [(index, play_game(order, seed, budget, module)) for index, order, seed in tasks]
 
 
 def _ignore_sigint() -> None:
@@ -107,8 +117,10 @@ def run_tournament(
     jobs: int = 1,
     budget: float | None = None,
     on_progress: Callable[[int, int], None] | None = None,
+    module: str | None = None,
 ) -> list[GameResult]:
-    """Play the whole `schedule`; results in schedule order whatever `jobs` is."""
+    """Play the whole `schedule` (games with one Cities of Splendor `module`, or none);
+    results in schedule order whatever `jobs` is."""
     tasks = [(i, order, game_seed(seed, deal))
              for i, (deal, order) in enumerate(schedule(lineup, games))]
     total = len(tasks)
@@ -116,13 +128,13 @@ def run_tournament(
     done = 0
     if jobs == 1:
         for index, order, gseed in tasks:
-            results[index] = play_game(order, gseed, budget)
+            results[index] = play_game(order, gseed, budget, module)
             done += 1
             if on_progress:
                 on_progress(done, total)
         return [r for r in results if r is not None]
     size = max(1, total // (jobs * 50))
-    chunks = [(tasks[i:i + size], budget) for i in range(0, total, size)]
+    chunks = [(tasks[i:i + size], budget, module) for i in range(0, total, size)]
     # `with` terminates the workers on the way out, at once on Ctrl-C or an error.
     with multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_sigint) as pool:
         for chunk in pool.imap_unordered(_play_chunk, chunks):
@@ -145,7 +157,9 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
 
 
-def summarize(lineup: Sequence[str], results: Sequence[GameResult]) -> Summary:
+def summarize(
+    lineup: Sequence[str], results: Sequence[GameResult], module: str | None = None
+) -> Summary:
     """Pool each name's seats; unfinished games are counted but excluded from shares."""
     finished = [r for r in results if r.finished]
     bots = {}
@@ -163,7 +177,9 @@ def summarize(lineup: Sequence[str], results: Sequence[GameResult]) -> Summary:
             ci = (max(0.0, share - half), min(1.0, share + half))
         bots[name] = BotStats(share, ci, _percentile(times, 0.5), _percentile(times, 0.99))
     mean_rounds = statistics.fmean(r.rounds for r in finished) if finished else None
-    return Summary(len(results), len(results) - len(finished), mean_rounds, bots)
+    no_winner = sum(1 for r in finished if not any(r.credits))
+    return Summary(len(results), len(results) - len(finished), mean_rounds, bots, module,
+                   no_winner)
 
 
 def summary_dict(summary: Summary) -> dict[str, Any]:
@@ -172,10 +188,14 @@ def summary_dict(summary: Summary) -> dict[str, Any]:
     def r6(x: float | None) -> float | None:
         return None if x is None else round(x, 6)
 
+    module: dict[str, Any] = {}
+    if summary.module is not None:  # a base game's object keeps its fields
+        module = {"module": summary.module, "no_winner": summary.no_winner}
     return {
         "games": summary.games,
         "unfinished": summary.unfinished,
         "mean_rounds": r6(summary.mean_rounds),
+        **module,
         "bots": {
             name: {
                 "win_share": r6(b.win_share),
@@ -191,8 +211,13 @@ def summary_dict(summary: Summary) -> dict[str, Any]:
 def summary_lines(summary: Summary, players: int, seed: int, asked: int) -> list[str]:
     """The human report: a headline, a note when the game count was rounded, a table."""
     rounds = "-" if summary.mean_rounds is None else f"{summary.mean_rounds:.1f}"
-    lines = [f"{summary.games} games, {players} players, seed {seed} "
-             f"({summary.unfinished} unfinished), mean {rounds} rounds"]
+    if summary.module is None:
+        lines = [f"{summary.games} games, {players} players, seed {seed} "
+                 f"({summary.unfinished} unfinished), mean {rounds} rounds"]
+    else:
+        lines = [f"{summary.games} games, {players} players, module {summary.module}, seed "
+                 f"{seed} ({summary.unfinished} unfinished, {summary.no_winner} without a "
+                 f"winner), mean {rounds} rounds"]
     if summary.games != asked:
         lines.append(f"({asked} asked, rounded up so that each seat order is played "
                      "equally often)")
