@@ -60,6 +60,9 @@ class TableUi:
     watching: bool = False
     #: The panel button under the pointer (its index), lit while hovered.
     hover_button: int | None = None
+    #: The log line under the pointer (its index) when it does something (a click shows
+    #: that position, or it names a card): lit while hovered.
+    hover_log: int | None = None
     #: What the hint suggests touching: cards, a deck or bank piles.
     hint_marks: set[Hit] = field(default_factory=set)
     notice: str = ""  # a problem outside the game itself, e.g. an autosave that failed
@@ -163,7 +166,7 @@ def draw_table(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
     others = [p for p in view.players if p.seat != view.seat]
     for panel, player in zip(lay.seats, others, strict=False):
         _draw_opponent(surface, lay, panel, player, view, ui)
-    _draw_log(surface, lay, log_lines)
+    _draw_log(surface, lay, log_lines, ui.hover_log)
     if ui.drag_color is not None:
         d = px(56)
         image = art.token_surface(ui.drag_color, d, selected=True)
@@ -485,8 +488,10 @@ def log_rows(lay: TableLayout, lines: list[str]) -> list[tuple[int, pygame.Rect]
     return rows
 
 
-def _draw_log(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> None:
-    """The newest moves that fit, each wrapped to the panel, oldest first."""
+def _draw_log(surface: pygame.Surface, lay: TableLayout, lines: list[str],
+              hover: int | None = None) -> None:
+    """The newest moves that fit, each wrapped to the panel, oldest first; the line
+    `hover` lit."""
     px = lay.px
     rect = lay.log
     _panel(surface, rect, px(10))
@@ -496,4 +501,8 @@ def _draw_log(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> No
               theme.TEXT_DIM, pygame.Rect(inner.x, rect.y + px(6), inner.w, title_h),
               align="left", bold=True)
     for index, box in log_rows(lay, lines):
+        if index == hover:
+            lit = box.inflate(2 * px(5), px(3))
+            pygame.draw.rect(surface, theme.TABLE_DARK, lit, border_radius=px(5))
+            pygame.draw.rect(surface, theme.PANEL_EDGE, lit, width=1, border_radius=px(5))
         draw_lines(surface, lines[index], px(14), theme.TEXT, box)
