@@ -213,19 +213,20 @@ def header_text(view: View, ui: TableUi, token_limit: int = 10) -> str:
     """The line across the top: the round, whose turn it is and what they are doing."""
     current = view.current_player
     if current is None:
-        status = tr("table.status.game_over")
+        # The round the game ended in, as the results count it (view.round is the next).
+        played = (view.turns - 1) // view.num_players + 1 if view.turns else 1
+        return tr("table.header.line", round=played, status=tr("table.status.game_over"))
+    name = view.players[current].name
+    if view.phase is Phase.RETURN:
+        status = tr("table.status.returning", name=name, limit=token_limit)
+    elif view.phase is Phase.NOBLE:
+        status = tr("table.status.noble", name=name)
+    elif ui.thinking:
+        status = tr("table.status.thinking", name=name)
+    elif current == view.seat and not ui.watching:
+        status = tr("table.status.your_turn", name=name)
     else:
-        name = view.players[current].name
-        if view.phase is Phase.RETURN:
-            status = tr("table.status.returning", name=name, limit=token_limit)
-        elif view.phase is Phase.NOBLE:
-            status = tr("table.status.noble", name=name)
-        elif ui.thinking:
-            status = tr("table.status.thinking", name=name)
-        elif current == view.seat and not ui.watching:
-            status = tr("table.status.your_turn", name=name)
-        else:
-            status = tr("table.status.their_turn", name=name)
+        status = tr("table.status.their_turn", name=name)
     key = "table.header.line_final" if view.final_round else "table.header.line"
     return tr(key, round=view.round, status=status)
 

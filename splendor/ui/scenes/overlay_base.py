@@ -106,6 +106,9 @@ class ButtonsOverlay(Overlay):
         if self.app is not None:
             self.lay_out(self.app.screen)
 
+    def pause(self) -> None:
+        self.focus.forget_pointer()  # another scene covers the buttons
+
     def layout_key(self, surface: pygame.Surface) -> tuple[object, ...]:
         """What the placing depends on; the window's size and the language by default."""
         return (surface.get_size(), language(), self.title)

@@ -145,7 +145,7 @@ class TableScene(Scene):
     def pause(self) -> None:
         """Another scene covers the table: no card stays zoomed under it."""
         self.zoom.close()
-        self.ui.hover_log = self._pointer_at = None
+        self.ui.hover_log = self.ui.hover_button = self._pointer_at = None
 
     def resume(self) -> None:
         """The table is on top again: an overlay closed, or the pause menu (which paused
@@ -242,10 +242,9 @@ class TableScene(Scene):
             self.pointer.down(event.pos)
         elif event.type == pygame.MOUSEMOTION:
             self.pointer.move(event.pos)
-            self.ui.hover_button = next((i for i, b in enumerate(self.buttons)
-                                         if b.rect.collidepoint(event.pos)), None)
-            self.ui.hover_log = self._log_line_at(event.pos)
             self._pointer_at = event.pos
+            self.ui.hover_button = self._button_at(event.pos)
+            self.ui.hover_log = self._log_line_at(event.pos)
             # No zoom while a token or card is carried or a button is held.
             held = any(getattr(event, "buttons", ())) or self.ui.drag_color is not None \
                 or self.ui.drag_card is not None
@@ -285,6 +284,12 @@ class TableScene(Scene):
         log = self.log_row_rects() if self.on_history is not None else []
         return hit_test(self.layout, self.view(), [b.rect for b in self.buttons],
                         self.reserved_rects(), pos, log)
+
+    def _button_at(self, pos: tuple[int, int] | None) -> int | None:
+        """The index of the panel button under `pos`, or None."""
+        if pos is None:
+            return None
+        return next((i for i, b in enumerate(self.buttons) if b.rect.collidepoint(pos)), None)
 
     def _log_line_at(self, pos: tuple[int, int]) -> int | None:
         """The log line under `pos` when it does something: a click shows its position,
@@ -527,6 +532,8 @@ class TableScene(Scene):
         self.panel = layout_panel(lay, view, ui, self.assists, acting, self.session.data,
                                   self.session.why_illegal, self, self.payment_index,
                                   assisting)
+        # Other buttons, elsewhere: the one lit is the one now under the pointer.
+        ui.hover_button = self._button_at(self._pointer_at)
 
     def _assisting(self) -> Assisting:
         """Undo and Hint as this game offers them (only to a single person playing
