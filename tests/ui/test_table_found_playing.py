@@ -109,3 +109,35 @@ def test_the_pause_menus_button_is_not_lit_beneath_the_dialog_it_opened(app: App
     click(app, cancel.center)
     assert app.stack.top is pause and pause.focus.hovered() is None
     game.close()
+
+
+def test_visited_nobles_drawn_small_are_whole_tiles_not_cut_requirements() -> None:
+    """A noble that visited the other player showed, 26 px tall in their panel, a
+    requirement square cut by the top of its frame and its points over the symbols. At
+    the sizes the panels and the player's area draw visited nobles, the tile is compact
+    (crown, points, a dot per colour) or whole, the same kind for every noble."""
+    from splendor.ui import art, theme
+    from splendor.ui.art import nobles as noble_art
+    from splendor.ui.layout import compute_layout
+
+    pygame.init()
+    sizes = set()
+    for window in ((1024, 600), (1280, 720), (1920, 1080)):
+        for opponents in (1, 3):
+            lay = compute_layout(window, opponents)
+            sizes |= {seat.nobles.h for seat in lay.seats}
+            sizes.add(lay.px(52))  # at most, in the player's own area
+    three = next(n for n in DATA.nobles if sum(1 for r in n.requires if r) == 3)
+    for size in sorted(sizes):
+        kinds = {noble_art._too_small(n, size, False, True) for n in DATA.nobles}
+        assert len(kinds) == 1, f"{size} px: some visited nobles compact, some not"
+        # The blue and green requirements (white is too near the parchment to tell) sit
+        # well inside the tile: squares low in a whole tile, dots under the points.
+        tile = art.noble_surface(three, (size, size), owned=True)
+        fills = [theme.GEM_FILL[c] for c, n in enumerate(three.requires) if n and c != 0]
+        rows = [y for y in range(size) if any(
+            sum(abs(a - b) for a, b in zip(tuple(tile.get_at((x, y)))[:3], fill, strict=True)) < 60
+            for x in range(size) for fill in fills)]
+        assert rows and rows[0] >= size // 3, f"{size} px: a requirement cut by the frame"
+    small = min(seat.nobles.h for seat in compute_layout((1280, 720), 1).seats)
+    assert noble_art._too_small(three, small, False, True), "compact in a panel"
