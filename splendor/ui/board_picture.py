@@ -18,7 +18,7 @@ from splendor.session.log import LogEntry
 from splendor.ui.layout import TableLayout, compute_layout
 from splendor.ui.table_hits import Hit
 from splendor.ui.table_view import Assists, TableUi, draw_table, log_rows
-from splendor.ui.table_zoom import ZoomTarget, log_targets, logged_card
+from splendor.ui.table_zoom import CardZoom, ZoomTarget, log_targets, logged_card, target_at
 from splendor.ui.wording import describe_entry, log_line
 
 #: What a look back shows of the assists: the noble progress (public facts), not the
@@ -88,6 +88,19 @@ class BoardPicture:
         if self._rows is None or self._rows[0] != key:
             self._rows = (key, log_rows(self.layout, self.log_lines(moves)))
         return log_targets(self._rows[1], self._cards, self.data)
+
+    def point(self, zoom: CardZoom, pos: tuple[int, int], moves: int) -> None:
+        """The pointer moved to `pos` over the position after `moves` entries: light the
+        log line under it that names a card and show that card in `zoom`."""
+        target = target_at(self.log_targets(moves), pos)
+        zoom.point(target)
+        line = target.key[1] if target is not None else None
+        self.ui.hover_log = line if isinstance(line, int) else None
+
+    def forget_pointer(self, zoom: CardZoom) -> None:
+        """Nothing pointed at (another position, another size): no line lit, no card."""
+        zoom.close()
+        self.ui.hover_log = None
 
     def draw(self, surface: pygame.Surface, view: View, moves: int,
              highlight: set[Hit] | None = None) -> None:

@@ -227,3 +227,23 @@ def test_the_review_shows_the_card_of_a_log_line_too(app: App) -> None:
     _move(app, lay.header.center)
     assert review.zoom.shown is None
     session.close()
+
+
+def test_the_final_board_alone_shows_the_card_of_a_log_line_too(app: App) -> None:
+    """Results hidden, the final board alone: its log's lines show their cards as the
+    table's do; showing the results again closes the picture."""
+    from tests.ui.test_results_review import finished_against_a_bot
+
+    game, _session, results = finished_against_a_bot(app)
+    results.toggle.click()
+    board = results.board
+    assert board is not None and not results.shown
+    targets = board.log_targets(len(board.entries))
+    assert targets, "the last moves name cards"
+    _move(app, targets[-1].rect.center)
+    shown = results.zoom.shown
+    assert shown is not None and shown.cards == targets[-1].cards
+    assert board.ui.hover_log == targets[-1].key[1]
+    results.toggle.click()
+    assert results.zoom.shown is None and board.ui.hover_log is None
+    game.close()

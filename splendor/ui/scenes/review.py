@@ -24,7 +24,7 @@ from splendor.ui import theme
 from splendor.ui.board_picture import BoardPicture, changed_marks
 from splendor.ui.scene import Scene
 from splendor.ui.table_hits import Hit
-from splendor.ui.table_zoom import CardZoom, target_at
+from splendor.ui.table_zoom import CardZoom
 from splendor.ui.widgets import Button, Form, draw_lines, draw_panel, draw_text, lines_height
 from splendor.ui.widgets.text import line_height
 from splendor.ui.wording import describe_entry
@@ -95,8 +95,7 @@ class ReviewScene(Scene):
         that led there (computed here, never while drawing)."""
         seat = self.review.seat
         self.marks = set()
-        self.zoom.close()  # the log is another one
-        self.picture.ui.hover_log = None
+        self.picture.forget_pointer(self.zoom)  # the log is another one
         if position > 0:
             self.cursor.jump(position - 1)
             before = self.cursor.view(seat)
@@ -166,8 +165,7 @@ class ReviewScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout(size)
-        self.zoom.close()
-        self.picture.ui.hover_log = None
+        self.picture.forget_pointer(self.zoom)
 
     def resume(self) -> None:
         for button in self.form.widgets:
@@ -226,22 +224,13 @@ class ReviewScene(Scene):
         if event.type == pygame.MOUSEMOTION and self._dragging:
             self._seek(event.pos[0])
             return True
-        if event.type == pygame.MOUSEMOTION:
-            self._point(event.pos)
+        if event.type == pygame.MOUSEMOTION and self.picture.layout is not None:
+            self.picture.point(self.zoom, event.pos, self.position)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._dragging:
             self._dragging = False
             return True
         self.form.handle_event(event)
         return True  # nothing beneath a review reacts
-
-    def _point(self, pos: tuple[int, int]) -> None:
-        """The pointer moved: show the card of the log line under it, if it names one."""
-        if self.picture.layout is None:
-            return
-        target = target_at(self.picture.log_targets(self.position), pos)
-        self.zoom.point(target)
-        line = target.key[1] if target is not None else None
-        self.picture.ui.hover_log = line if isinstance(line, int) else None
 
     def _key(self, key: int) -> None:
         if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
