@@ -12,12 +12,13 @@ from collections.abc import Sequence
 
 import pygame
 
-from splendor.engine import GameData, View
+from splendor.engine import ChooseNoble, GameData, View
 from splendor.i18n import language
 from splendor.session.log import LogEntry
 from splendor.ui.layout import TableLayout, compute_layout
 from splendor.ui.table_hits import Hit
-from splendor.ui.table_view import Assists, TableUi, draw_table
+from splendor.ui.table_view import Assists, TableUi, draw_table, log_rows
+from splendor.ui.table_zoom import CardZoom, ZoomTarget, log_targets, logged_card, target_at
 from splendor.ui.wording import describe_entry, log_line
 
 #: What a look back shows of the assists: the noble progress (public facts), not the
@@ -51,6 +52,14 @@ class BoardPicture:
         self.layout: TableLayout | None = None
         #: The log worded in a language: (language, lines, lines per entry).
         self._worded: tuple[str, list[str], list[int]] = ("", [], [])
+        #: The card each line of the whole log names (None: none; see logged_card).
+        self._cards: list[str | None] = []
+        for entry in self.entries:
+            # As describe_entry words it: the move, then each noble's visit it brought.
+            count = 1 if isinstance(entry.action, ChooseNoble) else 1 + len(entry.nobles)
+            self._cards += [logged_card(entry.action)] + [None] * (count - 1)
+        #: The log's rows placed for (moves, language, size), and the rows.
+        self._rows: tuple[tuple[object, ...], list[tuple[int, pygame.Rect]]] | None = None
 
     def lay_out(self, size: tuple[int, int], players: int) -> TableLayout:
         """Place the table for a window of `size` and a game of `players`."""
@@ -70,6 +79,28 @@ class BoardPicture:
             self._worded = (language(), lines, counts)
         _, lines, counts = self._worded
         return lines[:sum(counts[:moves])]
+
+    def log_targets(self, moves: int) -> list[ZoomTarget]:
+        """The lines of the log shown after `moves` entries that name a card, as small
+        zoom targets (see table_zoom.log_targets)."""
+        assert self.layout is not None, "lay_out first"
+        key = (moves, language(), self.layout.size)
+        if self._rows is None or self._rows[0] != key:
+            self._rows = (key, log_rows(self.layout, self.log_lines(moves)))
+        return log_targets(self._rows[1], self._cards, self.data)
+
+    def point(self, zoom: CardZoom, pos: tuple[int, int], moves: int) -> None:
+        """The pointer moved to `pos` over the position after `moves` entries: light the
+        log line under it that names a card and show that card in `zoom`."""
+        target = target_at(self.log_targets(moves), pos)
+        zoom.point(target)
+        line = target.key[1] if target is not None else None
+        self.ui.hover_log = line if isinstance(line, int) else None
+
+    def forget_pointer(self, zoom: CardZoom) -> None:
+        """Nothing pointed at (another position, another size): no line lit, no card."""
+        zoom.close()
+        self.ui.hover_log = None
 
     def draw(self, surface: pygame.Surface, view: View, moves: int,
              highlight: set[Hit] | None = None) -> None:

@@ -36,6 +36,7 @@ PICTURES = (
     "new_game",
     "competitive_setup",
     "table_2p",
+    "log_card",
     "hint",
     "history",
     "table_4p",
@@ -186,6 +187,10 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     session, table = table_for(["human", "hard"], turns=24)
     table.update(0.0)
     shot("table_2p")
+    # The pointer on a line of the log that names a card: its small picture beside it.
+    _hover_a_log_card(table)
+    shot("log_card")
+    _point(table, (2, 2))
     # The expert's suggestion, with its reason, marked on the table.
     session.hint_simulations = 24  # the same picture every time
     table.ask_hint()
@@ -357,6 +362,22 @@ def _play_a_round(session: Session, table: TableScene) -> None:
         table.update(0.05)
         if session.human_to_act() and not table.show.running and session.incoming is None:
             return
+
+
+def _point(table: TableScene, pos: tuple[int, int]) -> None:
+    """The pointer moves to `pos` (no button held), then a frame passes."""
+    import pygame
+
+    table.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0),
+                                          buttons=(0, 0, 0)))
+    table.update(0.0)
+
+
+def _hover_a_log_card(table: TableScene) -> None:
+    """Rest the pointer on the newest line of the game log that names a card."""
+    lines = [t for t in table.zoom_targets() if t.small]
+    assert lines, "a log line naming a card"
+    _point(table, lines[-1].rect.center)
 
 
 def _hover_a_card(table: TableScene) -> None:

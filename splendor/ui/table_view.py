@@ -60,6 +60,9 @@ class TableUi:
     watching: bool = False
     #: The panel button under the pointer (its index), lit while hovered.
     hover_button: int | None = None
+    #: The log line under the pointer (its index) when it does something (a click shows
+    #: that position, or it names a card): lit while hovered.
+    hover_log: int | None = None
     #: What the hint suggests touching: cards, a deck or bank piles.
     hint_marks: set[Hit] = field(default_factory=set)
     notice: str = ""  # a problem outside the game itself, e.g. an autosave that failed
@@ -163,7 +166,7 @@ def draw_table(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
     others = [p for p in view.players if p.seat != view.seat]
     for panel, player in zip(lay.seats, others, strict=False):
         _draw_opponent(surface, lay, panel, player, view, ui)
-    _draw_log(surface, lay, log_lines)
+    _draw_log(surface, lay, log_lines, ui.hover_log)
     if ui.drag_color is not None:
         d = px(56)
         image = art.token_surface(ui.drag_color, d, selected=True)
@@ -210,19 +213,20 @@ def header_text(view: View, ui: TableUi, token_limit: int = 10) -> str:
     """The line across the top: the round, whose turn it is and what they are doing."""
     current = view.current_player
     if current is None:
-        status = tr("table.status.game_over")
+        # The round the game ended in, as the results count it (view.round is the next).
+        played = (view.turns - 1) // view.num_players + 1 if view.turns else 1
+        return tr("table.header.line", round=played, status=tr("table.status.game_over"))
+    name = view.players[current].name
+    if view.phase is Phase.RETURN:
+        status = tr("table.status.returning", name=name, limit=token_limit)
+    elif view.phase is Phase.NOBLE:
+        status = tr("table.status.noble", name=name)
+    elif ui.thinking:
+        status = tr("table.status.thinking", name=name)
+    elif current == view.seat and not ui.watching:
+        status = tr("table.status.your_turn", name=name)
     else:
-        name = view.players[current].name
-        if view.phase is Phase.RETURN:
-            status = tr("table.status.returning", name=name, limit=token_limit)
-        elif view.phase is Phase.NOBLE:
-            status = tr("table.status.noble", name=name)
-        elif ui.thinking:
-            status = tr("table.status.thinking", name=name)
-        elif current == view.seat and not ui.watching:
-            status = tr("table.status.your_turn", name=name)
-        else:
-            status = tr("table.status.their_turn", name=name)
+        status = tr("table.status.their_turn", name=name)
     key = "table.header.line_final" if view.final_round else "table.header.line"
     return tr(key, round=view.round, status=status)
 
@@ -485,8 +489,10 @@ def log_rows(lay: TableLayout, lines: list[str]) -> list[tuple[int, pygame.Rect]
     return rows
 
 
-def _draw_log(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> None:
-    """The newest moves that fit, each wrapped to the panel, oldest first."""
+def _draw_log(surface: pygame.Surface, lay: TableLayout, lines: list[str],
+              hover: int | None = None) -> None:
+    """The newest moves that fit, each wrapped to the panel, oldest first; the line
+    `hover` lit."""
     px = lay.px
     rect = lay.log
     _panel(surface, rect, px(10))
@@ -496,4 +502,8 @@ def _draw_log(surface: pygame.Surface, lay: TableLayout, lines: list[str]) -> No
               theme.TEXT_DIM, pygame.Rect(inner.x, rect.y + px(6), inner.w, title_h),
               align="left", bold=True)
     for index, box in log_rows(lay, lines):
+        if index == hover:
+            lit = box.inflate(2 * px(5), px(3))
+            pygame.draw.rect(surface, theme.TABLE_DARK, lit, border_radius=px(5))
+            pygame.draw.rect(surface, theme.PANEL_EDGE, lit, width=1, border_radius=px(5))
         draw_lines(surface, lines[index], px(14), theme.TEXT, box)

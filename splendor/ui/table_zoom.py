@@ -5,6 +5,11 @@ purchased cards (the bonus badges, by colour), and the other players' face-up re
 cards and purchased stacks. Another seat's blind reservation is only a `HiddenCard` in
 the view, so it is never a target. Moving off the card, Escape or a click closes the
 zoom. Time moves only in `update`; `draw` shows what `update` decided.
+
+A line of the game log that names a card (a purchase, a reservation from the market)
+shows a small picture of it beside the line as soon as the pointer is on it. Only the
+logged action's card is used: a blind reservation's action holds only the level, so its
+line never has a picture, whoever looks.
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from splendor.engine import Card, View
+from splendor.engine import Action, Buy, Card, GameData, Reserve, View
 from splendor.ui import art, theme
 from splendor.ui.layout import TableLayout
 from splendor.ui.table_view import Assists, affordable, remaining_cost
@@ -27,17 +32,21 @@ HOVER_DELAY = 0.5
 ZOOM_CARD = (200, 280)
 STACK_CARD = (140, 196)
 STACK_ROW = 5
+#: The small picture of a card named by a line of the game log, in design units.
+LOG_CARD = (120, 168)
 
 
 @dataclass(frozen=True)
 class ZoomTarget:
     """Something that can be shown large: where it is, and the cards it shows."""
 
-    key: tuple[object, ...]  # ("card", id) or ("stack", seat, colour)
+    key: tuple[object, ...]  # ("card", id), ("stack", seat, colour) or ("log", line)
     rect: pygame.Rect
     cards: tuple[Card, ...]
     affordable: bool = False
     remaining: tuple[int, ...] | None = None
+    #: A card named by a line of the log: shown small, at once, beside the line.
+    small: bool = False
 
 
 def zoom_targets(lay: TableLayout, view: View, assists: Assists, acting: bool,
@@ -79,6 +88,29 @@ def zoom_targets(lay: TableLayout, view: View, assists: Assists, acting: bool,
     return targets
 
 
+def logged_card(action: Action) -> str | None:
+    """The card a logged move names by its id: a purchase, or a reservation of a face-up
+    card (public when it happened). None otherwise: a blind reservation's action holds
+    only the deck's level."""
+    if isinstance(action, Buy | Reserve):
+        return action.card_id
+    return None
+
+
+def log_targets(rows: Sequence[tuple[int, pygame.Rect]], line_cards: Sequence[str | None],
+                data: GameData) -> list[ZoomTarget]:
+    """The log lines shown (`rows`: line index and box, from `table_view.log_rows`) that
+    name a card, as small zoom targets; `line_cards[i]` is the card line i names, or None
+    (see `logged_card`)."""
+    targets = []
+    for line, rect in rows:
+        card_id = line_cards[line] if 0 <= line < len(line_cards) else None
+        card = data.card_by_id.get(card_id) if card_id is not None else None
+        if card is not None:
+            targets.append(ZoomTarget(("log", line), rect, (card,), small=True))
+    return targets
+
+
 def target_at(targets: Sequence[ZoomTarget], pos: tuple[int, int]) -> ZoomTarget | None:
     return next((t for t in targets if t.rect.collidepoint(pos)), None)
 
@@ -99,6 +131,9 @@ class CardZoom:
             return False
         changed = self.shown is not None
         self.hovered, self.waited, self.shown = target, 0.0, None
+        if target is not None and target.small:  # a log line's card: no wait
+            self.shown = target
+            changed = True
         return changed
 
     def open(self, target: ZoomTarget | None) -> bool:
@@ -140,7 +175,7 @@ class CardZoom:
         shown = self.shown
         if shown is None:
             return None
-        w, h, _, _ = _grid(lay, len(shown.cards))
+        w, h, _, _ = _grid(lay, shown)
         win_w, win_h = lay.size
         margin = lay.px(10)
         box = pygame.Rect(0, 0, w, h)
@@ -157,7 +192,7 @@ class CardZoom:
         if box is None or shown is None:
             return
         px = lay.px
-        _, _, card, per_row = _grid(lay, len(shown.cards))
+        _, _, card, per_row = _grid(lay, shown)
         pad, gap = px(10), px(8)
         draw_shadow(surface, box, px(12), px(8))
         pygame.draw.rect(surface, theme.TABLE_DARK, box, border_radius=px(12))
@@ -169,10 +204,11 @@ class CardZoom:
                                           remaining=shown.remaining), (x, y))
 
 
-def _grid(lay: TableLayout, count: int) -> tuple[int, int, tuple[int, int], int]:
-    """(width, height, card size, cards per row) of a zoom of `count` cards."""
+def _grid(lay: TableLayout, shown: ZoomTarget) -> tuple[int, int, tuple[int, int], int]:
+    """(width, height, card size, cards per row) of the zoom of `shown`."""
     px = lay.px
-    size = ZOOM_CARD if count == 1 else STACK_CARD
+    count = len(shown.cards)
+    size = LOG_CARD if shown.small else ZOOM_CARD if count == 1 else STACK_CARD
     card = (px(size[0]), px(size[1]))
     per_row = max(1, min(count, STACK_ROW))
     rows = math.ceil(count / per_row)

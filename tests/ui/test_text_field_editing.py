@@ -74,6 +74,25 @@ def test_the_first_click_selects_the_default_name_and_typing_replaces_it(app: Ap
     assert scene.options().seats[0].name == "Ada"
 
 
+def test_frames_drawn_between_the_click_and_the_typing_keep_the_selection(
+        app: App) -> None:
+    """A real window draws after the click (and the screen lays out as it draws): the
+    automatic name put back unchanged must not drop the selection (found under Xvfb)."""
+    scene = new_game(app)
+    field = scene.rows[0].name
+    click(app, field.rect.center)
+    for _ in range(3):
+        app.step(0.05)
+        app.render()
+    assert field.selected_text == "Player 1"
+    app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LSHIFT,
+                                        mod=pygame.KMOD_LSHIFT, unicode=""))
+    app.render()
+    type_text(app, "Ada")
+    app.render()
+    assert field.text == "Ada"
+
+
 def test_tab_into_a_field_selects_it_too(app: App) -> None:
     scene = new_game(app)
     click(app, (3, 3))  # nothing focused

@@ -42,6 +42,10 @@ def noble_surface(
     does not fit (small tiles); the crest is dropped if the text needs its room; `owned` gives the
     tile a gold frame (a noble that has visited). The points sit at the top left when the
     requirements leave room at this size, else at the top right (the same for every noble).
+
+    A tile too small for its requirements (a noble that has visited, shown small in a
+    player's area or panel) is drawn compact: a crown, the points and a dot per colour it
+    required, rather than squares cut by the frame and points over the symbols.
     """
     s = _square_size(size)
     # Only the progress the tile shows is part of the key (a colour the noble does not
@@ -50,7 +54,57 @@ def noble_surface(
     prog = None if progress is None else tuple(
         min(need, max(0, int(have))) for need, have in zip(noble.requires, progress[:5],
                                                             strict=False))
+    if _too_small(noble, s, prog is not None, owned):
+        return _compact_noble(noble, s, bool(owned))
     return _noble(noble, s, prog, bool(owned))
+
+
+def _too_small(noble: Noble, s: int, progress: bool, owned: bool) -> bool:
+    """Whether the full tile of `noble` at `s` px would cut its requirements or put the
+    points over them (as `_noble` places them). Nobles that have visited sit side by side
+    in a player's area: they are all compact when any noble would be, at that size."""
+    g = _noble_metrics(s)
+    count = 3 if owned else sum(1 for n in noble.requires if n)
+    stack = count * g.sq + (count - 1) * g.gap
+    top = s - g.o - g.pad - stack  # where the requirements start
+    if top < g.o:
+        return True
+    if g.points_left:
+        return top < g.o + g.pad + g.pts_h
+    # Points at the top right: clear of the requirements' column, or above it.
+    pts_w = _ink_size(str(noble.points), g.pts_px, serif=True)[0]
+    column = g.o + g.pad + g.sq + 2 + g.sym + (round(max(5.0, s * 0.07)) + 2 if progress else 0)
+    return column > s - g.o - g.pad * 1.5 - pts_w and top < g.o + g.pad + g.pts_h
+
+
+@functools.lru_cache(maxsize=64)
+def _compact_noble(noble: Noble, s: int, owned: bool) -> pygame.Surface:
+    """A small tile: frame, a crown, the points, and a dot per colour required."""
+    o = max(2.0, s * 0.05) if owned else max(1.5, s * 0.04)
+    r = max(3.0, s * 0.1)
+    pen = _Pen(s, s, NOBLE_FRAME)
+    pen.rect(NOBLE_FRAME, (0, 0, s, s), r)
+    if owned:
+        pen.rect((222, 176, 56), (1, 1, s - 2, s - 2), r - 1)
+    pen.rect(PARCHMENT, (o, o, s - 2 * o, s - 2 * o), max(1.0, r - o))
+    colors = [c for c, n in enumerate(noble.requires) if n]
+    dot = max(1.6, s * 0.065)
+    dots_y = s - o - dot - max(1.0, s * 0.06)
+    step = dot * 2.6
+    x0 = s / 2 - step * (len(colors) - 1) / 2
+    for i, c in enumerate(colors):
+        fill = theme.GEM_FILL[c]
+        edge = (70, 64, 60) if c == _WHITE_GEM else _mix(fill, BLACK, 0.45)
+        pen.circle(edge, (x0 + i * step, dots_y), dot + max(0.6, s * 0.02))
+        pen.circle(fill, (x0 + i * step, dots_y), dot)
+    crown_h = s * 0.2
+    if crown_h >= 5:
+        _draw_crown(pen, s / 2, o + crown_h * 1.05, crown_h * 1.5, crown_h,
+                    max(0.6, crown_h * 0.06))
+    out = pen.done()
+    middle = (o + (crown_h * 1.05 if crown_h >= 5 else 0) + dots_y - dot) / 2
+    _put(out, str(noble.points), _px(s * 0.4), NOBLE_INK, (s / 2, middle), serif=True)
+    return _finish(out)
 
 
 @functools.lru_cache(maxsize=128)

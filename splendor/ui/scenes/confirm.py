@@ -9,12 +9,14 @@ import pygame
 from splendor.i18n import tr
 from splendor.ui import theme, widgets
 from splendor.ui.scenes.message import Text, resolve
-from splendor.ui.scenes.overlay_base import Overlay
+from splendor.ui.scenes.overlay_base import ButtonsOverlay
 
 
-class ConfirmScene(Overlay):
+class ConfirmScene(ButtonsOverlay):
     """`title` and `question` above Cancel and `yes` (texts, or functions giving them in
-    the language in use)."""
+    the language in use). The buttons light up under the pointer; Tab and the arrows move
+    a focus between them (Cancel first), Enter or Space presses the focused one, Escape
+    cancels."""
 
     box_size = (520, 230)
 
@@ -27,6 +29,7 @@ class ConfirmScene(Overlay):
         self.on_yes = on_yes
         self._yes = pygame.Rect(0, 0, 0, 0)
         self._no = pygame.Rect(0, 0, 0, 0)
+        self._text = pygame.Rect(0, 0, 0, 0)
 
     @property
     def title(self) -> str:
@@ -42,32 +45,41 @@ class ConfirmScene(Overlay):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self._close()
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            if self._yes.collidepoint(event.pos):
-                self._close()
-                self.on_yes()
-            elif self._no.collidepoint(event.pos):
-                self._close()
+            self.cancel()
+        else:
+            self.focus.handle_event(event)
         return True
+
+    def cancel(self) -> None:
+        self._close()
+
+    def confirm(self) -> None:
+        self._close()
+        self.on_yes()
 
     def _close(self) -> None:
         assert self.app is not None
-        self.app.stack.pop()
+        self.app.stack.remove(self)
+
+    def layout_key(self, surface: pygame.Surface) -> tuple[object, ...]:
+        return (*super().layout_key(surface), self.question, self.yes_label)
 
     def content_height(self, surface: pygame.Surface, width: int) -> int:
         px = self.scaler(surface)
         height = widgets.lines_height(self.question, self.text_px(surface, 17), width - px(48))
         return px(70) + height + px(24) + px(42) + px(22)
 
-    def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+    def place(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         px = self.scaler(surface)
         w, h = min(px(180), (box.width - px(60)) // 2), px(42)
         self._no = pygame.Rect(box.centerx - w - px(10), box.bottom - h - px(22), w, h)
         self._yes = pygame.Rect(box.centerx + px(10), box.bottom - h - px(22), w, h)
-        text = pygame.Rect(box.x + px(24), box.y + px(70), box.width - px(48),
-                           self._no.top - px(16) - box.y - px(70))
-        widgets.draw_lines(surface, self.question, self.text_px(surface, 17), theme.TEXT, text,
-                           align="center")
+        self._text = pygame.Rect(box.x + px(24), box.y + px(70), box.width - px(48),
+                                 self._no.top - px(16) - box.y - px(70))
+        self.focus.set_spots([(self._no, self.cancel), (self._yes, self.confirm)])
+
+    def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        widgets.draw_lines(surface, self.question, self.text_px(surface, 17), theme.TEXT,
+                           self._text, align="center")
         self.button(surface, self._no, tr("common.button.cancel"))
         self.button(surface, self._yes, self.yes_label)

@@ -8,7 +8,7 @@ import pygame
 
 from splendor.i18n import tr
 from splendor.ui import theme, widgets
-from splendor.ui.scenes.overlay_base import Overlay
+from splendor.ui.scenes.overlay_base import ButtonsOverlay
 
 #: Dialog text: a string, or a function giving it in the language in use when drawn.
 Text = str | Callable[[], str]
@@ -19,7 +19,10 @@ def resolve(text: Text) -> str:
     return text() if callable(text) else text
 
 
-class MessageScene(Overlay):
+class MessageScene(ButtonsOverlay):
+    """`title` and `message` above OK (texts, or functions giving them in the language in
+    use). OK lights up under the pointer; a click on it, Enter or Escape closes."""
+
     box_size = (600, 260)
 
     def __init__(self, title: Text, message: Text) -> None:
@@ -27,6 +30,7 @@ class MessageScene(Overlay):
         self._title = title
         self._message = message
         self._ok = pygame.Rect(0, 0, 0, 0)
+        self._text = pygame.Rect(0, 0, 0, 0)
 
     @property
     def title(self) -> str:
@@ -41,9 +45,18 @@ class MessageScene(Overlay):
             pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE)
         close |= (event.type == pygame.MOUSEBUTTONUP and event.button == 1
                   and self._ok.collidepoint(event.pos))
-        if close and self.app is not None:
-            self.app.stack.pop()
+        if close:
+            self.close()
+        elif event.type == pygame.MOUSEMOTION:
+            self.focus.handle_event(event)  # OK lit under the pointer (a release closes)
         return True
+
+    def close(self) -> None:
+        if self.app is not None:
+            self.app.stack.remove(self)
+
+    def layout_key(self, surface: pygame.Surface) -> tuple[object, ...]:
+        return (*super().layout_key(surface), self.message)
 
     def _layout(self, surface: pygame.Surface, width: int) -> tuple[int, int]:
         """The text's size and height inside a box `width` wide."""
@@ -56,12 +69,15 @@ class MessageScene(Overlay):
         _, height = self._layout(surface, width)
         return px(64) + height + px(24) + px(42) + px(20)
 
-    def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+    def place(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         px = self.scaler(surface)
         self._ok = pygame.Rect(0, 0, px(160), px(42))
         self._ok.midbottom = (box.centerx, box.bottom - px(20))
+        self._text = pygame.Rect(box.x + px(30), box.y + px(64), box.width - px(60),
+                                 self._ok.top - px(16) - box.y - px(64))
+        self.focus.set_spots([(self._ok, self.close)])
+
+    def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         size, _ = self._layout(surface, box.width)
-        text = pygame.Rect(box.x + px(30), box.y + px(64), box.width - px(60),
-                           self._ok.top - px(16) - box.y - px(64))
-        widgets.draw_lines(surface, self.message, size, theme.TEXT, text, align="center")
+        widgets.draw_lines(surface, self.message, size, theme.TEXT, self._text, align="center")
         self.button(surface, self._ok, tr("common.button.ok"))

@@ -280,7 +280,8 @@ class NewGameScene(Scene):
             while name.casefold() in taken:
                 name = default_name(HUMAN, n - 1) if row.kind == HUMAN else numbered_name(base, n)
                 n += 1
-            row.name.set_text(name)
+            if row.name.text != name:  # the same name: the caret and selection stay
+                row.name.set_text(name)
             taken.add(name.casefold())
         labels = [tr("new_game.first_random")] + [
             r.name.text.strip() or tr("new_game.unnamed_seat", n=i + 1)

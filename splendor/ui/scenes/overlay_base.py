@@ -1,16 +1,21 @@
-"""Shared look of the overlays: a dimmed table and a centred card-like box."""
+"""Shared look of the overlays: a dimmed table and a centred card-like box; the dialogs'
+buttons lit under the pointer and reachable by the keyboard (`ButtonsOverlay`)."""
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pygame
 
-from splendor.i18n import tr
+from splendor.i18n import language, tr
 from splendor.ui import theme
 from splendor.ui.scene import Scene
-from splendor.ui.widgets import draw_flat_button, draw_text
+from splendor.ui.widgets import SpotFocus, draw_flat_button, draw_text
+
+if TYPE_CHECKING:
+    from splendor.ui.app import App
 
 
 class Overlay(Scene):
@@ -72,3 +77,56 @@ class Overlay(Scene):
     def button(self, surface: pygame.Surface, rect: pygame.Rect, label: str,
                enabled: bool = True) -> None:
         draw_flat_button(surface, rect, label, self.scaler(surface), enabled)
+
+
+class ButtonsOverlay(Overlay):
+    """An overlay whose buttons (or tiles) light up under the pointer and answer the
+    keyboard as the pause menu's do: Tab and the arrows move a visible focus, Enter or
+    Space activates it (see `SpotFocus`).
+
+    Its content is placed by `place` on entering, on resize and when `layout_key` changes
+    (a language, a text: checked on each update), never while drawing; `place` hands the
+    clickable places to `focus`.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.focus = SpotFocus()
+        self._laid_out_for: tuple[object, ...] | None = None
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        self.lay_out(app.screen)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.app is not None:
+            self.lay_out(self.app.screen)
+
+    def update(self, dt: float) -> None:
+        if self.app is not None:
+            self.lay_out(self.app.screen)
+
+    def pause(self) -> None:
+        self.focus.forget_pointer()  # another scene covers the buttons
+
+    def layout_key(self, surface: pygame.Surface) -> tuple[object, ...]:
+        """What the placing depends on; the window's size and the language by default."""
+        return (surface.get_size(), language(), self.title)
+
+    def lay_out(self, surface: pygame.Surface) -> None:
+        """Place the content for a window the size of `surface`, again only when
+        `layout_key` changed."""
+        key = self.layout_key(surface)
+        if key == self._laid_out_for:
+            return
+        self._laid_out_for = key
+        self.place(surface, self.box(surface))
+        if self.app is not None:
+            self.app.request_redraw()
+
+    def place(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """Place the content in `box` and give `focus` its places, in reading order."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        self.focus.draw(surface, self.px(surface, 8))

@@ -47,6 +47,10 @@ class PauseScene(Overlay):
     def resize(self, size: tuple[int, int]) -> None:
         self._lay_out(size)
 
+    def pause(self) -> None:
+        """A dialog opens over the menu: the button clicked is no longer lit beneath."""
+        self.focus.forget_pointer()
+
     def content_height(self, surface: pygame.Surface, width: int) -> int:
         px = self.scaler(surface)
         panel = self.panel.height(px) if self.panel is not None else 0

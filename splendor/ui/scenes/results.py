@@ -22,6 +22,7 @@ from splendor.ui.score_chart import (
     draw_score_chart,
     draw_seat_sample,
 )
+from splendor.ui.table_zoom import CardZoom
 from splendor.ui.widgets import (
     Button,
     Form,
@@ -172,6 +173,8 @@ class ResultsScene(Scene):
         self.scores = scores
         #: Whether the results panel is shown over the board (else the board alone).
         self.shown = True
+        #: With the board alone: the card of the log line under the pointer.
+        self.zoom = CardZoom()
         self.play_again = Button(tr("results.play_again"), on_play_again, style="primary",
                                  enabled=on_play_again is not None)
         self.menu = Button(tr("results.menu"), on_menu, enabled=on_menu is not None)
@@ -237,6 +240,8 @@ class ResultsScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout(size)
+        if self.board is not None:
+            self.board.forget_pointer(self.zoom)
 
     def resume(self) -> None:
         for button in self.form.widgets:
@@ -248,6 +253,7 @@ class ResultsScene(Scene):
         if self.board is None:
             return
         self.shown = not self.shown
+        self.board.forget_pointer(self.zoom)
         self.form.set_widgets(self._buttons())
         self.form.set_focus(self.toggle, visible=self.form.focus is not None)
         self.layout(self._size)
@@ -432,6 +438,10 @@ class ResultsScene(Scene):
                 back = event.key in (pygame.K_LEFT, pygame.K_UP)
                 self.form.move_focus(-1 if back else 1)
                 return True
+        if event.type == pygame.MOUSEMOTION and not self.shown and self.board is not None \
+                and self.board.layout is not None:
+            # The board alone: a log line naming a card shows it, as on the table.
+            self.board.point(self.zoom, event.pos, len(self.board.entries))
         self.form.handle_event(event)
         return True  # nothing under the results reacts: the game is over
 
@@ -447,6 +457,8 @@ class ResultsScene(Scene):
             draw_background(surface)
         if not self.shown:
             self._draw_side(surface, sc)
+            if self.board is not None and self.board.layout is not None:
+                self.zoom.draw(surface, self.board.layout)
             return
         if self.board is not None:
             wash = pygame.Surface(self._size, pygame.SRCALPHA)

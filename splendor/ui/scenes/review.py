@@ -5,8 +5,9 @@ position (the one human's view in a game against bots, the public view otherwise
 `session.review`), with the cards and piles the move touched marked as the table marks
 the last move. The panel beside the bank says which move it is ("Move 12 of 84") and what
 it was, with buttons and a timeline; Left/Right step, Page Up/Down go a round, Home/End
-go to the deal and the end, the mouse wheel steps, Escape closes. The cursor owns its own
-copies of the game: nothing here can change a game in progress or a save.
+go to the deal and the end, the mouse wheel steps, Escape closes. The pointer on a line of
+the log that names a card shows it small beside the line, as on the table. The cursor owns
+its own copies of the game: nothing here can change a game in progress or a save.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from splendor.ui import theme
 from splendor.ui.board_picture import BoardPicture, changed_marks
 from splendor.ui.scene import Scene
 from splendor.ui.table_hits import Hit
+from splendor.ui.table_zoom import CardZoom
 from splendor.ui.widgets import Button, Form, draw_lines, draw_panel, draw_text, lines_height
 from splendor.ui.widgets.text import line_height
 from splendor.ui.wording import describe_entry
@@ -63,6 +65,8 @@ class ReviewScene(Scene):
         self._keys = pygame.Rect(0, 0, 0, 0)
         self._text_px = 15
         self._dragging = False
+        #: The card of the log line under the pointer, shown small beside it.
+        self.zoom = CardZoom()
         self._show(max(0, min(self.total, start)))
 
     # ------------------------------------------------------------------ position
@@ -91,6 +95,7 @@ class ReviewScene(Scene):
         that led there (computed here, never while drawing)."""
         seat = self.review.seat
         self.marks = set()
+        self.picture.forget_pointer(self.zoom)  # the log is another one
         if position > 0:
             self.cursor.jump(position - 1)
             before = self.cursor.view(seat)
@@ -160,6 +165,7 @@ class ReviewScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout(size)
+        self.picture.forget_pointer(self.zoom)
 
     def resume(self) -> None:
         for button in self.form.widgets:
@@ -218,6 +224,8 @@ class ReviewScene(Scene):
         if event.type == pygame.MOUSEMOTION and self._dragging:
             self._seek(event.pos[0])
             return True
+        if event.type == pygame.MOUSEMOTION and self.picture.layout is not None:
+            self.picture.point(self.zoom, event.pos, self.position)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._dragging:
             self._dragging = False
             return True
@@ -278,6 +286,7 @@ class ReviewScene(Scene):
             _step_icon(surface, name, button.rect, ink)
         draw_lines(surface, tr("review.keys"), max(theme.MIN_TEXT_PX, px(14)), theme.TEXT_DIM,
                    self._keys)
+        self.zoom.draw(surface, lay)
 
     def _draw_timeline(self, surface: pygame.Surface, px: Callable[[float], int]) -> None:
         bar = self._timeline

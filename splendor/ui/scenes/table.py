@@ -59,7 +59,14 @@ from splendor.ui.table_view import (
     log_rows,
     reserved_slots,
 )
-from splendor.ui.table_zoom import CardZoom, ZoomTarget, target_at, zoom_targets
+from splendor.ui.table_zoom import (
+    CardZoom,
+    ZoomTarget,
+    log_targets,
+    logged_card,
+    target_at,
+    zoom_targets,
+)
 from splendor.ui.take_builder import can_grow, refusal, take_action
 from splendor.ui.wording import describe_entry, hint_text, log_line
 
@@ -106,12 +113,19 @@ class TableScene(Scene):
         self._log_key: tuple[str, int] | None = None
         self._log_text: list[str] = []
         self._log_entries: list[LogEntry] = []
-        #: For each worded log line, the index of its entry in the session's log.
+        #: For each worded log line, the index of its entry in the session's log, and the
+        #: card it names (None: none, see table_zoom.logged_card).
         self._log_line_entry: list[int] = []
+        self._log_line_card: list[str | None] = []
+        #: Counts changes of the worded log; the log's rows are placed again after one.
+        self._log_version = 0
+        self._log_rows: tuple[tuple[object, ...], list[tuple[int, pygame.Rect]]] | None = None
         #: What the panel was laid out for; a new key lays it out again.
         self._panel_key: tuple[object, ...] | None = None
         #: A card shown large (hover or right-click), and the final round's banner.
         self.zoom = CardZoom()
+        #: Where the pointer last moved (a log that scrolls under it changes the line).
+        self._pointer_at: tuple[int, int] | None = None
         self.banner = FinalRoundBanner(len(session.log))
 
     # --------------------------------------------------------------- lifecycle
@@ -125,11 +139,13 @@ class TableScene(Scene):
         self.layout = compute_layout(size, opponents, self.session.data.market_slots)
         self._panel_key = None
         self.zoom.close()  # it was placed for the old size
+        self.ui.hover_log = None
         self._layout_panel()
 
     def pause(self) -> None:
         """Another scene covers the table: no card stays zoomed under it."""
         self.zoom.close()
+        self.ui.hover_log = self.ui.hover_button = self._pointer_at = None
 
     def resume(self) -> None:
         """The table is on top again: an overlay closed, or the pause menu (which paused
@@ -177,15 +193,29 @@ class TableScene(Scene):
         key = (language(), id(log))
         if self._log_key != key or len(self._log_entries) > len(log):
             self._log_key, self._log_text, self._log_entries = key, [], []
-            self._log_line_entry = []
+            self._log_line_entry, self._log_line_card = [], []
+            self._log_version += 1
         names = self.session.options.names
         data = self.session.data
         for entry in log[len(self._log_entries):]:
             texts = describe_entry(names[entry.seat], entry, data)
             self._log_text += [log_line(entry.round, text) for text in texts]
             self._log_line_entry += [len(self._log_entries)] * len(texts)
+            # The move's line names its card; a noble's visit after it names none.
+            self._log_line_card += [logged_card(entry.action)] + [None] * (len(texts) - 1)
             self._log_entries.append(entry)
+            self._log_version += 1
         return self._log_text
+
+    def log_row_rects(self) -> list[tuple[int, pygame.Rect]]:
+        """Where the log lines shown are drawn (see table_view.log_rows), placed again only
+        when the log, its language or the layout changed."""
+        assert self.layout is not None
+        lines = self.log_lines()
+        key = (self._log_version, self._log_key, self.layout.size)
+        if self._log_rows is None or self._log_rows[0] != key:
+            self._log_rows = (key, log_rows(self.layout, lines))
+        return self._log_rows[1]
 
     def market_rect(self, card_id: str) -> pygame.Rect | None:
         """Where a face-up market card is drawn, or None if it is not in the market."""
@@ -212,8 +242,9 @@ class TableScene(Scene):
             self.pointer.down(event.pos)
         elif event.type == pygame.MOUSEMOTION:
             self.pointer.move(event.pos)
-            self.ui.hover_button = next((i for i, b in enumerate(self.buttons)
-                                         if b.rect.collidepoint(event.pos)), None)
+            self._pointer_at = event.pos
+            self.ui.hover_button = self._button_at(event.pos)
+            self.ui.hover_log = self._log_line_at(event.pos)
             # No zoom while a token or card is carried or a button is held.
             held = any(getattr(event, "buttons", ())) or self.ui.drag_color is not None \
                 or self.ui.drag_card is not None
@@ -250,9 +281,24 @@ class TableScene(Scene):
     def hit(self, pos: tuple[int, int]) -> Hit | None:
         """What is under the mouse."""
         assert self.layout is not None
-        log = log_rows(self.layout, self.log_lines()) if self.on_history is not None else []
+        log = self.log_row_rects() if self.on_history is not None else []
         return hit_test(self.layout, self.view(), [b.rect for b in self.buttons],
                         self.reserved_rects(), pos, log)
+
+    def _button_at(self, pos: tuple[int, int] | None) -> int | None:
+        """The index of the panel button under `pos`, or None."""
+        if pos is None:
+            return None
+        return next((i for i, b in enumerate(self.buttons) if b.rect.collidepoint(pos)), None)
+
+    def _log_line_at(self, pos: tuple[int, int]) -> int | None:
+        """The log line under `pos` when it does something: a click shows its position,
+        or it names a card (shown beside it); None otherwise."""
+        for line, rect in self.log_row_rects():
+            if rect.collidepoint(pos):
+                named = line < len(self._log_line_card) and self._log_line_card[line]
+                return line if self.on_history is not None or named else None
+        return None
 
     def open_move(self, line: int) -> None:
         """Show the game as it was after the move of log line `line` (read-only)."""
@@ -260,10 +306,12 @@ class TableScene(Scene):
             self.on_history(self._log_line_entry[line] + 1)
 
     def zoom_targets(self) -> list[ZoomTarget]:
-        """Every card on the table that can be shown large, with where it is."""
+        """Every card on the table that can be shown large, with where it is, and the
+        cards the log's lines name (public: the log holds no blind card)."""
         assert self.layout is not None
         return zoom_targets(self.layout, self.view(), self.assists, self.acting(),
-                            reserved_slots(self.layout), bonus_rects(self.layout))
+                            reserved_slots(self.layout), bonus_rects(self.layout)) \
+            + log_targets(self.log_row_rects(), self._log_line_card, self.session.data)
 
     def zoom_target(self, pos: tuple[int, int]) -> ZoomTarget | None:
         """The card (or stack of purchased cards) under `pos` that can be shown large."""
@@ -422,9 +470,24 @@ class TableScene(Scene):
         if self.banner.active:
             self.banner.update(dt)
             changed = True  # it fades
+        changed |= self._follow_log()
         changed |= self.zoom.update(dt, self.zoom_targets)
         if changed and self.app is not None:
             self.app.request_redraw()
+
+    def _follow_log(self) -> bool:
+        """A log that moved under a resting pointer (a new move scrolls it): light the
+        line now under it and show its card. True when that changed the picture."""
+        at = self._pointer_at
+        if at is None or self.layout is None:
+            return False
+        line = self._log_line_at(at)
+        if line == self.ui.hover_log:
+            return False
+        self.ui.hover_log = line
+        if self.ui.drag_color is None and self.ui.drag_card is None:
+            self.zoom.point(self.zoom_target(at))
+        return True
 
     def _mark_changes(self, before: View) -> None:
         self.ui.highlight, self.ui.dealt, self.ui.moved = last_move_marks(before, self.view())
@@ -469,6 +532,8 @@ class TableScene(Scene):
         self.panel = layout_panel(lay, view, ui, self.assists, acting, self.session.data,
                                   self.session.why_illegal, self, self.payment_index,
                                   assisting)
+        # Other buttons, elsewhere: the one lit is the one now under the pointer.
+        ui.hover_button = self._button_at(self._pointer_at)
 
     def _assisting(self) -> Assisting:
         """Undo and Hint as this game offers them (only to a single person playing

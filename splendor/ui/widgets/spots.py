@@ -36,6 +36,11 @@ class SpotFocus:
         self.visible = False
         self.pointer: tuple[int, int] | None = None
 
+    def forget_pointer(self) -> None:
+        """The pointer is no longer over these places (a scene covers them): none lit
+        until it moves again."""
+        self.pointer = None
+
     def set_spots(self, spots: Sequence[Spot]) -> None:
         self.spots = list(spots)
         if self.index >= len(self.spots):
