@@ -2,8 +2,10 @@
 
     SDL_VIDEODRIVER=dummy python -m splendor.ui.art_sheet OUT.png [--scale 1.0] [--grey]
 
-Renders tokens, symbols, cards, deck backs, nobles and bonus badges on the table colour at
-the sizes a 1280x720 window uses, times `--scale`. Also writes OUT-grey.png, the same sheet
+Renders tokens, symbols, cards, deck backs, nobles and bonus badges, then the Cities of
+Splendor pieces (Orient cards and backs, ability symbols, city tiles, the Trading Posts
+board, coats of arms, strongholds, double golds), on the table colour at the sizes a
+1280x720 window uses, times `--scale`. Also writes OUT-grey.png, the same sheet
 in greyscale, to check that every gem reads by its symbol alone.
 """
 
@@ -178,7 +180,117 @@ def build_sheet(scale: float = 1.0) -> pygame.Surface:
     badges += [(art.bonus_badge_surface(c, n, (sz(30), sz(22))), "")
                for c, n in zip(range(5), (0, 1, 3, 0, 12), strict=True)]
     sheet.row("Bonus badges (0 is faded)", badges)
+    _module_rows(sheet, scale)
     return sheet.render()
+
+
+#: One Orient card per ability, in the order of the abilities.
+_ORIENT_SAMPLES = ("O1-04", "O1-06", "O2-02", "O2-06", "O2-08", "O3-04", "O3-06")
+
+
+def _module_rows(sheet: _Sheet, scale: float) -> None:
+    """The Cities of Splendor pieces: Orient cards and backs, ability symbols, city
+    tiles, the Trading Posts board, coats of arms, strongholds and double golds."""
+    data = base_game()
+    cards = data.card_by_id
+
+    def sz(v: float) -> int:
+        return round(v * scale)
+
+    size = (sz(100), sz(140))
+    samples = [cards[i] for i in _ORIENT_SAMPLES]
+    sheet.row(f"Orient cards {size[0]}x{size[1]}, one per ability (a base card first)", [
+        (art.card_surface(cards["L2-12"], size), "base")] + [
+        (art.card_surface(card, size), card.ability or "") for card in samples])
+    sheet.row("Orient cards: affordable, missing, dimmed; and the other colours", [
+        (art.card_surface(cards["O1-02"], size, affordable=True, remaining=(0, 0, 0, 0, 0)),
+         "affordable"),
+        (art.card_surface(cards["O2-09"], size, remaining=(2, 1, 0, 0, 2)), "missing"),
+        (art.card_surface(cards["O3-02"], size, dimmed=True), "dimmed"),
+        (art.card_surface(cards["O2-03"], size), "O2-03"),
+        (art.card_surface(cards["O2-07"], size), "O2-07"),
+        (art.card_surface(cards["O3-05"], size), "O3-05"),
+        (art.card_surface(cards["O3-08"], size), "O3-08"),
+        (art.card_surface(cards["O3-10"], size), "O3-10"),
+    ])
+    compact = (sz(70), sz(98))
+    sheet.row(f"Orient cards {compact[0]}x{compact[1]} (compact)", [
+        (art.card_surface(cards["L1-05"], compact), "base")] + [
+        (art.card_surface(card, compact), card.id) for card in samples])
+    zoom = (sz(150), sz(210))
+    sheet.row(f"Orient cards {zoom[0]}x{zoom[1]}", [
+        (art.card_surface(cards[i], zoom), i) for i in ("O1-01", "O2-01", "O2-10", "O3-03")])
+    sheet.row("Orient cards, small (side panels)", [
+        (art.card_surface(cards[i], (sz(wd), sz(wd * 1.4))), f"{sz(wd)} px")
+        for i in ("O1-03", "O1-09", "O2-05", "O3-09") for wd in (24, 32, 44, 58)])
+    backs: list[Item] = [(art.card_back_surface(lv, size, n, orient=True), f"Orient {lv}: {n}")
+                         for lv, n in ((1, 10), (2, 7), (3, 2))]
+    backs.append((art.card_back_surface(2, size, orient=True), "no count"))
+    backs.append((art.card_back_surface(1, size, 0, orient=True), "empty deck"))
+    backs.append((art.card_back_surface(3, compact, 8, orient=True), "compact"))
+    sheet.row("Orient deck backs", backs)
+    symbols: list[Item] = []
+    for ability in ("gold_x2", "pair", "pair_and_take_level1", "double_bonus", "reserve_noble",
+                    "take_level2", "sacrifice"):
+        symbols += [(art.ability_symbol_surface(ability, sz(px)), ability if px == 40 else "")
+                    for px in (20, 28, 40)]
+    sheet.row("Ability symbols at 20, 28, 40 px (for legends)", symbols)
+    sheet.row("Ability symbols in a colour; double golds; any colour discs", [
+        (art.ability_symbol_surface("double_bonus", sz(40), 3), "double red"),
+        (art.ability_symbol_surface("sacrifice", sz(40), 4), "give up black"),
+    ] + [(art.double_gold_surface(sz(px)), f"double gold {sz(px)}") for px in (20, 28, 40, 56)]
+      + [(art.any_colour_surface(sz(px), n, ex), label) for px, n, ex, label in (
+          (24, None, (), "any colour"), (24, 6, (), "6 of one"),
+          (32, 4, (2,), "4 not green"))])
+    tile = (sz(110), sz(80))
+    cities = list(data.cities)
+    sheet.row(f"City tiles {tile[0]}x{tile[1]}", [
+        (art.city_surface(city, tile), f"{city.id}") for city in cities[:7]])
+    sheet.row("", [(art.city_surface(city, tile), f"{city.id}") for city in cities[7:]])
+    progress = ((3, 2), (0, 4), (0, 0), (5, 0), (0, 1))
+    sheet.row("City tiles with progress (prestige missing, bonuses missing)", [
+        (art.city_surface(city, tile, prog), f"{prog[0]}, {prog[1]}")
+        for city, prog in zip((cities[0], cities[2], cities[6], cities[10], cities[12]),
+                              progress, strict=True)])
+    sheet.row("City tiles at other sizes", [
+        (art.city_surface(cities[10], (sz(220), sz(160)), (1, 3)), f"{sz(220)}x{sz(160)}"),
+        (art.city_surface(cities[5], (sz(160), sz(116))), f"{sz(160)}x{sz(116)}"),
+        (art.city_surface(cities[9], (sz(88), sz(64))), f"{sz(88)}x{sz(64)}"),
+        (art.city_surface(cities[2], (sz(88), sz(64))), f"{sz(88)}x{sz(64)}"),
+    ])
+    seats = art.seat_colours(4)
+    holders = {1: (0, 2), 2: (0, 1, 2, 3), 4: (1,), 5: (3, 0)}
+    board = (sz(420), sz(110))
+    sheet.row(f"Trading Posts board {board[0]}x{board[1]}: four players' coats of arms", [
+        (art.posts_board_surface(data.posts, holders, board, seats), "")])
+    sheet.row("Trading Posts board: empty, and larger", [
+        (art.posts_board_surface(data.posts, {}, board, seats), "no coats yet"),
+        (art.posts_board_surface(data.posts, {3: (0, 1), 5: (1,)}, (sz(560), sz(146)), seats),
+         f"{sz(560)}x{sz(146)}"),
+    ])
+    sheet.row("Post powers, as in a legend", [
+        (art.post_power_surface(post.power, (sz(96), sz(48))), f"post {post.id}")
+        for post in data.posts])
+    coats: list[Item] = []
+    for px in (16, 24, 40):
+        coats += [(art.coat_of_arms_surface(c, sz(px)), f"seat {i + 1}" if px == 40 else "")
+                  for i, c in enumerate(seats)]
+    sheet.row("Coats of arms in the seat colours (each seat with its own charge)", coats)
+    towers = [art.stronghold_surface(c, sz(28), n) for n in (1, 2, 3) for c in seats]
+    sheet.row("Strongholds (1, 2 and 3 towers) on a light face, a black and a blue band", [
+        (_panel(towers, theme.CARD_FACE, sz(4)), ""),
+        (_panel(towers, theme.GEM_FILL[4], sz(4)), ""),
+        (_panel(towers, theme.GEM_FILL[1], sz(4)), ""),
+    ])
+    on_cards = []
+    for card_id, seat, n in (("L1-05", 0, 1), ("O2-06", 1, 2), ("L3-13", 2, 3),
+                             ("O3-07", 3, 1)):
+        face = art.card_surface(cards[card_id], size).copy()
+        tower = art.stronghold_surface(seats[seat], sz(34), n)
+        face.blit(tower, (face.get_width() - tower.get_width() - sz(4),
+                          face.get_height() - tower.get_height() - sz(4)))
+        on_cards.append((face, f"seat {seat + 1} x{n}"))
+    sheet.row("Strongholds on cards (as the table might place them)", on_cards)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

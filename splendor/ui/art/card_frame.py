@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from splendor.ui import theme
 from splendor.ui.art.decor import _sheen
 from splendor.ui.art.palette import _WHITE_GEM, AFFORDABLE, BLACK, WHITE, Color, _mix
@@ -63,3 +65,22 @@ def _affordable_ring(pen: _Pen, r: float) -> None:
     pen.ring(AFFORDABLE, (0, 0, w, h), r, ring)
     pen.ring((232, 248, 255), (ring, ring, w - 2 * ring, h - 2 * ring), r - ring,
              max(1.0, ring * 0.35))
+
+
+def _art_spot(
+    w: int, h: int, g: dict[str, float], top: float, rows: Sequence[tuple[float, float]]
+) -> tuple[float, float, float]:
+    """Centre and width of the largest gem that fits the face without touching the cost.
+
+    `rows` are (centre y, right edge) of the cost rows. Two candidates: above the rows
+    (centred) or to the right of them; a width under 16 px means no room.
+    """
+    f, m, cd = g["f"], g["m"], g["cd"]
+    left, right, bottom = f + m * 0.5, w - f - m * 0.5, h - f - m * 0.5
+    stack_top = min((y - cd / 2 for y, _ in rows), default=bottom)
+    above = min((stack_top - m * 0.4 - top) / 0.78, (right - left) * 0.6, w * 0.52)
+    row_right = max((x for _, x in rows), default=left) + m * 0.5
+    beside = min(right - row_right, (bottom - top) / 0.78, w * 0.52)
+    if above >= beside:
+        return w / 2, (top + stack_top - m * 0.4) / 2, above
+    return (row_right + right) / 2, (top + bottom) / 2 - (bottom - top) * 0.08, beside

@@ -9,9 +9,16 @@ import pygame
 
 from splendor.engine.components import Card
 from splendor.ui import theme
-from splendor.ui.art.card_frame import _affordable_ring, _band_colors, _card_frame, _card_metrics
+from splendor.ui.art.card_frame import (
+    _affordable_ring,
+    _art_spot,
+    _band_colors,
+    _card_frame,
+    _card_metrics,
+)
 from splendor.ui.art.card_marks import _draw_cost_disc
 from splendor.ui.art.decor import _draw_gem
+from splendor.ui.art.orient_cards import orient_compact_card, orient_full_card
 from splendor.ui.art.palette import _WHITE_GEM, BLACK, COST_SYMBOL_INK, MISSING, WHITE, _mix
 from splendor.ui.art.pen import _dim, _finish
 from splendor.ui.art.sizes import SizeArg, _card_size
@@ -37,6 +44,11 @@ def card_surface(
     ring; `remaining` (gems still missing per colour after bonuses and tokens) adds a small
     red "−n" beside each short cost and nothing beside the covered ones; `dimmed` greys it
     out. Small cards keep the whole cost in a grid (see `card_cost_fits`).
+
+    Orient cards (`card.orient`) have an aubergine frame lined in gold, a patterned face
+    and their ability in a medallion (see `orient_cards`); a card without a colour of its
+    own shows its double gold or its links where the bonus gem goes. A sacrifice card's
+    cost is the colour to give up, crossed, and "−2": `remaining` marks nothing on it.
     """
     w, h = _card_size(size)
     rem = None if remaining is None else tuple(max(0, int(n)) for n in remaining[:5])
@@ -62,29 +74,16 @@ def readable_card_width(h: int, ratio: float = 1 / 1.4) -> int:
     return w
 
 
-def _art_spot(
-    w: int, h: int, g: dict[str, float], top: float, rows: Sequence[tuple[float, float]]
-) -> tuple[float, float, float]:
-    """Centre and width of the largest gem that fits the face without touching the cost.
-
-    `rows` are (centre y, right edge) of the cost rows. Two candidates: above the rows
-    (centred) or to the right of them; a width under 16 px means no room.
-    """
-    f, m, cd = g["f"], g["m"], g["cd"]
-    left, right, bottom = f + m * 0.5, w - f - m * 0.5, h - f - m * 0.5
-    stack_top = min((y - cd / 2 for y, _ in rows), default=bottom)
-    above = min((stack_top - m * 0.4 - top) / 0.78, (right - left) * 0.6, w * 0.52)
-    row_right = max((x for _, x in rows), default=left) + m * 0.5
-    beside = min(right - row_right, (bottom - top) / 0.78, w * 0.52)
-    if above >= beside:
-        return w / 2, (top + stack_top - m * 0.4) / 2, above
-    return (row_right + right) / 2, (top + bottom) / 2 - (bottom - top) * 0.08, beside
-
-
 @functools.lru_cache(maxsize=256)
 def _card(card: Card, w: int, h: int, dimmed: bool, affordable: bool,
           rem: tuple[int, ...] | None) -> pygame.Surface:
     g = _card_metrics(w, h)
+    if card.orient:
+        if g["compact"]:
+            out = orient_compact_card(card, w, h, g, affordable)
+        else:
+            out = orient_full_card(card, w, h, g, affordable, rem)
+        return _finish(_dim(out) if dimmed else out)
     if g["compact"]:
         out = _compact_card(card, w, h, g, affordable)
         return _finish(_dim(out) if dimmed else out)

@@ -51,3 +51,38 @@ def _mix(a: Sequence[int], b: Sequence[int], t: float) -> Color:
 
 def _rgba(c: Sequence[int], alpha: int) -> RGBA:
     return (c[0], c[1], c[2], alpha)
+
+
+# Cities of Splendor.
+
+#: The Orient cards' frame: aubergine with a gold filigree line, a warmer face.
+ORIENT_FRAME: Color = (78, 38, 82)
+ORIENT_EDGE: Color = (40, 18, 44)
+ORIENT_GOLD: Color = (222, 180, 80)
+ORIENT_FACE: Color = (251, 241, 220)
+#: The band of a paired card, which has no colour of its own until it is paired.
+PAIR_BAND: Color = (176, 160, 190)
+#: City tiles: sandstone with a terracotta frame.
+CITY_STONE: Color = (232, 214, 176)
+CITY_STONE_DARK: Color = (210, 184, 138)
+CITY_FRAME: Color = (132, 78, 50)
+CITY_INK: Color = (70, 40, 24)
+#: The Trading Posts board: a wooden board carrying parchment stations.
+BOARD_WOOD: Color = (112, 76, 46)
+BOARD_WOOD_DARK: Color = (70, 46, 26)
+
+#: Player colours for strongholds and coats of arms: orange, sky blue, pink, violet.
+#: Chosen apart from each other and from the six gem colours by at least 20 CIELAB units
+#: in normal vision and in simulated protanopia, deuteranopia and tritanopia.
+SEAT_COLORS: tuple[Color, ...] = (
+    (210, 106, 16),
+    (0, 182, 246),
+    (222, 112, 178),
+    (128, 76, 152),
+)
+
+
+def seat_colours(n: int = 4) -> tuple[Color, ...]:
+    """The colours of the first `n` seats (1-4), distinct and colour-blind friendly, and
+    unlike any gem colour; a seat beyond four repeats the palette."""
+    return tuple(SEAT_COLORS[i % len(SEAT_COLORS)] for i in range(max(0, int(n))))

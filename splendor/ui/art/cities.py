@@ -1,0 +1,200 @@
+"""City tiles (the Cities module): the prestige a city asks for, large, over a skyline, and
+the bonuses it asks for as gem discs with their symbols above them."""
+
+from __future__ import annotations
+
+import functools
+
+import pygame
+
+from splendor.engine.components import City
+from splendor.ui.art.card_marks import _draw_cost_disc
+from splendor.ui.art.palette import (
+    _WHITE_GEM,
+    BLACK,
+    CITY_FRAME,
+    CITY_INK,
+    CITY_STONE,
+    CITY_STONE_DARK,
+    COST_SYMBOL_INK,
+    COVERED,
+    MISSING,
+    WHITE,
+    _mix,
+    _rgba,
+)
+from splendor.ui.art.paths import _check_points
+from splendor.ui.art.pen import _finish, _Pen
+from splendor.ui.art.symbols import draw_symbol
+from splendor.ui.art.text import _ink_size, _put, _px
+from splendor.ui.art.wheel import any_colour_surface
+
+
+def city_surface(city: City, size: tuple[int, int],
+                 progress: tuple[int, int] | None = None) -> pygame.Surface:
+    """A city tile exactly `size` (w, h), cached.
+
+    The prestige the city asks for large at the top left over a skyline; its bonus
+    requirements along the bottom as gem discs with numbers, each colour's symbol above
+    its disc; "N of one colour" (`any_single`) as a disc ringed in every colour the city
+    does not name, with N in it. `progress` (prestige still missing, bonuses still
+    missing) adds a red "−n" beside the prestige and beside a small card at the top right
+    (a green tick where nothing is missing, and a green frame when the city is met).
+    """
+    w, h = max(16, round(size[0])), max(12, round(size[1]))
+    prog = None
+    if progress is not None:
+        prog = (max(0, int(progress[0])), max(0, int(progress[1])))
+    return _city(city, w, h, prog)
+
+
+def _skyline(pen: _Pen, seed: str, x0: float, x1: float, base: float, top: float) -> None:
+    """A row of towers, domes and minarets between x0 and x1 standing on `base`, none
+    taller than `top`; the same city always gets the same skyline."""
+    if x1 - x0 < 8 or base - top < 8:
+        return
+    state = sum((i + 1) * ord(ch) for i, ch in enumerate(seed)) or 1
+
+    def rand() -> float:
+        nonlocal state
+        state = (state * 1103515245 + 12345) % (2 ** 31)
+        return state / 2 ** 31
+
+    tall = base - top
+    fill = CITY_STONE_DARK
+    shade = _mix(CITY_STONE_DARK, CITY_FRAME, 0.35)
+    x = x0
+    unit = tall * 0.32
+    while x < x1 - unit * 0.5:
+        kind = int(rand() * 3)
+        if kind == 0:  # a tower with battlements
+            bw = unit * (0.9 + rand() * 0.5)
+            bh = tall * (0.55 + rand() * 0.3)
+            bw = min(bw, x1 - x)
+            pen.rect(fill, (x, base - bh, bw, bh))
+            m = bw / 5
+            for k in (0, 2, 4):
+                pen.rect(fill, (x + k * m, base - bh - m * 0.9, m, m * 0.9 + 0.5))
+            pen.rect(shade, (x + bw * 0.4, base - bh * 0.6, bw * 0.2, bh * 0.22), bw * 0.1)
+        elif kind == 1:  # a domed hall
+            bw = unit * (1.3 + rand() * 0.5)
+            bw = min(bw, x1 - x)
+            bh = tall * (0.3 + rand() * 0.15)
+            pen.rect(fill, (x, base - bh, bw, bh))
+            dr = bw * 0.34
+            pen.circle(fill, (x + bw / 2, base - bh), dr)
+            pen.stroke(fill, [(x + bw / 2, base - bh - dr), (x + bw / 2, base - bh - dr * 1.6)],
+                       max(0.8, bw * 0.05))
+            for k in range(3):
+                pen.rect(shade, (x + bw * (0.18 + 0.27 * k), base - bh * 0.65, bw * 0.1,
+                                 bh * 0.4), bw * 0.05)
+        else:  # a minaret
+            bw = unit * (0.45 + rand() * 0.2)
+            bw = min(bw, x1 - x)
+            bh = tall * (0.7 + rand() * 0.25)
+            pen.rect(fill, (x, base - bh * 0.85, bw, bh * 0.85))
+            pen.rect(fill, (x - bw * 0.2, base - bh * 0.7, bw * 1.4, max(1.0, bw * 0.25)))
+            pen.polygon(fill, [(x, base - bh * 0.85), (x + bw / 2, base - bh),
+                               (x + bw, base - bh * 0.85)])
+        x += bw + unit * (0.05 + rand() * 0.25)
+    pen.rect(fill, (x0, base - max(1.0, tall * 0.05), x1 - x0, max(1.0, tall * 0.05)))
+
+
+@functools.lru_cache(maxsize=128)
+def _city(city: City, w: int, h: int, prog: tuple[int, int] | None) -> pygame.Surface:
+    s = min(w, h)
+    o = max(1.5, s * 0.03)
+    pad = max(2.0, s * 0.045)
+    r = max(4.0, s * 0.09)
+    reqs: list[tuple[int | None, int]] = [(c, n) for c, n in enumerate(city.requires) if n]
+    if city.any_single:
+        reqs.append((None, city.any_single))
+    named = tuple(c for c, n in enumerate(city.requires) if n)
+    gap = max(1.0, s * 0.02)
+    room = w - 2 * o - 2 * pad
+    d = 0
+    sym = 0
+    if reqs:
+        d = round(min(h * 0.3, (room - gap * (len(reqs) - 1)) / len(reqs)))
+        sym = max(10, round(min(d * 0.58, h * 0.15)))
+    block = (d + sym + 1) if reqs else 0
+    met = prog is not None and prog == (0, 0)
+
+    pen = _Pen(w, h, CITY_FRAME)
+    pen.rect(CITY_FRAME, (0, 0, w, h), r)
+    if met:
+        pen.rect(COVERED, (0, 0, w, h), r)
+        pen.rect(_mix(COVERED, WHITE, 0.35), (o * 0.6, o * 0.6, w - 1.2 * o, h - 1.2 * o),
+                 r - o * 0.6)
+        pen.rect(CITY_FRAME, (o * 1.3, o * 1.3, w - 2.6 * o, h - 2.6 * o), r - o * 1.3)
+        o *= 1.6
+    pen.rect(CITY_STONE, (o, o, w - 2 * o, h - 2 * o), r - o)
+    # The sky behind the skyline, and the street the requirements stand on.
+    ground = h - o - pad - block - pad * 0.5 if reqs else h - o - pad * 1.5
+    sky = pen.layer(CITY_STONE)
+    sky.rect(_rgba(_mix(CITY_STONE, WHITE, 0.45), 255), (o, o, w - 2 * o, ground - o), r - o,
+             bottom=0)
+    mask = pen.layer(WHITE)
+    mask.rect((255, 255, 255, 255), (o, o, w - 2 * o, h - 2 * o), r - o)
+    pen.paste(sky, mask)
+    pts = str(city.points)
+    pts_px = _px(min(h * 0.38, (ground - o - pad) * 1.3))
+    pts_w = _ink_size(pts, pts_px, serif=True)[0]
+    sky_x0 = o + pad + pts_w + pad * (4 if prog is not None else 1.5)
+    if prog is not None and prog[0]:
+        sky_x0 += _ink_size(f"−{prog[0]}", _px(h * 0.2))[0]
+    skyline = pen.layer(CITY_STONE_DARK)
+    _skyline(skyline, city.id, sky_x0, w - o - pad * 0.5, ground, o + pad * 0.6)
+    pen.paste(skyline, mask)
+    pen.rect(_mix(CITY_STONE_DARK, CITY_FRAME, 0.3), (o, ground, w - 2 * o, max(1.0, h * 0.015)))
+    vig = pen.layer(CITY_FRAME)  # a soft vignette inside the frame
+    step = max(1.0, s * 0.014)
+    for i in range(3):
+        inset = o + i * step
+        vig.ring(_rgba(CITY_FRAME, 255), (inset, inset, w - 2 * inset, h - 2 * inset),
+                 max(1.0, r - inset), step)
+    vig.surf.fill((255, 255, 255, 55), special_flags=pygame.BLEND_RGBA_MULT)
+    pen.paste(vig)
+    mark_px = _px(h * 0.2)
+    mark: tuple[float, float, str] | None = None
+    if prog is not None and reqs:  # the bonuses still missing, just above the row's end
+        label = f"−{prog[1]}" if prog[1] else ""
+        lw, lh = _ink_size(label, mark_px) if label else (mark_px, mark_px * 0.8)
+        right, bottom = w - o - pad * 0.6, ground - max(1.0, h * 0.02)
+        pill = (right - lw - pad * 1.2, bottom - lh - pad * 0.9, lw + pad * 1.2,
+                lh + pad * 0.9)
+        pen.rect(_rgba(_mix(CITY_STONE, WHITE, 0.6), 240), pill, pill[3] * 0.35)
+        cx, cy = pill[0] + pill[2] / 2, pill[1] + pill[3] / 2
+        if not label:
+            pen.stroke(COVERED, _check_points(cx, cy, lh * 1.1), max(1.5, lh * 0.2))
+        mark = (cx, cy, label)
+    out = pen.done()
+
+    box = _put(out, pts, pts_px, CITY_INK, (o + pad, o + pad * 0.6), "topleft", serif=True,
+               outline=_mix(CITY_STONE, WHITE, 0.5))
+    if prog is not None:
+        px = _px(h * 0.2)
+        if prog[0]:
+            _put(out, f"−{prog[0]}", px, MISSING, (box.right + pad * 0.6, box.top), "topleft")
+        else:
+            tick = _Pen(w, h, COVERED)
+            cx = box.right + pad * 0.6 + px * 0.4
+            tick.stroke(COVERED, _check_points(cx, box.top + px * 0.4, px * 0.8),
+                        max(1.5, px * 0.14))
+            out.blit(tick.done(), (0, 0))
+    if mark is not None and mark[2]:
+        _put(out, mark[2], mark_px, MISSING, (mark[0], mark[1]))
+    if reqs:
+        total = len(reqs) * d + (len(reqs) - 1) * gap
+        x = (w - total) / 2
+        cy = h - o - pad - d / 2
+        for c, n in reqs:
+            if c is None:
+                out.blit(any_colour_surface(d, n, named), (round(x), round(cy - d / 2)))
+            else:
+                _draw_cost_disc(out, c, d, n, (x + d / 2, cy))
+                ink = COST_SYMBOL_INK[c] if c != _WHITE_GEM else _mix(COST_SYMBOL_INK[c], BLACK,
+                                                                      0.2)
+                draw_symbol(out, (x + d / 2, cy - d / 2 - 1 - sym / 2), sym, c, ink)
+            x += d + gap
+    return _finish(out)
