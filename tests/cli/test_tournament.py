@@ -41,7 +41,9 @@ def test_small_tournament_json_shape_and_values(capsys: pytest.CaptureFixture[st
         assert set(stats) == {"win_share", "ci95", "decision_ms_median", "decision_ms_p99"}
         low, high = stats["ci95"]
         assert 0 <= low <= stats["win_share"] <= high <= 1
-        assert 0 < stats["decision_ms_median"] <= stats["decision_ms_p99"]
+        # A random bot can decide in under half a microsecond: its median may round to 0.
+        assert 0 <= stats["decision_ms_median"] <= stats["decision_ms_p99"]
+    assert result["bots"]["greedy"]["decision_ms_p99"] > 0
     greedy, rand = result["bots"]["greedy"], result["bots"]["random"]
     assert greedy["win_share"] + rand["win_share"] == pytest.approx(1)
     assert greedy["win_share"] > 0.8 and greedy["ci95"][0] > rand["ci95"][1]
