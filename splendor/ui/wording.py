@@ -10,6 +10,7 @@ from splendor.engine import (
     COLOR_NAMES,
     Action,
     Buy,
+    Card,
     ChooseNoble,
     GameData,
     Pass,
@@ -20,13 +21,27 @@ from splendor.engine import (
     Take,
     TakeTwo,
 )
+from splendor.engine.actions import (
+    ChooseCity,
+    ChoosePost,
+    Conquer,
+    Decline,
+    Pair,
+    ReserveNoble,
+    Stronghold,
+    TakeFree,
+    TakeGem,
+)
+from splendor.engine.components import ABILITIES, MODULES
 from splendor.i18n import tr
-from splendor.session.hints import Hint
+from splendor.session.hints import Hint, HintReason
 from splendor.session.log import LogEntry
 
 
 def color_name(color: int) -> str:
-    """A colour's name in the language in use."""
+    """A colour's name in the language in use (a gem or gold; never a missing colour)."""
+    if not 0 <= color < len(COLOR_NAMES):
+        raise ValueError(f"no colour {color}: a card without a colour has no colour name")
     return tr(f"common.color.{COLOR_NAMES[color]}")
 
 
@@ -44,14 +59,67 @@ def tokens_text(counts: tuple[int, ...]) -> str:
 
 
 def card_text(data: GameData, card_id: str) -> str:
-    """A card as a player sees it: level, bonus colour and points."""
+    """A card as a player sees it: level, bonus colour and points. An Orient card says so;
+    one without a colour of its own is named by what it is (a double gold), or as an
+    Orient card of its level."""
     card = data.card_by_id.get(card_id)
     if card is None:
         return tr("log.a_card")
+    if card.ability == "gold_x2":
+        return tr("log.card_double_gold")
+    if card.orient and not 0 <= card.bonus < len(COLOR_NAMES):
+        if card.points:
+            return tr("log.card_orient_plain_points", count=card.points, level=card.level)
+        return tr("log.card_orient_plain", level=card.level)
+    prefix = "log.card_orient" if card.orient else "log.card"
     if card.points:
-        return tr("log.card_points", count=card.points, level=card.level,
+        return tr(f"{prefix}_points", count=card.points, level=card.level,
                   color=color_name(card.bonus))
-    return tr("log.card", level=card.level, color=color_name(card.bonus))
+    return tr(prefix, level=card.level, color=color_name(card.bonus))
+
+
+def module_name(module: str | None) -> str:
+    """A Cities of Splendor module's name ('The Orient'; None: the base game alone)."""
+    if module in MODULES:
+        return tr(f"modules.{module.replace('-', '_')}.name")
+    return tr("modules.none.name")
+
+
+def module_about(module: str | None) -> str:
+    """One line saying what a module changes (None: the base game alone)."""
+    if module in MODULES:
+        return tr(f"modules.{module.replace('-', '_')}.about")
+    return tr("modules.none.about")
+
+
+def post_power_text(power: str) -> str:
+    """A trading post's power in a few words, for the table ('+1 gem after a purchase')."""
+    return tr(f"table.module.power.{power}")
+
+
+def ability_text(card: Card) -> str:
+    """What an Orient card's ability does, in one sentence, for the table's hover ('' for
+    a card without one)."""
+    ability = card.ability
+    if ability is None:
+        return ""
+    if ability not in ABILITIES:
+        raise ValueError(f"unknown ability {ability!r}")
+    if ability == "sacrifice" and card.discard_colour is not None:
+        return tr("table.module.ability.sacrifice", count=card.discard_count,
+                  color=color_name(card.discard_colour))
+    return tr(f"table.module.ability.{ability}")
+
+
+#: The module decision steps (Phase values) the table's status line names.
+STEP_STATUS = ("gem", "pair", "free", "keep_noble", "stronghold", "conquest", "post", "city")
+
+
+def step_status(step: str, name: str) -> str:
+    """The table's status while `name` decides a module step ('Ada chooses a city')."""
+    if step not in STEP_STATUS:
+        raise ValueError(f"unknown module step {step!r}")
+    return tr(f"table.module.status.{step}", name=name)
 
 
 def describe(name: str, action: Action, data: GameData) -> str:
@@ -63,26 +131,72 @@ def describe(name: str, action: Action, data: GameData) -> str:
     if isinstance(action, Reserve):
         return tr("log.reserve", name=name, card=card_text(data, action.card_id))
     if isinstance(action, ReserveDeck):
-        return tr("log.reserve_deck", name=name, level=action.level)
+        key = "log.reserve_orient" if action.orient else "log.reserve_deck"
+        return tr(key, name=name, level=action.level)
     if isinstance(action, Buy):
-        return tr("log.buy", name=name, card=card_text(data, action.card_id))
+        card = card_text(data, action.card_id)
+        if action.discard:
+            return tr("log.buy_discard", count=len(action.discard), name=name, card=card)
+        if action.doubles:
+            return tr("log.buy_doubles", count=action.doubles, name=name, card=card)
+        return tr("log.buy", name=name, card=card)
     if isinstance(action, Return):
         return tr("log.return", name=name, tokens=tokens_text(action.tokens))
     if isinstance(action, ChooseNoble):
         noble = data.noble_by_id.get(action.noble_id)
         return tr("log.noble", name=name, count=noble.points if noble else 3)
-    assert isinstance(action, Pass)
-    return tr("log.pass", name=name)
+    if isinstance(action, Pass):
+        return tr("log.pass", name=name)
+    return _describe_module(name, action, data)
+
+
+def _describe_module(name: str, action: Action, data: GameData) -> str:
+    """A Cities of Splendor action or decision step in words."""
+    if isinstance(action, ChooseCity):
+        return tr("log.city", name=name, points=_city_points(data, action.city_id))
+    if isinstance(action, ChoosePost):
+        return tr("log.post", name=name, post=action.post)
+    if isinstance(action, TakeGem):
+        return tr("log.gem", name=name, color=color_name(action.color))
+    if isinstance(action, Pair):
+        return tr("log.pair", name=name, card=card_text(data, action.card_id))
+    if isinstance(action, TakeFree):
+        return tr("log.free", name=name, card=card_text(data, action.card_id))
+    if isinstance(action, ReserveNoble):
+        return tr("log.keep_noble", name=name)
+    if isinstance(action, Stronghold):
+        card = card_text(data, action.card_id)
+        if action.how == "move":
+            return tr("log.hold_move", name=name, card=card,
+                      source=card_text(data, action.source or ""))
+        return tr(f"log.hold_{action.how}", name=name, card=card)
+    if isinstance(action, Conquer):
+        return tr("log.conquer", name=name, card=card_text(data, action.card_id))
+    assert isinstance(action, Decline)
+    return tr("log.decline", name=name)
+
+
+def _city_points(data: GameData, city_id: str) -> int:
+    city = data.city_by_id.get(city_id)
+    return city.points if city is not None else 0
 
 
 def describe_entry(name: str, entry: LogEntry, data: GameData) -> list[str]:
-    """The log's lines for one applied action: the move, then each noble's visit it
-    brought (a single qualifying noble visits without an action of its own)."""
-    lines = [describe(name, entry.action, data)]
-    if not isinstance(entry.action, ChooseNoble):
+    """The log's lines for one applied action: the move, then what it brought without a
+    decision of its own: each noble's visit (a single qualifying noble visits without an
+    action), the trading posts claimed and the city taken."""
+    action = entry.action
+    lines = [describe(name, action, data)]
+    if not isinstance(action, ChooseNoble):
         for noble_id in entry.nobles:
             noble = data.noble_by_id.get(noble_id)
             lines.append(tr("log.noble", name=name, count=noble.points if noble else 3))
+    for post in entry.posts:
+        if not (isinstance(action, ChoosePost) and action.post == post):
+            lines.append(tr("log.post", name=name, post=post))
+    if entry.city is not None and not (
+            isinstance(action, ChooseCity) and action.city_id == entry.city):
+        lines.append(tr("log.city", name=name, points=_city_points(data, entry.city)))
     return lines
 
 
@@ -111,25 +225,75 @@ def hint_move(action: Action, data: GameData) -> str:
     if isinstance(action, Reserve):
         return tr("hint.move.reserve", card=card_text(data, action.card_id))
     if isinstance(action, ReserveDeck):
-        return tr("hint.move.reserve_deck", level=action.level)
+        key = "hint.move.reserve_orient" if action.orient else "hint.move.reserve_deck"
+        return tr(key, level=action.level)
     if isinstance(action, Buy):
-        return tr("hint.move.buy", card=card_text(data, action.card_id))
+        card = card_text(data, action.card_id)
+        if action.discard:
+            return tr("hint.move.buy_discard", count=len(action.discard), card=card)
+        if action.doubles:
+            return tr("hint.move.buy_doubles", count=action.doubles, card=card)
+        return tr("hint.move.buy", card=card)
     if isinstance(action, Return):
         return tr("hint.move.return", tokens=tokens_text(action.tokens))
     if isinstance(action, ChooseNoble):
         noble = data.noble_by_id.get(action.noble_id)
         return tr("hint.move.noble", noble.points if noble else 3)
-    return tr("hint.move.pass")
+    if isinstance(action, Pass):
+        return tr("hint.move.pass")
+    return _hint_module_move(action, data)
+
+
+def _hint_module_move(action: Action, data: GameData) -> str:
+    if isinstance(action, ChooseCity):
+        return tr("hint.move.city", points=_city_points(data, action.city_id))
+    if isinstance(action, ChoosePost):
+        return tr("hint.move.post", post=action.post)
+    if isinstance(action, TakeGem):
+        return tr("hint.move.gem", color=color_name(action.color))
+    if isinstance(action, Pair):
+        return tr("hint.move.pair", card=card_text(data, action.card_id))
+    if isinstance(action, TakeFree):
+        return tr("hint.move.free", card=card_text(data, action.card_id))
+    if isinstance(action, ReserveNoble):
+        noble = data.noble_by_id.get(action.noble_id)
+        return tr("hint.move.keep_noble", noble.points if noble else 3)
+    if isinstance(action, Stronghold):
+        card = card_text(data, action.card_id)
+        if action.how == "move":
+            return tr("hint.move.hold_move", card=card,
+                      source=card_text(data, action.source or ""))
+        return tr(f"hint.move.hold_{action.how}", card=card)
+    if isinstance(action, Conquer):
+        return tr("hint.move.conquer", card=card_text(data, action.card_id))
+    assert isinstance(action, Decline)
+    return tr("hint.move.decline")
+
+
+#: Reasons whose sentence has plural forms, chosen by `HintReason.count`.
+_COUNTED_REASONS = frozenset({"double_gold", "sacrifice"})
+
+
+def hint_why(reason: HintReason, names: tuple[str, ...], data: GameData) -> str:
+    """The reason of a hint in words ('it works towards a level 2 blue card.')."""
+    params: dict[str, object] = {"points": reason.points, "level": reason.level}
+    if reason.seat is not None and 0 <= reason.seat < len(names):
+        params["name"] = names[reason.seat]
+    else:
+        params["name"] = ""
+    if reason.card is not None:
+        params["card"] = card_text(data, reason.card)
+    if reason.color is not None and 0 <= reason.color < len(COLOR_NAMES):
+        params["color"] = color_name(reason.color)
+    if reason.post is not None:
+        params["post"] = reason.post
+        power = next((p.power for p in data.posts if p.id == reason.post), None)
+        params["power"] = tr(f"hint.power.{power}") if power is not None else ""
+    count = reason.count if reason.code in _COUNTED_REASONS else None
+    return tr(f"hint.why.{reason.code}", count, **params)
 
 
 def hint_text(hint: Hint, names: tuple[str, ...], data: GameData) -> str:
     """The suggestion and its reason in one sentence, in the language in use."""
-    reason = hint.reason
-    key = f"hint.why.{reason.code}"
-    if reason.code == "block":
-        why = tr(key, name=names[reason.seat] if reason.seat is not None else "")
-    elif reason.code in ("towards", "keep_towards"):
-        why = tr(key, card=card_text(data, reason.card or ""))
-    else:
-        why = tr(key)
-    return tr("hint.sentence", move=hint_move(hint.action, data), why=why)
+    return tr("hint.sentence", move=hint_move(hint.action, data),
+              why=hint_why(hint.reason, names, data))
