@@ -221,7 +221,24 @@ def test_every_language_has_the_same_sections_and_drawings() -> None:
     assert kinds == {"tokens", "card", "noble", "city", "posts", "stronghold",
                      "double_gold"}, "base pieces and every module's own pieces illustrate it"
     orient = next(s for s in english if s.module == "orient")
-    assert orient.illustration["card"].startswith("O"), "an Orient card for the Orient"
+    assert all(c.startswith("O") for c in orient.illustration["card"]), "the Orient's cards"
+
+
+def test_every_illustration_is_drawn() -> None:
+    """Each section's picture is produced, with each piece it names (none is skipped)."""
+    pygame.init()
+    from splendor.gamedata import base_game
+
+    _, english = load_rules("en")
+    for section in english:
+        if not section.illustration:
+            continue
+        picture = RulesScene._illustration(section.illustration, base_game(), round)
+        assert picture is not None, section.title
+        for kind, value in section.illustration.items():
+            alone = RulesScene._illustration({kind: value}, base_game(), round)
+            assert alone is not None, f"{section.title}: {kind} is not drawn"
+            assert picture.get_width() >= alone.get_width()
 
 
 def test_a_broken_rules_file_names_the_problem(tmp_path: Path) -> None:

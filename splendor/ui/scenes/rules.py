@@ -128,28 +128,35 @@ class RulesScene(Scene):
         data = base_game()
         # Measure first (the page's height), then paint onto a page of the right size.
         title_px, gap = scale.text(24), px(10)
-        blocks: list[tuple[RulesSection, pygame.Surface | None, int]] = []
+        # A picture stands right of the text; one too wide for that, above it.
+        blocks: list[tuple[RulesSection, pygame.Surface | None, int, int]] = []
         y = 0
         for section in self.sections:
             picture = self._illustration(section.illustration, data, px)
-            text_w = width - (picture.get_width() + px(24) if picture else 0)
-            blocks.append((section, picture, text_w))
-            y += widgets.line_height(title_px) + px(8)
+            above = picture.get_height() + gap if picture and \
+                picture.get_width() > width * 2 // 5 else 0
+            text_w = width - (picture.get_width() + px(24) if picture and not above else 0)
+            blocks.append((section, picture, text_w, above))
+            y += widgets.line_height(title_px) + px(8) + above
             text_h = sum(lines_height(p, body, text_w) + gap for p in section.paragraphs)
-            y += max(text_h, picture.get_height() + gap if picture else 0) + px(18)
+            y += max(text_h, picture.get_height() + gap if picture and not above else 0)
+            y += px(18)
         page = pygame.Surface((width, max(1, y)), pygame.SRCALPHA)
         y = 0
         self.tops = []
-        for section, picture, text_w in blocks:
+        for section, picture, text_w, above in blocks:
             self.tops.append(y)
             head = pygame.Rect(0, y, width, widgets.line_height(title_px))
             draw_text(page, section.title, title_px, theme.ACCENT, head, align="left",
                       serif=True)
             y = top = head.bottom + px(8)
+            if picture and above:
+                page.blit(picture, ((width - picture.get_width()) // 2, top))
+                y += above
             for paragraph in section.paragraphs:
                 box = pygame.Rect(0, y, text_w, lines_height(paragraph, body, text_w))
                 y = draw_lines(page, paragraph, body, theme.TEXT, box) + gap
-            if picture:
+            if picture and not above:
                 page.blit(picture, (width - picture.get_width(), top))
                 y = max(y, top + picture.get_height() + gap)
             y += px(18)
@@ -157,18 +164,59 @@ class RulesScene(Scene):
 
     @staticmethod
     def _illustration(spec: dict[str, Any], data: Any, px: Any) -> pygame.Surface | None:
-        if "tokens" in spec:
-            colors = [color_index(c) for c in spec["tokens"]]
-            d = px(56)
-            surface = pygame.Surface((len(colors) * (d + px(6)), d), pygame.SRCALPHA)
-            for i, c in enumerate(colors):
-                surface.blit(art.token_surface(c, d), (i * (d + px(6)), 0))
-            return surface
-        if "card" in spec:
-            return art.card_surface(data.card_by_id[spec["card"]], (px(100), px(140)))
-        if "noble" in spec:
-            return art.noble_surface(data.noble_by_id[spec["noble"]], (px(100), px(100)))
-        return None
+        """The pieces `spec` names, in its order, side by side in rows no wider than two
+        cards (a wider piece takes a row of its own); strongholds stand on the cards."""
+        seats = art.seat_colours(2)
+        pieces: list[pygame.Surface] = []
+        for kind, value in spec.items():
+            values = value if isinstance(value, list) else [value]
+            if kind == "tokens":
+                pieces += [art.token_surface(color_index(c), px(56)) for c in values]
+            elif kind == "card":
+                pieces += [art.card_surface(data.card_by_id[v], (px(100), px(140)))
+                           for v in values]
+            elif kind == "noble":
+                pieces += [art.noble_surface(data.noble_by_id[v], (px(100), px(100)))
+                           for v in values]
+            elif kind == "city":
+                pieces += [art.city_surface(data.city_by_id[v], (px(150), px(110)))
+                           for v in values]
+            elif kind == "posts" and value:  # a few coats of arms of two players on it
+                holders = {1: [0], 3: [0, 1], 5: [1]}
+                pieces.append(art.posts_board_surface(data.posts, holders, (px(420), px(140)),
+                                                      seats))
+            elif kind == "stronghold":  # on the cards before it, as on the table
+                for i, n in enumerate(values):
+                    tower = art.stronghold_surface(seats[i % 2], px(40), int(n))
+                    at = len(pieces) - len(values) + i
+                    if at < 0:
+                        pieces.append(tower)
+                        continue
+                    face = pieces[at] = pieces[at].copy()
+                    face.blit(tower, tower.get_rect(bottomright=(face.get_width() - px(4),
+                                                                 face.get_height() - px(4))))
+            elif kind == "double_gold" and value:
+                pieces.append(art.double_gold_surface(px(56)))
+        if not pieces:
+            return None
+        gap, limit = px(6), px(206)
+        rows: list[list[pygame.Surface]] = [[]]
+        for piece in pieces:
+            row = rows[-1]
+            if row and sum(p.get_width() + gap for p in row) + piece.get_width() > limit:
+                rows.append(row := [])
+            row.append(piece)
+        width = max(sum(p.get_width() for p in row) + gap * (len(row) - 1) for row in rows)
+        heights = [max(p.get_height() for p in row) for row in rows]
+        surface = pygame.Surface((width, sum(heights) + gap * (len(rows) - 1)), pygame.SRCALPHA)
+        y = 0
+        for row, h in zip(rows, heights, strict=True):
+            x = 0
+            for piece in row:
+                surface.blit(piece, (x, y))
+                x += piece.get_width() + gap
+            y += h + gap
+        return surface
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.draw_background(surface)
