@@ -54,6 +54,15 @@ from splendor.ui.scenes.confirm import ConfirmScene
 from splendor.ui.scenes.load_game import LoadGameScene, problem_reason
 from splendor.ui.scenes.menu import MenuScene
 from splendor.ui.scenes.message import MessageScene
+from splendor.ui.scenes.module_choice import (
+    CityChoiceScene,
+    ConquestScene,
+    FreeCardScene,
+    KeepNobleScene,
+    PairChoiceScene,
+    PostChoiceScene,
+    SacrificeScene,
+)
 from splendor.ui.scenes.new_game import NewGameScene
 from splendor.ui.scenes.noble_choice import NobleChoiceScene
 from splendor.ui.scenes.pass_screen import PassScreenScene
@@ -65,6 +74,7 @@ from splendor.ui.scenes.save_as import SaveAsScene
 from splendor.ui.scenes.settings import SettingsScene
 from splendor.ui.scenes.statistics import StatisticsScene
 from splendor.ui.scenes.table import TableScene
+from splendor.ui.scenes.table_step import GemStepScene, StrongholdStepScene
 from splendor.ui.scenes.token_return import TokenReturnScene
 from splendor.ui.settings_panel import Preferences, SettingsPanel
 from splendor.ui.sound import Sounds
@@ -249,11 +259,7 @@ class Game:
             else self.prefs.assists,
             speed=self.prefs.speed,
             sounds=self.prefs.sounds,
-            decision_overlays={
-                "return": lambda: TokenReturnScene(session),
-                "noble": lambda: NobleChoiceScene(session),
-                "pass": lambda: _pass_screen(session),
-            },
+            decision_overlays=decision_overlays(session, lambda: table),
         )
         self.app.stack.replace(table)
         if not self.owner:
@@ -453,6 +459,26 @@ class Game:
         if self._bots is not None:
             self._bots.close()
             self._bots = None
+
+
+def decision_overlays(session: Session, table: Callable[[], TableScene]
+                      ) -> dict[str, Callable[..., Scene]]:
+    """The overlays a human's decisions open over the table (see `table_decisions`);
+    `table` gives the table scene, whose places the table-click decisions use."""
+    return {
+        "pass": lambda: _pass_screen(session),
+        "return": lambda: TokenReturnScene(session),
+        "noble": lambda: NobleChoiceScene(session),
+        "city": lambda: CityChoiceScene(session),
+        "post": lambda: PostChoiceScene(session),
+        "gem": lambda: GemStepScene(session, table()),
+        "pair": lambda: PairChoiceScene(session),
+        "free": lambda: FreeCardScene(session),
+        "keep_noble": lambda: KeepNobleScene(session),
+        "stronghold": lambda: StrongholdStepScene(session, table()),
+        "conquest": lambda: ConquestScene(session),
+        "sacrifice": lambda card_id: SacrificeScene(session, card_id),
+    }
 
 
 def _pass_screen(session: Session) -> PassScreenScene:

@@ -1,5 +1,8 @@
 """Which overlay a human's decision needs: the pass screen between humans, returning
-tokens, choosing a noble. The table asks after every change; at most one is open."""
+tokens, choosing a noble, and the Cities of Splendor steps (a city, a trading post, a
+post's gem, pairing an Orient card, a free card, a noble to keep, a stronghold, a
+conquest). The table asks after every change; at most one is open. The cards to give up
+for a sacrifice are chosen in an overlay the action panel opens (`open_sacrifice`)."""
 
 from __future__ import annotations
 
@@ -13,12 +16,27 @@ if TYPE_CHECKING:
     from splendor.ui.app import App
     from splendor.ui.scene import Scene
 
+#: The overlay (factory name) each decision phase opens.
+PHASE_OVERLAYS: dict[Phase, str] = {
+    Phase.RETURN: "return",
+    Phase.NOBLE: "noble",
+    Phase.CITY: "city",
+    Phase.POST: "post",
+    Phase.GEM: "gem",
+    Phase.PAIR: "pair",
+    Phase.FREE: "free",
+    Phase.KEEP_NOBLE: "keep_noble",
+    Phase.STRONGHOLD: "stronghold",
+    Phase.CONQUEST: "conquest",
+}
+
 
 class DecisionOverlays:
-    """Opens the overlay each decision needs, built by `factories` ('pass', 'return',
-    'noble'); a missing factory means that decision is made on the table itself."""
+    """Opens the overlay each decision needs, built by `factories` ('pass', then the
+    names in `PHASE_OVERLAYS`, and 'sacrifice', which takes the card's id); a missing
+    factory means that decision is made on the table itself."""
 
-    def __init__(self, factories: dict[str, Callable[[], Scene]] | None = None) -> None:
+    def __init__(self, factories: dict[str, Callable[..., Scene]] | None = None) -> None:
         self.factories = factories or {}
         #: True while an overlay this opened is on the stack (the table is not on top).
         self.open = False
@@ -28,22 +46,27 @@ class DecisionOverlays:
         self.open = False
 
     def after_change(self, session: Session, app: App | None) -> None:
-        """Open what the human to act needs now, if anything."""
+        """Open what the human to act needs now, if anything. Bots' steps open nothing;
+        in a hot-seat game the pass screen comes first."""
         if self.open or session.is_over() or not session.human_to_act():
             return
         if session.hot_seat and session.revealed != session.current \
                 and "pass" in self.factories:
             self._open("pass", app)  # it reveals the seat's view when they are ready
             return
-        phase = session.view().phase
-        if phase is Phase.RETURN:
-            self._open("return", app)
-        elif phase is Phase.NOBLE:
-            self._open("noble", app)
+        kind = PHASE_OVERLAYS.get(session.view().phase)
+        if kind is not None:
+            self._open(kind, app)
 
-    def _open(self, kind: str, app: App | None) -> None:
+    def open_sacrifice(self, card_id: str, app: App | None) -> bool:
+        """Open the choice of the cards to give up to buy the sacrifice card `card_id`;
+        False when there is no such overlay."""
+        return self._open("sacrifice", app, card_id)
+
+    def _open(self, kind: str, app: App | None, *args: object) -> bool:
         factory = self.factories.get(kind)
         if factory is None or app is None:
-            return
+            return False
         self.open = True
-        app.stack.push(factory())
+        app.stack.push(factory(*args))
+        return True

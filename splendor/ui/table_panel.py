@@ -8,6 +8,7 @@ paints what the layout holds.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -26,6 +27,7 @@ from splendor.engine import (
     View,
     payment_options,
 )
+from splendor.engine.module_rules import module_payment
 from splendor.i18n import tr
 from splendor.ui import art, theme
 from splendor.ui.layout import TableLayout
@@ -44,6 +46,7 @@ class PanelActions(Protocol):
     def next_payment(self) -> None: ...
     def undo(self) -> None: ...
     def ask_hint(self) -> None: ...
+    def choose_sacrifice(self, card_id: str) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,8 +111,15 @@ class PanelLayout:
 
 
 def _label(key: str) -> str:
-    """A panel button's label in the language in use."""
-    return tr("common.button.cancel") if key == "cancel" else tr(f"table.button.{key}")
+    """A panel button's label in the language in use: `table.button.<key>`, or for the
+    modules' buttons `decide.button.*` ('doubles_<k>': buy spending k double golds)."""
+    if key == "cancel":
+        return tr("common.button.cancel")
+    if key.startswith("doubles_"):
+        return tr("decide.button.doubles", int(key.removeprefix("doubles_")))
+    if key == "sacrifice":
+        return tr(f"decide.button.{key}")
+    return tr(f"table.button.{key}")
 
 
 class _Builder:
@@ -234,16 +244,30 @@ def _pending(b: _Builder, ui: TableUi, actions: PanelActions) -> int:
     return b.button(x, y, w, "cancel", actions.cancel) + px(10)
 
 
+def deck_of(target: Hit) -> tuple[int, bool] | None:
+    """The level of the deck `target` names and whether it is an Orient deck; None when
+    it names no deck."""
+    if target.kind == "deck":
+        return target.number, False
+    if str(target.kind) == "orient_deck":
+        return target.number, True
+    return None
+
+
 def _selection(b: _Builder, view: View, target: Hit, data: GameData,
                why: Callable[[Action], Refusal | None], actions: PanelActions,
                payment_index: int) -> int:
     px = b.px
     x, y, w = b.x, b.y, b.w
-    if target.kind == "deck":
-        level = target.number
-        y = b.title(tr("table.panel.deck", level=level), px(17), x, y, w) + px(8)
-        reserve = ReserveDeck(level)
+    deck = deck_of(target)
+    if deck is not None:
+        level, orient = deck
+        title = tr("decide.panel.orient_deck", level=level) if orient \
+            else tr("table.panel.deck", level=level)
+        y = b.title(title, px(17), x, y, w) + px(8)
+        reserve = ReserveDeck(level, orient=orient)
         reason = why(reserve)
+        # The same key for both decks: Enter reserves blind from either.
         y = b.button(x, y, w, "reserve_blind", lambda: actions.play(reserve),
                      reason is None) + px(8)
         if reason:
@@ -252,17 +276,37 @@ def _selection(b: _Builder, view: View, target: Hit, data: GameData,
     card = data.card_by_id[target.card_id]
     b.out.items.append(PanelCard(card, pygame.Rect(x, y, px(100), px(140))))
     me = view.me
-    options = payment_options(list(me.tokens), list(me.bonuses), card)
     bx, bw = x + px(112), w - px(112)
     by = y
+    offered = [a for a in view.legal_actions if isinstance(a, Buy) and a.card_id == card.id]
     buy_reason = why(Buy(card.id))
     pay: tuple[int, ...] | None = None
-    index = payment_index % len(options) if options else 0
-    if options:
-        pay = options[index]
-    buy = Buy(card.id, pay if index else None)
-    by = b.button(bx, by, bw, "buy", lambda: actions.play(buy), buy_reason is None) + px(8)
-    if card.id in {c.id for row in view.market for c in row if c is not None}:
+    options: list[tuple[int, ...]] = []
+    if card.ability == "sacrifice":
+        # Paid with cards: the overlay chooses which.
+        buy_reason = None if offered else buy_reason
+        by = b.button(bx, by, bw, "sacrifice", lambda: actions.choose_sacrifice(card.id),
+                      bool(offered)) + px(8)
+    else:
+        if view.module == "trading-posts" and 3 in me.posts:
+            # Gold pays two of a colour: the engine's payment, no other to choose.
+            if buy_reason is None:
+                pay = module_payment(me.tokens, me.bonuses, card, gold_doubles=True)[0]
+        else:
+            options = payment_options(list(me.tokens), list(me.bonuses), card)
+        index = payment_index % len(options) if options else 0
+        if options:
+            pay = options[index]
+        buy = Buy(card.id, pay if index else None)
+        by = b.button(bx, by, bw, "buy", lambda: actions.play(buy), buy_reason is None) + px(8)
+        for variant in sorted((a for a in offered if a.doubles), key=lambda a: a.doubles):
+            by = b.button(bx, by, bw, f"doubles_{variant.doubles}",
+                          functools.partial(actions.play, variant)) + px(8)
+        if any(a.doubles for a in offered):
+            buy_reason = None  # a double gold pays for it: no reason to say why not
+    face_up = {c.id for row in (*view.market, *view.orient_market) for c in row
+               if c is not None}
+    if card.id in face_up:
         reserve_reason = why(Reserve(card.id))
         by = b.button(bx, by, bw, "reserve", lambda: actions.play(Reserve(card.id)),
                       reserve_reason is None) + px(8)

@@ -31,6 +31,16 @@ from splendor.engine import (
     TakeTwo,
     View,
 )
+from splendor.engine.actions import (
+    ChooseCity,
+    ChoosePost,
+    Conquer,
+    Pair,
+    ReserveNoble,
+    Stronghold,
+    TakeFree,
+    TakeGem,
+)
 from splendor.i18n import language, tr
 from splendor.session.game import Session
 from splendor.session.log import LogEntry
@@ -105,6 +115,8 @@ class TableScene(Scene):
         self.layout: TableLayout | None = None
         self.panel: PanelLayout | None = None
         self.payment_index = 0
+        #: The game's version when the selection was made.
+        self._selected_at = session.version
         self.pointer = Pointer(self)
         self.show = MoveShow()
         self.decisions = DecisionOverlays(decision_overlays)
@@ -149,9 +161,12 @@ class TableScene(Scene):
 
     def resume(self) -> None:
         """The table is on top again: an overlay closed, or the pause menu (which paused
-        the session: nothing moved meanwhile)."""
+        the session: nothing moved meanwhile). A selection the overlay played (a
+        sacrifice bought) is gone."""
         self.decisions.closed()
         self.session.resume()
+        if self.ui.selected is not None and self.session.version != self._selected_at:
+            self.cancel()
 
     @property
     def busy(self) -> bool:
@@ -366,12 +381,17 @@ class TableScene(Scene):
     def select(self, target: Hit) -> None:
         """Offer the actions for a card or a deck."""
         self.ui.selected = target
+        self._selected_at = self.session.version
         self.ui.pending = []
         self.ui.refusal = None
         self.payment_index = 0
 
     def next_payment(self) -> None:
         self.payment_index += 1
+
+    def choose_sacrifice(self, card_id: str) -> None:
+        """Open the choice of the cards to give up for the sacrifice card `card_id`."""
+        self.decisions.open_sacrifice(card_id, self.app)
 
     def undo(self) -> None:
         """Take back the player's last decision (and the bots' moves since), or say why
@@ -419,13 +439,14 @@ class TableScene(Scene):
         if self.sounds is None:
             return
         action = entry.action
-        if entry.nobles:
+        if entry.nobles or entry.city or entry.posts \
+                or isinstance(action, ChooseCity | ChoosePost | ReserveNoble):
             self.sounds.play("noble")
-        elif isinstance(action, Take | TakeTwo):
+        elif isinstance(action, Take | TakeTwo | TakeGem):
             self.sounds.play("take")
-        elif isinstance(action, Buy):
+        elif isinstance(action, Buy | Conquer | TakeFree):
             self.sounds.play("buy")
-        elif isinstance(action, Reserve | ReserveDeck):
+        elif isinstance(action, Reserve | ReserveDeck | Pair | Stronghold):
             self.sounds.play("reserve")
 
     # --------------------------------------------------------------- time
