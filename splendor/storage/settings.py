@@ -6,7 +6,8 @@ says where. A file from a newer version is left as it is and not written over (d
 apply for the session). Settings this version does not know (a newer version's) are kept
 and written back; a language the game does not know means English, and a wrong list of
 the last game's seats the default seats (logged), not a reset of everything else; likewise
-a wrong 'competitive' (the last game's mode) means a game that is not competitive.
+a wrong 'competitive' (the last game's mode) means a game that is not competitive, and a
+'module' this version does not know (or a wrong value) the base game alone.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ import json
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from splendor.engine.components import MODULES
 from splendor.i18n import DEFAULT, LANGUAGES
 from splendor.storage import paths, untrusted
 from splendor.storage.aside import FileProblem, keep_aside, left_alone, refuse_to_replace
@@ -45,6 +47,9 @@ class Settings:
     default_seats: list[dict[str, str]] = field(default_factory=_default_seats)
     #: Whether the last game was competitive: the New game screen starts so.
     competitive: bool = False
+    #: The Cities of Splendor module of the last game (None: the base game alone): the
+    #: New game screen offers it again.
+    module: str | None = None
     #: Settings and assists a newer version wrote that this one does not know: written
     #: back as they were.
     unknown: dict[str, Any] = field(default_factory=dict)
@@ -123,6 +128,15 @@ def _check(doc: Any) -> Settings:
             # Like the seats, the last game's mode only: the rest of the settings count.
             log().warning("settings: 'competitive' must be true or false; a game that is "
                           "not competitive is offered")
+    if "module" in doc:
+        module = doc["module"]
+        if module is None or module in MODULES:
+            s.module = module
+        else:
+            # A module this version does not know (a newer version's) or a wrong value:
+            # the last game's module only, the base game is offered.
+            shown = repr(module)[:40]
+            log().warning("settings: unknown module %s; the base game is offered", shown)
     return s
 
 

@@ -179,7 +179,7 @@ class Game:
     def open_new_game(self) -> None:
         defaults = self.last_options or GameOptions(
             tuple(SeatOption(s["kind"], s["name"]) for s in self.settings.default_seats),
-            competitive=self.settings.competitive)
+            competitive=self.settings.competitive, module=self.settings.module)
         self.app.stack.push(NewGameScene(on_start=self.start, defaults=defaults))
 
     def tell(self, problem: FileProblem) -> None:
@@ -204,6 +204,7 @@ class Game:
         if self.last_options is not None:
             s.default_seats = [{"kind": x.kind, "name": x.name} for x in self.last_options.seats]
             s.competitive = self.last_options.competitive
+            s.module = self.last_options.module
         if not self.settings_writable:
             return  # they apply until the window is closed, as the start-up message said
         try:

@@ -1,5 +1,6 @@
-"""The new-game screen: seats (human or bot, and a name), first player, seed, and the
-competitive mode (no assists, no undo, no hints; statistics kept apart)."""
+"""The new-game screen: seats (human or bot, and a name), first player, seed, the Cities of
+Splendor module played with the base game (or none), and the competitive mode (no
+assists, no undo, no hints; statistics kept apart)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from splendor.bots.base import BOT_NAMES
+from splendor.engine.components import MODULES
 from splendor.i18n import tr
 from splendor.ui import theme
 from splendor.ui.options import (
@@ -43,6 +45,7 @@ from splendor.ui.widgets import (
     line_height,
     lines_height,
 )
+from splendor.ui.wording import module_about, module_name
 
 if TYPE_CHECKING:
     from splendor.ui.app import App
@@ -52,6 +55,8 @@ if TYPE_CHECKING:
 SEED_DIGITS = 12
 #: Kind of a seat added with "Add seat".
 ADDED_KIND = "medium"
+#: What the module choice cycles through: none (the base game alone), then the modules.
+MODULE_CHOICES: tuple[str | None, ...] = (None, *MODULES)
 
 
 class SeatRow:
@@ -133,6 +138,9 @@ class NewGameScene(Scene):
             on_change=lambda text: self._changed(),
             show_count=False,  # any seed the game draws fits: the limit shows when reached
         )
+        module = defaults.module if defaults.module in MODULE_CHOICES else None
+        self.module = Choice(self._module_labels(), MODULE_CHOICES.index(module),
+                             lambda index: self._changed())
         self.competitive = Toggle(defaults.competitive, lambda on: self._changed())
         self.add = Button(tr("new_game.add_seat"), self.add_seat)
         self.start = Button(tr("new_game.start"), self.try_start, style="primary")
@@ -147,8 +155,10 @@ class NewGameScene(Scene):
         self._option_labels: list[tuple[str, pygame.Rect]] = []
         self._divider_y = 0
         self._full_note = pygame.Rect(0, 0, 0, 0)
-        #: Where the competitive mode's one-line description goes, and its text size.
+        #: Where the competitive mode's and the module's one-line descriptions go, and
+        #: their text size.
         self._competitive_about = pygame.Rect(0, 0, 0, 0)
+        self._module_about = pygame.Rect(0, 0, 0, 0)
         self._about_px = 0
         self._refresh()
 
@@ -179,7 +189,16 @@ class NewGameScene(Scene):
         seed = int(self.seed.text) if self.seed.text else None
         seats = tuple(SeatOption(r.kind, r.name.text.strip()) for r in self.rows)
         return GameOptions(seats=seats, first_player=first, seed=seed,
-                           competitive=self.competitive.on)
+                           competitive=self.competitive.on, module=self.chosen_module)
+
+    @property
+    def chosen_module(self) -> str | None:
+        """The module the choice shows (None: the base game alone)."""
+        return MODULE_CHOICES[self.module.index]
+
+    @staticmethod
+    def _module_labels() -> list[str]:
+        return [module_name(m) for m in MODULE_CHOICES]
 
     def problem(self) -> str | None:
         names = tuple(r.name.text for r in self.rows)
@@ -335,6 +354,7 @@ class NewGameScene(Scene):
         for row in self.rows:
             row.retext()
         self.seed.placeholder = tr("new_game.seed_placeholder")
+        self.module.set_options(self._module_labels())
         self.add.label = tr("new_game.add_seat")
         self.start.label = tr("new_game.start")
         self.back.label = tr("common.button.back")
@@ -351,9 +371,9 @@ class NewGameScene(Scene):
             return at(0, design_y, 0, 0).y
 
         body = sc.text(19)
-        self._panel = at(205, 124, 870, 432)
-        inner = at(235, 124, 810, 432)
-        row_y, row_h, pitch = 172, 44, 52
+        self._panel = at(205, 112, 870, 460)
+        inner = at(235, 112, 810, 460)
+        row_y, row_h, pitch = 160, 42, 48
         h = sc.px(row_h)
         # Columns: seat badge, who plays it, the name, and Remove against the right edge
         # (as wide as its word needs: the name field gives up the room).
@@ -365,7 +385,7 @@ class NewGameScene(Scene):
         name_x = kind_x + kind_w + sc.px(16)
         remove_x = inner.right - remove_w
         name_w = remove_x - sc.px(24) - name_x
-        head_y, head_h = y_at(138), sc.px(26)
+        head_y, head_h = y_at(126), sc.px(26)
         self._headers = [
             ("new_game.column.kind", pygame.Rect(kind_x, head_y, kind_w, head_h)),
             ("new_game.column.name", pygame.Rect(name_x, head_y, name_w, head_h)),
@@ -403,12 +423,16 @@ class NewGameScene(Scene):
         self.first.rect = pygame.Rect(first_x, opt_y,
                                       min(sc.px(300), seed_label.x - sc.px(32) - first_x), h)
         self.first.px = body
-        # Under them: "Competitive [Off/On]" and what the mode does, on one or two lines.
-        comp_y = y_at(row_y + (MAX_SEATS + 1) * pitch + 12 + row_h + 10)
+        # Under them: "Module [choice]" and "Competitive [Off/On]", each with what it
+        # does on one or two lines beside it.
+        module_y = y_at(row_y + (MAX_SEATS + 1) * pitch + 12 + row_h + 10)
+        module_label = pygame.Rect(inner.x, module_y, min(sc.px(230), label_font.size(
+            tr("new_game.module"))[0]), h)
+        comp_y = y_at(row_y + (MAX_SEATS + 1) * pitch + 12 + 2 * (row_h + 10))
         comp_text = tr("new_game.competitive")
         comp_label = pygame.Rect(inner.x, comp_y,
                                  min(sc.px(230), label_font.size(comp_text)[0]), h)
-        label_right = max(first_label.right, comp_label.right)
+        label_right = max(first_label.right, comp_label.right, module_label.right)
         first_x = label_right + sc.px(16)
         self.first.rect.x = first_x
         self.first.rect.w = min(sc.px(300), seed_label.x - sc.px(32) - first_x)
@@ -421,15 +445,27 @@ class NewGameScene(Scene):
         about_x = self.competitive.rect.right + sc.px(18)
         self._competitive_about = pygame.Rect(about_x, comp_y, inner.right - about_x, h)
         self._about_px = sc.text(15)
+        # The module choice: as wide as its longest name needs beside its arrows, leaving
+        # the line saying what the module changes at least a third of the row.
+        name_w = max(theme.font(body, bold=True).size(label)[0]
+                     for label in self._module_labels())
+        arrows = 2 * max(24, h)
+        module_w = max(sc.px(220), name_w + arrows + sc.px(12))
+        module_w = min(module_w, (inner.right - first_x) * 2 // 3 - sc.px(18))
+        self.module.rect = pygame.Rect(first_x, module_y, module_w, h)
+        self.module.px = body
+        about_x = self.module.rect.right + sc.px(18)
+        self._module_about = pygame.Rect(about_x, module_y, inner.right - about_x, h)
         self._option_labels = [("new_game.first_player", first_label),
                                ("new_game.seed", seed_label),
+                               ("new_game.module", module_label),
                                ("new_game.competitive", comp_label)]
         # Back and Start, centred, as wide as the longer word needs.
         self.back.px = self.start.px = sc.text(21)
         button_h = sc.px(50)
         button_w = min(sc.px(320), max(sc.px(190),
                                        *(b.width_for(button_h) for b in (self.back, self.start))))
-        button_y = y_at(634)
+        button_y = y_at(642)
         gap = sc.px(40)
         self.back.rect = pygame.Rect(size[0] // 2 - gap // 2 - button_w, button_y, button_w,
                                      button_h)
@@ -437,7 +473,8 @@ class NewGameScene(Scene):
         widgets: list[Widget] = []
         for row in self.rows:
             widgets += row.widgets
-        widgets += [self.add, self.first, self.seed, self.competitive, self.back, self.start]
+        widgets += [self.add, self.first, self.seed, self.module, self.competitive, self.back,
+                    self.start]
         self.form.set_widgets(widgets)
 
     # -------------------------------------------------------------------- events
@@ -500,25 +537,26 @@ class NewGameScene(Scene):
             (self._panel.right - inset, self._divider_y),
             max(1, sc.px(1)),
         )
-        first_label, seed_label, comp_label = (rect for _, rect in self._option_labels)
-        draw_text(surface, tr("new_game.first_player"), sc.text(18), theme.TEXT, first_label,
-                  align="left")
-        draw_text(surface, tr("new_game.seed"), sc.text(18), theme.TEXT, seed_label,
-                  align="right")
-        draw_text(surface, tr("new_game.competitive"), sc.text(18), theme.TEXT, comp_label,
-                  align="left")
-        about = tr("new_game.competitive_about")
-        box = self._competitive_about
-        height = min(box.h, lines_height(about, self._about_px, box.w))
-        draw_lines(surface, about, self._about_px,
-                   theme.ACCENT if self.competitive.on else theme.TEXT_DIM,
-                   pygame.Rect(box.x, box.centery - height // 2, box.w, height))
+        for key, rect in self._option_labels:
+            draw_text(surface, tr(key), sc.text(18), theme.TEXT, rect,
+                      align="right" if key == "new_game.seed" else "left")
+        self._draw_about(surface, tr("new_game.competitive_about"), self._competitive_about,
+                         self.competitive.on)
+        self._draw_about(surface, module_about(self.chosen_module), self._module_about,
+                         self.chosen_module is not None)
         self.form.draw(surface)
         message = self.message
         if message:
             self._draw_message(surface, message, self.message_error)
         else:
             self._draw_level_note(surface)
+
+    def _draw_about(self, surface: pygame.Surface, about: str, box: pygame.Rect,
+                    lit: bool) -> None:
+        """An option's one line (two at most) beside it, bright when the option is on."""
+        height = min(box.h, lines_height(about, self._about_px, box.w))
+        draw_lines(surface, about, self._about_px, theme.ACCENT if lit else theme.TEXT_DIM,
+                   pygame.Rect(box.x, box.centery - height // 2, box.w, height))
 
     def _draw_badge(self, surface: pygame.Surface, rect: pygame.Rect, n: int, human: bool) -> None:
         sc = Scale(self._size)
