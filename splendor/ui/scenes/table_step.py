@@ -26,7 +26,7 @@ from splendor.ui import art, theme
 from splendor.ui.layout import TableLayout
 from splendor.ui.scenes.overlay_base import Overlay
 from splendor.ui.table_view import button_height, draw_button
-from splendor.ui.widgets import SpotFocus, draw_lines, draw_shadow, draw_text, line_height
+from splendor.ui.widgets import SpotFocus, draw_lines, draw_shadow
 from splendor.ui.widgets import lines_height as text_height
 from splendor.ui.widgets.events import CLICK, _button
 from splendor.ui.wording import color_name, refusal_text
@@ -62,8 +62,7 @@ class TableStepScene(Overlay):
         #: A note of this panel's own (in the language in use when shown), or None.
         self.note: Callable[[], str] | None = None
         self._box = pygame.Rect(0, 0, 0, 0)
-        self._explain = pygame.Rect(0, 0, 0, 0)
-        self._message = pygame.Rect(0, 0, 0, 0)
+        self._title = self._explain = self._message = pygame.Rect(0, 0, 0, 0)
         self._targets: list[Target] = []
         self._laid_out_for: tuple[object, ...] | None = None
 
@@ -155,7 +154,10 @@ class TableStepScene(Overlay):
         px = self.scaler(surface)
         box = self._box = lay.action_panel.copy()
         x, w = box.x + px(12), box.w - px(24)
-        y = box.y + px(12) + line_height(self.text_px(surface, 18)) + px(6)
+        title_px = self.text_px(surface, 18)
+        self._title = pygame.Rect(x, box.y + px(12), w,
+                                  text_height(self.title, title_px, w, bold=True))
+        y = self._title.bottom + px(6)
         explain_h = text_height(self.explain(), self.text_px(surface, 15), w)
         self._explain = pygame.Rect(x, y, w, explain_h)
         y = self.place_body(surface, x, y + explain_h + px(10), w)
@@ -183,10 +185,8 @@ class TableStepScene(Overlay):
         draw_shadow(surface, box, radius, px(6))
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=radius)
         pygame.draw.rect(surface, theme.ACTIVE, box, 2, border_radius=radius)
-        title_px = self.text_px(surface, 18)
-        draw_text(surface, self.title, title_px, theme.TEXT,
-                  pygame.Rect(box.x + px(12), box.y + px(12), box.w - px(24),
-                              line_height(title_px)), bold=True)
+        draw_lines(surface, self.title, self.text_px(surface, 18), theme.TEXT, self._title,
+                   align="center", bold=True)
         draw_lines(surface, self.explain(), self.text_px(surface, 15), theme.TEXT,
                    self._explain)
         self.draw_panel_body(surface)
