@@ -1,5 +1,6 @@
 """Counting a finished game in the player's statistics: the table it was played at, its
-mode (competitive games are kept apart) and whether undo or hints helped."""
+Cities of Splendor module and its mode (module games and competitive games are each kept
+apart) and whether undo or hints helped."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ def count_game(session: Session, records: dict[str, Record]) -> str | None:
     if not session.finished_here:
         return None
     counters = session.counters
+    # The module is the game's own (`session.state.setup.module`, as its options asked).
     return add_game(records, session.state, [s.kind for s in session.options.seats],
                     competitive=session.options.competitive,
                     assisted=counters.undos > 0 or counters.hints > 0)

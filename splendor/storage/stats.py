@@ -2,22 +2,25 @@
 
 A game counts when it has a human and a bot; its key is the strongest bot level at the
 table and the number of players ('hard/2'), and competitive games (no undo, no hints, no
-assists) are kept apart ('hard/2/competitive'). Games between humans only count under
-'humans'. Bot-only games (watching) are not counted. A game in which undo or a hint was
-used counts as assisted (`Record.assisted`). Saved atomically. Fields a newer version added
-(at the top or in a record) are kept and written back. A file that cannot be read is moved
-aside under a name that says so and counting starts again; one a newer version wrote is
-left as it is and games are not counted. Either way the player is told, and the file is
-never written over.
+assists) are kept apart ('hard/2/competitive'). A game with a Cities of Splendor module is
+counted apart from base games, the module after the player count ('hard/2/orient',
+'hard/2/orient/competitive'); a version that does not know such keys keeps them as they
+are. Games between humans only count under 'humans'. Bot-only games (watching) are not
+counted. A game in which undo or a hint was used counts as assisted (`Record.assisted`).
+Saved atomically. Fields a newer version added (at the top or in a record) are kept and
+written back. A file that cannot be read is moved aside under a name that says so and
+counting starts again; one a newer version wrote is left as it is and games are not
+counted. Either way the player is told, and the file is never written over.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, NamedTuple
 
 from splendor.engine import GameState
+from splendor.engine.components import MODULES
 from splendor.i18n import has, tr
 from splendor.storage import paths
 from splendor.storage.aside import FileProblem, keep_aside, left_alone, refuse_to_replace
@@ -73,17 +76,39 @@ COMPETITIVE = "competitive"
 
 
 def _known_key(key: str) -> bool:
-    """'hard/2' or 'hard/2/competitive': a level, a player count and the mode, as this
-    version writes them."""
+    """'hard/2', 'hard/2/orient', 'hard/2/competitive' or 'hard/2/orient/competitive': a
+    level, a player count, the module if any and the mode, as this version writes them."""
     parts = key.split("/")
-    return (len(parts) == 2 or (len(parts) == 3 and parts[2] == COMPETITIVE)) \
-        and parts[0] != "" and parts[1].isascii() and parts[1].isdigit()
+    if len(parts) < 2 or parts[0] == "" or not (parts[1].isascii() and parts[1].isdigit()):
+        return False
+    rest = parts[2:]
+    if rest and rest[-1] == COMPETITIVE:
+        rest = rest[:-1]
+    return not rest or (len(rest) == 1 and rest[0] in MODULES)
+
+
+class TableKey(NamedTuple):
+    """A table key's parts: the strongest bot level (or 'humans'), the player count, the
+    Cities of Splendor module (None: the base game) and the mode."""
+
+    level: str
+    players: int
+    module: str | None
+    competitive: bool
+
+
+def parse_key(key: str) -> TableKey:
+    """The parts of a key this version writes ('hard/2/orient/competitive')."""
+    parts = key.split("/")
+    competitive = parts[-1] == COMPETITIVE and len(parts) > 2
+    rest = parts[2:len(parts) - int(competitive)]
+    return TableKey(parts[0], int(parts[1]), rest[0] if rest else None, competitive)
 
 
 def split_key(key: str) -> tuple[str, int, bool]:
-    """('hard', 2, competitive) from a table key."""
-    parts = key.split("/")
-    return parts[0], int(parts[1]), len(parts) == 3
+    """('hard', 2, competitive) from a table key (its module: `parse_key`)."""
+    level, players, _, competitive = parse_key(key)
+    return level, players, competitive
 
 
 def _record(key: str, raw: object) -> Record:
@@ -128,13 +153,16 @@ def _parse(raw: bytes) -> Records:
                    {k: v for k, v in raw_records.items() if not _known_key(k)})
 
 
-def table_key(kinds: list[str], players: int, competitive: bool = False) -> str | None:
+def table_key(kinds: list[str], players: int, competitive: bool = False,
+              module: str | None = None) -> str | None:
     """'hard/2' for a human against bots whose strongest is hard ('hard/2/competitive' in
-    a competitive game); None for bots only."""
+    a competitive game, 'hard/2/orient' with the Orient); None for bots only."""
     bots = [k for k in kinds if k != "human"]
     if len(bots) == len(kinds):
         return None
-    mode = f"/{COMPETITIVE}" if competitive else ""
+    if module is not None and module not in MODULES:
+        raise ValueError(f"unknown module {module!r}")
+    mode = (f"/{module}" if module else "") + (f"/{COMPETITIVE}" if competitive else "")
     if not bots:
         return f"humans/{players}{mode}"
     level = max(bots, key=lambda k: LEVEL_ORDER.index(k) if k in LEVEL_ORDER else -1)
@@ -189,8 +217,9 @@ def save_stats(records: dict[str, Record]) -> None:
 def add_game(records: dict[str, Record], state: GameState, kinds: list[str], *,
              competitive: bool = False, assisted: bool = False) -> str | None:
     """Count a finished game in `records`; return its key (None when it does not count).
-    `assisted`: the player used undo or a hint in it."""
-    key = table_key(kinds, state.num_players, competitive)
+    `assisted`: the player used undo or a hint in it. A game of a Cities of Splendor
+    module counts under its module's key."""
+    key = table_key(kinds, state.num_players, competitive, state.setup.module)
     if key is None or not state.is_over():
         return None
     outcome = state.outcome()
@@ -210,10 +239,13 @@ def add_game(records: dict[str, Record], state: GameState, kinds: list[str], *,
 def describe(key: str, record: Record) -> str:
     """'Against hard bots, 2 players: 3 won of 7, best score 18, fastest win 21 rounds.',
     in the language in use (results.record in the catalogs)."""
-    level, count, competitive = split_key(key)
+    level, count, module, competitive = parse_key(key)
     players = str(count)
     entry = f"results.record.table.{level}"
     table = tr(entry) if has(entry) else level
+    if module is not None:
+        table = tr("results.record.module", table=table,
+                   module=tr(f"modules.{module.replace('-', '_')}.name"))
     if competitive:
         table = tr("results.record.competitive", table=table)
     if record.fastest_win is not None:

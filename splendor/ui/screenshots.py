@@ -35,6 +35,7 @@ PICTURES = (
     "menu",
     "new_game",
     "competitive_setup",
+    "new_game_modules",
     "table_2p",
     "log_card",
     "hint",
@@ -183,6 +184,12 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     app.stack.push(setup)
     setup.form.set_focus(setup.competitive, visible=True)
     shot("competitive_setup")
+    # A Cities of Splendor module chosen (by the keyboard: its focus ring shows).
+    setup = NewGameScene(on_start=lambda options: None,
+                         defaults=replace(_options(["human", "hard"]), module="orient"))
+    app.stack.push(setup)
+    setup.form.set_focus(setup.module, visible=True)
+    shot("new_game_modules")
 
     session, table = table_for(["human", "hard"], turns=24)
     table.update(0.0)
@@ -304,6 +311,22 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     records: dict = {}  # type: ignore[type-arg]
     add_game(records, state, ["human", "hard", "medium"])
     add_game(records, state, ["human", "hard", "medium"], competitive=True)
+    # A game of each Cities of Splendor module, counted apart (one of them competitive),
+    # and one saved: the load screen names its module.
+    from splendor.engine.components import MODULES
+
+    for module in MODULES:
+        options = replace(_options(["human", "hard"]), module=module)
+        session = Session(data, options, InlineBots())
+        played = session.state
+        session.close()
+        players = [make_bot("hard", seat, data=data) for seat in range(2)]
+        while not played.is_over():
+            played.apply(players[played.current].choose(observe(played, played.current)))
+        add_game(records, played, ["human", "hard"], competitive=module == "orient")
+        if module == "orient":
+            write_save(save_path_for(" - ".join(options.names)), save_document(played, [
+                {"kind": s.kind, "name": s.name} for s in options.seats]))
     save_stats(records)
     rules = RulesScene()
     app.stack.replace(rules)

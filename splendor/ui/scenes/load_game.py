@@ -1,5 +1,5 @@
-"""The load screen: saved games with date, players, round and scores; load, review or
-delete."""
+"""The load screen: saved games with date, players, round, scores and the Cities of
+Splendor module played; load, review or delete."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ from splendor.ui import theme, widgets
 from splendor.ui.scenes.confirm import ConfirmScene
 from splendor.ui.scenes.message import Text, resolve
 from splendor.ui.scenes.page import PageScene
+from splendor.ui.wording import module_name
 
 
 def saved_when(saved_at: str) -> str:
@@ -49,7 +50,8 @@ def problem_reason(kind: str) -> str:
 
 
 def describe(info: SaveInfo) -> tuple[str, str]:
-    """The row's two lines: its name and when, then who and how far (or the problem)."""
+    """The row's two lines: its name and when, then who and how far and the module played
+    (or the problem)."""
     name = save_name(info)
     when = saved_when(info.saved_at)
     first = tr("saves.load.heading", name=name, when=when) if when else name
@@ -59,7 +61,10 @@ def describe(info: SaveInfo) -> tuple[str, str]:
         tr("saves.load.score", player=p, score=s)
         for p, s in zip(info.players, info.scores, strict=False))
     status = tr("saves.load.finished") if info.over else tr("saves.load.round", round=info.round)
-    return first, tr("saves.load.summary", status=status, scores=scores) if scores else status
+    second = tr("saves.load.summary", status=status, scores=scores) if scores else status
+    if info.module is not None:
+        second = tr("saves.load.module", summary=second, module=module_name(info.module))
+    return first, second
 
 
 class LoadGameScene(PageScene):

@@ -1,18 +1,19 @@
-"""The statistics screen: the player's record per bot level and player count."""
+"""The statistics screen: the player's record per bot level and player count, base games
+first, then each Cities of Splendor module's under its name, competitive games apart in
+each (the mouse wheel shows more when they do not all fit)."""
 
 from __future__ import annotations
 
 import pygame
 
+from splendor.engine.components import MODULES
 from splendor.i18n import tr
 from splendor.storage.aside import FileProblem
-from splendor.storage.stats import LEVEL_ORDER, Record, split_key
+from splendor.storage.stats import LEVEL_ORDER, Record, parse_key, split_key
 from splendor.ui import theme, widgets
 from splendor.ui.file_notes import problem_text
 from splendor.ui.scenes.page import PageScene
-
-#: At most this many tables are listed.
-MAX_ROWS = 12
+from splendor.ui.wording import module_name
 
 
 def headings() -> tuple[str, ...]:
@@ -22,10 +23,23 @@ def headings() -> tuple[str, ...]:
             tr("stats.column.assisted"))
 
 
-def _sort_key(key: str) -> tuple[bool, int, int]:
-    level, players, competitive = split_key(key)
+def _sort_key(key: str) -> tuple[int, bool, int, int]:
+    level, players, module, competitive = parse_key(key)
     order = LEVEL_ORDER.index(level) if level in LEVEL_ORDER else len(LEVEL_ORDER)
-    return competitive, order, players
+    return _module_order(module), competitive, order, players
+
+
+def _module_order(module: str | None) -> int:
+    return 0 if module is None else 1 + MODULES.index(module)
+
+
+def group_heading(module: str | None, competitive: bool) -> str | None:
+    """The heading above a group of tables: none for base games, 'Competitive games ...',
+    a module's name, or a module's competitive games; in the language in use."""
+    if module is None:
+        return tr("stats.competitive") if competitive else None
+    name = module_name(module)
+    return tr("stats.module_competitive", module=name) if competitive else name
 
 
 def table_name(level: str, players: int) -> str:
@@ -45,14 +59,31 @@ def table_name(level: str, players: int) -> str:
 
 
 def competitive_from(records: dict[str, Record]) -> int:
-    """The index in `rows(records)` of the first competitive table (the length if none):
-    they come last, under a heading of their own."""
-    return sum(1 for key in records if not split_key(key)[2])
+    """The index in `rows(records)` of the first competitive base-game table (the number
+    of base-game tables if none): they come after the others, under a heading."""
+    return sum(1 for key in records if not split_key(key)[2] and parse_key(key).module is None)
+
+
+def lines(records: dict[str, Record]) -> list[str | tuple[str, ...]]:
+    """What the screen lists, in order: each group's heading (text) before its rows (as
+    `rows` gives them)."""
+    out: list[str | tuple[str, ...]] = []
+    group: tuple[str | None, bool] | None = None
+    for key, row in zip(sorted(records, key=_sort_key), rows(records), strict=True):
+        _, _, module, competitive = parse_key(key)
+        if (module, competitive) != group:
+            group = (module, competitive)
+            heading = group_heading(module, competitive)
+            if heading is not None:
+                out.append(heading)
+        out.append(row)
+    return out
 
 
 def rows(records: dict[str, Record]) -> list[tuple[str, ...]]:
-    """The table's rows as text in the language in use, weakest table first, competitive
-    games after the others."""
+    """The table's rows as text in the language in use: base games, then each module's
+    (in the order of the New game screen), competitive games after the others in each,
+    weakest table first."""
     out: list[tuple[str, ...]] = []
     for key in sorted(records, key=_sort_key):
         r = records[key]
@@ -76,6 +107,21 @@ class StatisticsScene(PageScene):
         self.records = records
         #: What became of the statistics file when it could not be used, or None.
         self.problem = problem
+        #: The first line shown (the mouse wheel moves it), and how many the last frame
+        #: had room for.
+        self._top = 0
+        self._shown = 1
+        self._count = 0
+
+    @property
+    def lines(self) -> list[str | tuple[str, ...]]:
+        """Headings and rows, in the language in use."""
+        return lines(self.records)
+
+    def handle_page_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            last = max(0, self._count - self._shown)
+            self._top = max(0, min(last, self._top - event.y))
 
     @property
     def rows(self) -> list[tuple[str, ...]]:
@@ -142,19 +188,52 @@ class StatisticsScene(PageScene):
                                align="right" if i else "left", bold=True)
         y += head_h + px(8)
         row_h = max(px(30), widgets.line_height(value_px) + px(4))
-        first_competitive = competitive_from(self.records)
-        for index, row in enumerate(table[:MAX_ROWS]):
-            if index == first_competitive:
+        shown = self.lines
+        self._count = len(shown)
+        self._top = max(0, min(self._top, len(shown) - 1))
+        self._shown = 0
+        top = y
+        # Rows scrolled under their group's heading still show it first.
+        above = next((line for line in reversed(shown[:self._top]) if isinstance(line, str)),
+                     None)
+        if above is not None and not isinstance(shown[self._top], str):
+            self._draw_heading(surface, above, pygame.Rect(inner.x, y, inner.width, row_h),
+                               scale)
+            y += row_h
+        for line in shown[self._top:]:
+            if isinstance(line, str):
+                # A heading needs a row under it: none alone at the bottom.
                 if y + 2 * row_h > inner.bottom:
                     break
-                box = pygame.Rect(inner.x, y + px(6), inner.width, row_h - px(6))
-                widgets.draw_text(surface, tr("stats.competitive").upper(), head_px,
-                                  theme.ACCENT, box, align="left", bold=True)
-                y += row_h
-            if y + row_h > inner.bottom:
-                break
-            for i, (value, col) in enumerate(zip(row, cols, strict=True)):
-                box = pygame.Rect(col.x, y, col.width, row_h)
-                widgets.draw_text(surface, value, value_px, theme.TEXT, box,
-                                  align="right" if i else "left", bold=i == 0)
+                self._draw_heading(surface, line, pygame.Rect(inner.x, y, inner.width, row_h),
+                                   scale)
+            else:
+                if y + row_h > inner.bottom:
+                    break
+                for i, (value, col) in enumerate(zip(line, cols, strict=True)):
+                    box = pygame.Rect(col.x, y, col.width, row_h)
+                    widgets.draw_text(surface, value, value_px, theme.TEXT, box,
+                                      align="right" if i else "left", bold=i == 0)
             y += row_h
+            self._shown += 1
+        self._shown = max(1, self._shown)
+        # Small arrows say that the mouse wheel shows more lines above or below.
+        half = px(6)
+        if self._top > 0:
+            _arrow(surface, (inner.centerx, top - px(4)), half, up=True)
+        if self._top + self._shown < len(shown):
+            _arrow(surface, (inner.centerx, inner.bottom + px(5)), half, up=False)
+
+
+    def _draw_heading(self, surface: pygame.Surface, heading: str, row: pygame.Rect,
+                      scale: widgets.Scale) -> None:
+        box = pygame.Rect(row.x, row.y + scale.px(6), row.w, row.h - scale.px(6))
+        widgets.draw_text(surface, heading.upper(), scale.text(14), theme.ACCENT, box,
+                          align="left", bold=True)
+
+
+def _arrow(surface: pygame.Surface, tip: tuple[int, int], half: int, up: bool) -> None:
+    """A small triangle pointing up or down, its tip at `tip`."""
+    x, y = tip
+    base = y + half if up else y - half
+    pygame.draw.polygon(surface, theme.TEXT_DIM, [(x, y), (x - half, base), (x + half, base)])
