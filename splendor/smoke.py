@@ -1,7 +1,8 @@
 """`splendor --smoke`: prove, without a screen, that an installed or packaged game works.
 
 Loads the data, builds and draws every scene, plays a short bot game through the real
-table scene to its results, and prints what it did and how long start-up took. Files
+table scene to its results, then one in each Cities of Splendor module (easy bots, the
+moves animated fast), and prints what each did and how long start-up took. Files
 are written only to a temporary SPLENDOR_HOME, never to the player's folders.
 
 `--smoke --in-place` runs on the player's own folders (or $SPLENDOR_HOME) instead, so that
@@ -20,9 +21,16 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from splendor.ui.app import App
+    from splendor.ui.main import Game
 
 #: Frames the table may take to finish its bot game before the smoke test gives up.
 MAX_FRAMES = 20_000
+#: The bots of the module games: quick to decide, so the games stay short.
+MODULE_BOTS = ("easy", "easy")
 
 
 def run_smoke(started: float, say: Callable[[str], None] = print,
@@ -139,7 +147,8 @@ def _checks(started: float, home: Path, say: Callable[[str], None], owner: bool 
     data = base_game()
     profiles = shipped_profiles()
     say(f"data: {len(data.cards)} cards, {len(data.nobles)} nobles, "
-        f"{len(profiles)} bot profiles")
+        f"{len(profiles)} bot profiles; Cities of Splendor: {len(data.cities)} cities, "
+        f"{len(data.posts)} trading posts, {len(data.orient)} Orient cards")
     app = App((1280, 720))
     game = Game(app, owner=owner)
     app.stack.push(game.menu_scene())
@@ -160,27 +169,52 @@ def _checks(started: float, home: Path, say: Callable[[str], None], owner: bool 
         raise SystemExit(f"smoke test failed: shown in English instead: {missing[:5]}")
     say(f"languages drawn: {', '.join(LANGUAGES)}")
 
-    from splendor.session.seats import GameOptions, SeatOption
-    from splendor.ui.scenes.results import ResultsScene
+    from splendor.engine.components import MODULES
 
     app = App((1280, 720))
     game = Game(app, owner=owner)
     game.prefs.speed = 50.0  # bot moves still animate, only faster
-    game.start(GameOptions((SeatOption("easy", "Easy bot"), SeatOption("medium", "Medium bot")),
-                           first_player=0, seed=1))
+    try:
+        base = _table_game(app, game, (("easy", "Easy bot"), ("medium", "Medium bot")), None)
+        if base is None:
+            say(f"FAILED: the bot game did not reach the results within {MAX_FRAMES} frames")
+            return 1
+        say(f"bot game through the table, bots in their own process: {base}")
+        # A game of each Cities of Splendor module, through the same table and bots.
+        for module in MODULES:
+            seats = tuple((kind, f"Bot {n}") for n, kind in enumerate(MODULE_BOTS, 1))
+            played = _table_game(app, game, seats, module)
+            if played is None:
+                say(f"FAILED: the {module} bot game did not reach the results within "
+                    f"{MAX_FRAMES} frames")
+                return 1
+            say(f"{module} bot game through the table: {played}")
+        app.render()
+    finally:
+        game.close()
+        app.close()
+    return 0
+
+
+def _table_game(app: App, game: Game, seats: tuple[tuple[str, str], ...],
+                module: str | None) -> str | None:
+    """Play a bot game of `module` (None: the base game) on `game`'s table to its results;
+    what it came to in words, or None when it did not get there in MAX_FRAMES frames."""
+    from splendor.session.seats import GameOptions, SeatOption
+    from splendor.ui.scenes.results import ResultsScene
+
+    started = time.perf_counter()
+    game.start(GameOptions(tuple(SeatOption(kind, name) for kind, name in seats),
+                           first_player=0, seed=1, module=module))
     frames = 0
     while not isinstance(app.stack.top, ResultsScene) and frames < MAX_FRAMES:
         app.step(0.05)
         frames += 1
         time.sleep(0.0005)  # the bots decide in their own process
-    if not isinstance(app.stack.top, ResultsScene):
-        say(f"FAILED: the bot game did not reach the results within {MAX_FRAMES} frames")
-        return 1
-    info = app.stack.top.info
-    winners = ", ".join(info["winners"])
-    say(f"bot game through the table, bots in their own process: {info['turns']} turns, "
-        f"{frames} frames, won by {winners}")
-    app.render()
-    game.close()
-    app.close()
-    return 0
+    top = app.stack.top
+    if not isinstance(top, ResultsScene):
+        return None
+    info = top.info
+    winners = ", ".join(info["winners"]) or "no one"
+    return (f"{info['turns']} turns, {frames} frames, {time.perf_counter() - started:.1f} s, "
+            f"won by {winners}")

@@ -30,6 +30,8 @@ def test_smoke_from_the_source_tree() -> None:
     assert "data: 90 cards, 10 nobles" in out
     assert "start-up to the first menu frame" in out
     assert "bot game through the table, bots in their own process" in out
+    for module in ("cities", "trading-posts", "orient", "strongholds"):
+        assert f"{module} bot game through the table: " in out, module
     assert "smoke test passed" in out
 
 
