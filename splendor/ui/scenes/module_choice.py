@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
-from splendor.engine import Action, Buy, Card, View, default_payment
+from splendor.engine import Buy, Card, View, default_payment
 from splendor.engine.actions import (
     ChooseCity,
     ChoosePost,
@@ -25,12 +25,13 @@ from splendor.engine.module_rules import sacrifice_options
 from splendor.i18n import tr
 from splendor.session.game import Session
 from splendor.ui import art
-from splendor.ui.scenes.picture_choice import Option, PictureChoiceScene, partial_picture
+from splendor.ui.scenes.picture_choice import (
+    Option,
+    PictureChoiceScene,
+    choice,
+    partial_picture,
+)
 from splendor.ui.wording import color_name, post_power_text
-
-
-def _chooser(scene: PictureChoiceScene, action: Action) -> Callable[[], object]:
-    return functools.partial(scene.play, action)
 
 
 def _step_arg(view: View) -> object:
@@ -50,8 +51,8 @@ class CityChoiceScene(PictureChoiceScene):
 
     def options(self) -> list[Option]:
         cities = [c for c in self.session.view().choices if isinstance(c, City)]
-        return [Option(partial_picture(art.city_surface, city),
-                       _chooser(self, ChooseCity(city.id))) for city in cities]
+        return [choice(partial_picture(art.city_surface, city), self, ChooseCity(city.id))
+                for city in cities]
 
 
 class PostChoiceScene(PictureChoiceScene):
@@ -79,7 +80,7 @@ class PostChoiceScene(PictureChoiceScene):
 
             caption = tr("decide.post.caption", number=post.id) + "\n" \
                 + post_power_text(post.power)
-            options.append(Option(picture, _chooser(self, ChoosePost(post.id)), caption))
+            options.append(choice(picture, self, ChoosePost(post.id), caption))
         return options
 
 
@@ -107,8 +108,8 @@ class PairChoiceScene(PictureChoiceScene):
             # Shown: a plain card of the colour when there is one.
             shown = min(group, key=lambda c: (c.orient, c.bonus_count, c.points, c.id))
             caption = tr("decide.pair.caption", len(group), color=color_name(colour))
-            options.append(Option(partial_picture(art.card_surface, shown),
-                                  _chooser(self, Pair(shown.id)), caption))
+            options.append(choice(partial_picture(art.card_surface, shown), self,
+                                  Pair(shown.id), caption))
         return options
 
 
@@ -123,8 +124,7 @@ class FreeCardScene(PictureChoiceScene):
 
     def options(self) -> list[Option]:
         cards = self.session.data.card_by_id
-        return [Option(partial_picture(art.card_surface, cards[a.card_id]),
-                       _chooser(self, a))
+        return [choice(partial_picture(art.card_surface, cards[a.card_id]), self, a)
                 for a in self.session.view().legal_actions if isinstance(a, TakeFree)]
 
 
@@ -140,8 +140,7 @@ class KeepNobleScene(PictureChoiceScene):
 
     def options(self) -> list[Option]:
         nobles = self.session.data.noble_by_id
-        return [Option(partial_picture(art.noble_surface, nobles[a.noble_id]),
-                       _chooser(self, a))
+        return [choice(partial_picture(art.noble_surface, nobles[a.noble_id]), self, a)
                 for a in self.session.view().legal_actions if isinstance(a, ReserveNoble)]
 
 

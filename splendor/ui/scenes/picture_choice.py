@@ -32,15 +32,23 @@ Picture = Callable[[tuple[int, int]], pygame.Surface]
 @dataclass(frozen=True)
 class Option:
     """One thing to choose: its picture, a caption under it ('' none), and what choosing
-    it does (None: shown only, not chosen by a click)."""
+    it does (None: shown only, not chosen by a click), with the action it plays when it
+    plays one."""
 
     picture: Picture
     choose: Callable[[], object] | None
     caption: str = ""
+    action: Action | None = None
     #: Drawn marked (a chosen card among several, ...).
     marked: bool = False
     #: Tokens shown in a row under the caption (a payment), by colour.
     tokens: tuple[int, ...] = ()
+
+
+def choice(picture: Picture, scene: PictureChoiceScene, action: Action, caption: str = ""
+           ) -> Option:
+    """An option that plays `action` through `scene` when chosen."""
+    return Option(picture, functools.partial(scene.play, action), caption, action)
 
 
 @dataclass(frozen=True)
