@@ -1,7 +1,9 @@
-"""Where everything sits on the table, computed from the window size.
+"""Where everything sits on the table, computed from the window size and the module.
 
 Positions are designed at 1280x720 and scaled by `ui_scale`, centred in the window, so
 the table keeps its proportions from 1024x600 to 3840x2160.
+
+The base game (and the Strongholds, whose towers stand on the cards):
 
     +--------------------------------------------------------------+---------------+
     | nobles                                 legend               | opponents     |
@@ -11,20 +13,40 @@ the table keeps its proportions from 1024x600 to 3840x2160.
     +--------------------------------------------------------------+ game log      |
     | your area: tokens, bonuses, reserved cards, nobles, points    |               |
     +--------------------------------------------------------------+---------------+
+
+The Cities put their three tiles where the nobles were, larger, over slightly smaller
+cards. The Orient adds two face-up cards
+per level right of the four base cards and its own decks at the right of each row: the
+cards are narrower (still tall enough to show every cost), the bank moves up beside the
+nobles and the legend down under the cards. Trading Posts puts its board above the
+action panel: the cards are a little smaller and the bank lies in a row under them.
+
+    Orient                                         Trading Posts
+    | nobles            bank piles     |           | nobles        legend           |
+    | [d] [c][c][c][c] [o][o] [od]  panel          | [d] [c][c][c][c]  posts board  |
+    | [d] [c][c][c][c] [o][o] [od]     |           | [d] [c][c][c][c]  action panel |
+    | [d] [c][c][c][c] [o][o] [od]     |           | [d] [c][c][c][c]               |
+    | legend                           |           | bank piles                     |
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 import pygame
 
 from splendor.ui.art import readable_card_width
 from splendor.ui.theme import ui_scale
+from splendor.ui.widgets import line_height
 
 BASE_W, BASE_H = 1280, 720
 #: A card's width over its height on the table.
 CARD_RATIO_WIDTH = 100 / 140
+#: The printed proportions of the player's own reserved cards (drawn wider when needed).
+AREA_CARD_RATIO = 82 / 112
+#: Design units: the left column (name, tokens, bonuses) of the player's area ends here,
+#: where the reserved cards begin.
+AREA_RESERVED_X = 400
 
 
 @dataclass(frozen=True)
@@ -36,8 +58,16 @@ class SeatPanel:
     tokens: list[pygame.Rect]  # by colour 0..5: the chip at the left, its count beside it
     total: pygame.Rect  # how many tokens in all
     stacks: list[pygame.Rect]  # purchased cards by colour 0..4: the stack, its count beside
-    nobles: pygame.Rect  # the nobles that visited, beside the stacks
+    #: Beside the stacks: the nobles that visited (and those kept aside, the Orient), or
+    #: the player's city (the Cities, which have no nobles).
+    nobles: pygame.Rect
     reserved: list[pygame.Rect]  # the three reserved cards
+    #: A module's marks in the name row, left of the points: strongholds left in the
+    #: supply, double golds held.
+    badges: pygame.Rect = field(default_factory=pygame.Rect)
+    #: The player's coat of arms in their seat colour at the start of the name row
+    #: (Trading Posts: it tells whose shields stand on the board); empty otherwise.
+    emblem: pygame.Rect = field(default_factory=pygame.Rect)
 
     @property
     def chip(self) -> int:
@@ -48,6 +78,34 @@ class SeatPanel:
     def stack_size(self) -> tuple[int, int]:
         """The size of the little card that stands for a stack."""
         return round(self.stacks[0].h * 0.74), self.stacks[0].h
+
+
+@dataclass(frozen=True)
+class AreaLayout:
+    """The parts of the viewer's own area."""
+
+    rect: pygame.Rect
+    top: int  # the top of the area's content: the name row
+    label_h: int  # the height of the area's small labels
+    name: pygame.Rect  # the name at the left, the points at the right (the column's width)
+    points_w: int  # the width kept for the points at the right of `name`
+    #: The token row: six chips of `diameter` from `tokens_x` at `tokens_y`.
+    tokens_x: int
+    tokens_y: int
+    diameter: int
+    column_right: int  # where the left column (name, tokens, bonuses) ends
+    bonuses: list[pygame.Rect]  # the bonus badges by colour (the purchased cards)
+    reserved: list[pygame.Rect]  # the three reserved cards
+    #: The column right of the reserved cards, under its label: the nobles (the city in
+    #: the Cities), the nobles kept aside in the Orient.
+    side: pygame.Rect
+    side_label: pygame.Rect
+    #: Right of the token row: double golds held (the Orient).
+    doubles: pygame.Rect
+    #: A module's marks in the name row, left of the points (strongholds in the supply).
+    badges: pygame.Rect
+    #: The player's coat of arms before the name (Trading Posts); empty otherwise.
+    emblem: pygame.Rect
 
 
 @dataclass(frozen=True)
@@ -69,14 +127,60 @@ class TableLayout:
     banner: pygame.Rect
     #: The parts of each opponent panel, in the order of `opponents`.
     seats: list[SeatPanel]
+    #: The Cities of Splendor module laid out for (None: the base game).
+    module: str | None = None
+    #: The Orient: its face-up cards [level index][slot] and decks by level index.
+    orient_market: list[list[pygame.Rect]] = field(default_factory=list)
+    orient_decks: list[pygame.Rect] = field(default_factory=list)
+    #: The Cities: the city tiles on the table.
+    cities: list[pygame.Rect] = field(default_factory=list)
+    #: Trading Posts: the board, and each post on it (posts 1-5, left to right).
+    posts_board: pygame.Rect = field(default_factory=pygame.Rect)
+    posts: list[pygame.Rect] = field(default_factory=list)
+    #: The viewer's own area, part by part (None only in a layout built by hand).
+    area: AreaLayout | None = None
 
     def px(self, value: float) -> int:
         """A design-unit length in pixels at this window size."""
         return max(1, round(value * self.scale))
 
 
-def compute_layout(size: tuple[int, int], opponents: int, market_slots: int = 4) -> TableLayout:
-    """The table's rectangles for a window of `size` with `opponents` other players."""
+@dataclass(frozen=True)
+class _Middle:
+    """The design-unit geometry of the middle of the table for one module."""
+
+    card: tuple[float, float]  # a card's width and height
+    top: float  # the top of the level-3 row
+    row_gap: float
+    deck_x: float
+    market_x: float  # the first base card
+    step: float  # from one card to the next in a row
+    orient_x: float = 0  # the first Orient card (0: none)
+    orient_deck_x: float = 0
+
+
+def _middle(module: str | None, market_slots: int) -> _Middle:
+    if module == "orient":
+        # Eight cards a row: narrower cards, still tall enough to show every cost.
+        w, gap = 75, 6
+        market_x = 12 + w + gap + 2
+        orient_x = market_x + market_slots * (w + gap) + 6
+        return _Middle((w, 128), 112, 6, 12, market_x, w + gap, orient_x,
+                       orient_x + 2 * (w + gap) + 2)
+    if module == "trading-posts":
+        w, gap = 88, 6
+        return _Middle((w, 123), 112, 6, 12, 12 + w + gap + 2, w + gap)
+    if module == "cities":
+        # Taller city tiles above slightly smaller cards.
+        w, gap = 94, 6
+        return _Middle((w, 131), 150, 6, 12, 12 + w + gap + 2, w + gap)
+    return _Middle((100, 140), 112, 8, 12, 128, 108)
+
+
+def compute_layout(size: tuple[int, int], opponents: int, market_slots: int = 4,
+                   module: str | None = None) -> TableLayout:
+    """The table's rectangles for a window of `size` with `opponents` other players, for
+    the base game or a Cities of Splendor `module`."""
     s = ui_scale(size)
     ox = (size[0] - BASE_W * s) / 2
     oy = (size[1] - BASE_H * s) / 2
@@ -84,21 +188,55 @@ def compute_layout(size: tuple[int, int], opponents: int, market_slots: int = 4)
     def rect(x: float, y: float, w: float, h: float) -> pygame.Rect:
         return pygame.Rect(round(ox + x * s), round(oy + y * s), round(w * s), round(h * s))
 
-    card_w, card_h, gap = 100, 140, 8
-    top = 112
+    mid = _middle(module, market_slots)
+    card_w, card_h = mid.card
     header = rect(10, 8, 940, 22)
-    nobles = [rect(128 + i * 92, 32, 80, 76) for i in range(5)]
-    decks, market = [], []
+    decks, market, orient_decks, orient_market = [], [], [], []
     for level_index in range(3):
         # Level 3 on top, level 1 at the bottom, as on the physical table.
-        y = top + (2 - level_index) * (card_h + gap)
-        decks.append(rect(12, y, card_w, card_h))
-        market.append(
-            [rect(128 + i * (card_w + gap), y, card_w, card_h) for i in range(market_slots)]
-        )
-    bank_x = 128 + market_slots * (card_w + gap) + 14
-    bank = [rect(bank_x, top + 4 + i * 73, 64, 64) for i in range(6)]
-    action_panel = rect(bank_x + 80, top, 950 - (bank_x + 80), 3 * card_h + 2 * gap)
+        y = mid.top + (2 - level_index) * (card_h + mid.row_gap)
+        decks.append(rect(mid.deck_x, y, card_w, card_h))
+        market.append([rect(mid.market_x + i * mid.step, y, card_w, card_h)
+                       for i in range(market_slots)])
+        if mid.orient_x:
+            orient_market.append([rect(mid.orient_x + i * mid.step, y, card_w, card_h)
+                                  for i in range(2)])
+            orient_decks.append(rect(mid.orient_deck_x, y, card_w, card_h))
+    rows_bottom = mid.top + 3 * card_h + 2 * mid.row_gap
+    cards_right = (mid.orient_deck_x + card_w if mid.orient_x
+                   else mid.market_x + (market_slots - 1) * mid.step + card_w)
+    nobles = [rect(mid.market_x + i * 92, 32, 80, 76) for i in range(5)]
+    cities: list[pygame.Rect] = []
+    posts_board = pygame.Rect(0, 0, 0, 0)
+    posts: list[pygame.Rect] = []
+    legend = rect(588, 36, 362, 68)
+    if module == "orient":
+        # The bank beside the nobles, the legend under the cards, the panel at the right.
+        bank = [rect(556 + i * 66, 40, 60, 60) for i in range(6)]
+        legend = rect(12, rows_bottom + 4, cards_right - 12, 556 - rows_bottom - 4)
+        action_panel = rect(cards_right + 12, mid.top, 950 - cards_right - 12, 444)
+    elif module == "trading-posts":
+        # The bank in a row under the cards; the board above the action panel.
+        pile = 556 - rows_bottom - 8
+        span = cards_right - 12
+        bank = [rect(12 + i * (span - pile) / 5, rows_bottom + 6, pile, pile) for i in range(6)]
+        column_x = cards_right + 12
+        posts_board = rect(column_x, mid.top, 950 - column_x, 112)
+        action_panel = rect(column_x, mid.top + 120, 950 - column_x, 444 - 120)
+        posts = _post_rects(posts_board)
+    else:
+        bank_x = mid.market_x + market_slots * mid.step + 14
+        # Six piles down the rows' height (64 units each in the base game).
+        pile_step = min(73, (rows_bottom - mid.top) / 6)
+        pile = min(64, pile_step - 6)
+        bank = [rect(bank_x, mid.top + 4 + i * pile_step, pile, pile) for i in range(6)]
+        action_panel = rect(bank_x + 80, mid.top, 950 - (bank_x + 80),
+                            rows_bottom - mid.top)
+    if module == "cities":
+        # The three tiles where the nobles were, as large as the strip over the cards.
+        cities = [rect(mid.market_x + i * 158, 34, 150, 110) for i in range(3)]
+        nobles = []
+        legend = rect(596, 40, 354, 68)
     my_area = rect(10, 568, 940, 146)
     right_x, right_w = 962, 308
     count = max(1, opponents)
@@ -108,7 +246,6 @@ def compute_layout(size: tuple[int, int], opponents: int, market_slots: int = 4)
     opponent_rects = [rect(right_x, 8 + i * (panel_h + 8), right_w, panel_h) for i in range(count)]
     log_top = 8 + count * (panel_h + 8)
     log = rect(right_x, log_top, right_w, 714 - log_top)
-    legend = rect(588, 36, 362, 68)
     banner = rect(10, 30, 940, 96)
     return TableLayout(
         size=size,
@@ -124,15 +261,30 @@ def compute_layout(size: tuple[int, int], opponents: int, market_slots: int = 4)
         header=header,
         legend=legend,
         banner=banner,
-        seats=[seat_panel(r, s) for r in opponent_rects[:opponents]],
+        seats=[seat_panel(r, s, module) for r in opponent_rects[:opponents]],
+        module=module,
+        orient_market=orient_market,
+        orient_decks=orient_decks,
+        cities=cities,
+        posts_board=posts_board,
+        posts=posts,
+        area=area_layout(my_area, s, module),
     )
 
 
-def seat_panel(rect: pygame.Rect, scale: float) -> SeatPanel:
+def _post_rects(board: pygame.Rect) -> list[pygame.Rect]:
+    """The five posts of the board, left to right: equal fifths of it (a click between
+    two stations belongs to the nearer)."""
+    edges = [board.x + round(i * board.w / 5) for i in range(6)]
+    return [pygame.Rect(edges[i], board.y, edges[i + 1] - edges[i], board.h) for i in range(5)]
+
+
+def seat_panel(rect: pygame.Rect, scale: float, module: str | None = None) -> SeatPanel:
     """Where the parts of an opponent panel go: the name and points; the tokens, each
     chip with its count beside it (no badge over the symbol); the purchased cards as
     stacks by colour with their counts, the nobles beside them; the reserved cards below,
-    as large as the rest leaves."""
+    as large as the rest leaves. A module adds marks in the name row (badges, the
+    player's coat of arms)."""
 
     def px(value: float) -> int:
         return max(1, round(value * scale))
@@ -154,4 +306,50 @@ def seat_panel(rect: pygame.Rect, scale: float) -> SeatPanel:
     # Printed proportions where there is room, wider where that is what shows the cost.
     w = min((right - x - 2 * gap) // 3, readable_card_width(h, CARD_RATIO_WIDTH))
     reserved = [pygame.Rect(x + i * (w + gap), ry, w, h) for i in range(3)]
-    return SeatPanel(rect, name, tokens, total, stacks, nobles, reserved)
+    badges = pygame.Rect(name.right - px(100) - px(78), name.y, px(78), name.h)
+    emblem = pygame.Rect(name.x, name.y, name.h, name.h) if module == "trading-posts" \
+        else pygame.Rect(0, 0, 0, 0)
+    return SeatPanel(rect, name, tokens, total, stacks, nobles, reserved, badges, emblem)
+
+
+def area_layout(area: pygame.Rect, scale: float, module: str | None = None) -> AreaLayout:
+    """Where the parts of the viewer's own area go: the name and points over the token
+    row and the bonus badges (the left column), the reserved cards with a label above
+    them, then the nobles (the city in the Cities) under their label."""
+
+    def px(value: float) -> int:
+        return max(1, round(value * scale))
+
+    top = area.y + px(6)
+    label_h = line_height(px(14))
+    cards_top = top + label_h + px(2)
+    # Reserved cards as tall as the area allows with a label above and below, and wide
+    # enough to show the whole cost.
+    h = area.bottom - px(4) - label_h - px(2) - cards_top
+    w = readable_card_width(h, AREA_CARD_RATIO)
+    rx = area.x + px(AREA_RESERVED_X)
+    reserved = [pygame.Rect(rx + i * (w + px(8)), cards_top, w, h) for i in range(3)]
+    x, column_right = area.x + px(12), area.x + px(AREA_RESERVED_X - 16)
+    name_h = line_height(px(20))
+    tokens_y = top + name_h + px(2) + label_h
+    diameter = px(44)
+    # The bonus badges at the right of the column, whatever the label's language.
+    bw, bh, bgap = px(38), px(26), px(5)
+    x0 = column_right - 5 * bw - 4 * bgap
+    bonuses = [pygame.Rect(x0 + i * (bw + bgap), tokens_y + diameter + px(4), bw, bh)
+               for i in range(5)]
+    side_x = reserved[-1].right + px(18)
+    side_label = pygame.Rect(side_x, top, area.right - px(10) - side_x, label_h)
+    side = pygame.Rect(side_x, cards_top, area.right - px(10) - side_x,
+                       area.bottom - px(4) - cards_top)
+    row_right = x + 6 * diameter + 5 * px(6)
+    doubles = pygame.Rect(row_right + px(8), tokens_y, column_right - row_right - px(8),
+                          diameter)
+    points_w = px(110)
+    name = pygame.Rect(x, top, column_right - x, name_h)
+    badges = pygame.Rect(name.right - points_w - px(84), top, px(80), name_h)
+    emblem = pygame.Rect(x, top, name_h, name_h) if module == "trading-posts" \
+        else pygame.Rect(0, 0, 0, 0)
+    return AreaLayout(area, top, label_h, name, points_w, x, tokens_y, diameter,
+                      column_right, bonuses, reserved, side, side_label, doubles, badges,
+                      emblem)

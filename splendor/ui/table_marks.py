@@ -106,14 +106,17 @@ def _sample(surface: pygame.Surface, key: str, rect: pygame.Rect, px: Px) -> Non
 
 def draw_legend(surface: pygame.Surface, rect: pygame.Rect, px: Px, keys: Sequence[str]
                 ) -> None:
-    """What each mark means, in two columns: a little card with the mark, then its name."""
+    """What each mark means, in two columns (in one row when `rect` is a wide strip, as
+    under the Orient's cards): a little card with the mark, then its name."""
     if not keys:
         return
-    rows = (len(keys) + 1) // 2
-    col_w = rect.w // 2
-    row_h = rect.h // max(2, rows)
+    columns = len(keys) if rect.w >= 6 * rect.h else 2
+    rows = (len(keys) + columns - 1) // columns
+    col_w = rect.w // columns
+    row_h = rect.h // max(2 if columns == 2 else 1, rows)
     for i, key in enumerate(keys):
-        cell = pygame.Rect(rect.x + (i % 2) * col_w, rect.y + (i // 2) * row_h, col_w, row_h)
+        cell = pygame.Rect(rect.x + (i % columns) * col_w, rect.y + (i // columns) * row_h,
+                           col_w, row_h)
         sample = pygame.Rect(0, 0, px(15), px(21))
         sample.midleft = (cell.x + px(4), cell.centery)
         _sample(surface, key, sample, px)
@@ -124,16 +127,24 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, px: Px, keys: Sequen
 
 def last_move_marks(before: View, after: View) -> tuple[set[Hit], set[Hit], LastMove | None]:
     """What a move changed, from the views before and after it: (the bank piles it took
-    from or gave to, the cards dealt to the market, where it shows on its player's panel).
+    from or gave to, with the cards whose strongholds changed and the trading posts
+    claimed; the cards dealt to the market, the Orient's included; where it shows on its
+    player's panel).
     """
-    old = {c.id for row in before.market for c in row if c is not None}
-    new = {c.id for row in after.market for c in row if c is not None}
+    old = {c.id for row in (*before.market, *before.orient_market) for c in row if c is not None}
+    new = {c.id for row in (*after.market, *after.orient_market) for c in row if c is not None}
     dealt = {card_hit(card_id) for card_id in new - old}
     piles = {Hit("bank", c) for c in range(6) if before.bank[c] != after.bank[c]}
+    # A module's pieces: the cards whose strongholds changed, the posts newly claimed.
+    holds = set(before.holds) ^ set(after.holds)
+    piles |= {card_hit(card_id) for card_id, _, _ in holds if card_id in new}
     moved = None
     for was, now in zip(before.players, after.players, strict=True):
+        piles |= {Hit("post", post) for post in set(now.posts) - set(was.posts)}
         bought = [c for c in now.purchased if c not in was.purchased]
-        stack = bought[0].bonus if bought else None
+        colours = {card: colour for card, _, colour in now.pairs}
+        stack = colours.get(bought[0].id, bought[0].bonus) if bought else None
+        stack = stack if stack is None or stack >= 0 else None
         reserved = len(now.reserved) - 1 if len(now.reserved) > len(was.reserved) else None
         if stack is not None or reserved is not None:
             moved = LastMove(now.seat, stack, reserved)

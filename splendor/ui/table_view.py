@@ -2,25 +2,34 @@
 
 Everything drawn comes from a `View` (what the viewing seat may see) plus the table
 scene's own half-made selections (`TableUi`), so another seat's blind reservation can
-never be drawn: the view holds only its level.
+never be drawn: the view holds only its level (an Orient one is drawn as an Orient back).
+
+A Cities of Splendor module adds its pieces where the layout puts them: city tiles with
+the viewer's progress, the Orient's cards and decks, the Trading Posts board with every
+player's coats of arms, strongholds as towers in their owner's colour on the cards; and
+each player's own: their city, double golds, kept nobles, paired cards (a link on the
+stack of their colour), strongholds left in the supply.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 import pygame
 
-from splendor.engine import GEMS, Card, HiddenCard, Phase, PlayerView, Refusal, View
+from splendor.engine import GEMS, Buy, Card, GameData, HiddenCard, Phase, PlayerView, Refusal, View
+from splendor.engine.components import City
+from splendor.engine.module_rules import city_shortfall
+from splendor.gamedata import base_game
 from splendor.i18n import tr
 from splendor.ui import art, theme
 from splendor.ui import table_marks as marks
 from splendor.ui.layout import SeatPanel, TableLayout
-from splendor.ui.table_hits import Hit, card_hit
+from splendor.ui.table_hits import Hit, card_hit, hold_rects, side_tiles
 from splendor.ui.table_marks import LastMove
 from splendor.ui.widgets import draw_flat_button, draw_lines, draw_text, line_height, wrap
-from splendor.ui.wording import refusal_text
+from splendor.ui.wording import STEP_STATUS, refusal_text, step_status
 
 
 @dataclass
@@ -131,38 +140,61 @@ def draw_button(surface: pygame.Surface, rect: pygame.Rect, label: str,
 # ------------------------------------------------------------------ the table
 
 
+def buyable_ids(view: View) -> frozenset[str]:
+    """The cards the viewer may buy now (from the legal actions: a module's rules
+    included, such as a stronghold on the card, a partner to pair with or the cards a
+    sacrifice needs)."""
+    return frozenset(a.card_id for a in view.legal_actions if isinstance(a, Buy))
+
+
 def draw_table(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableUi,
                assists: Assists, acting: bool, log_lines: list[str], *,
-               token_limit: int = 10) -> None:
-    """The whole table as `view.seat` sees it; `acting` when that seat must decide now."""
+               token_limit: int = 10, data: GameData | None = None) -> None:
+    """The whole table as `view.seat` sees it; `acting` when that seat must decide now.
+    `data` gives the Trading Posts board its posts (the base game's data by default)."""
     surface.fill(theme.TABLE)
     px = lay.px
     me = view.me
+    colours = art.seat_colours(view.num_players)
+    buyable = buyable_ids(view) if acting and assists.affordable else frozenset()
     _draw_header(surface, lay, view, ui, token_limit)
     for rect, noble in zip(lay.nobles, view.nobles, strict=False):
         progress = me.bonuses if assists.noble_progress else None
         surface.blit(art.noble_surface(noble, rect.size, progress=progress), rect)
+        _card_marks(surface, rect, Hit("noble", noble.id), ui, px)
+    _draw_cities(surface, lay, view, ui, assists)
     # Someone watching bots can buy nothing: no "can buy" in the legend then.
     marks.draw_legend(surface, lay.legend, px, marks.legend_entries(
         assists.affordable and not ui.watching, ui.hints_offered))
     for level_index, rect in enumerate(lay.decks):
         count = view.deck_sizes[level_index]
-        image = art.card_back_surface(level_index + 1, rect.size, count)
-        surface.blit(image, rect)
-        if Hit("deck", level_index + 1) in ui.hint_marks:
-            marks.draw_hint_frame(surface, rect, px)
-        if ui.selected == Hit("deck", level_index + 1):
+        surface.blit(art.card_back_surface(level_index + 1, rect.size, count), rect)
+        _card_marks(surface, rect, Hit("deck", level_index + 1), ui, px)
+    for level_index, rect in enumerate(lay.orient_decks):
+        sizes = view.orient_deck_sizes
+        count = sizes[level_index] if level_index < len(sizes) else 0
+        surface.blit(art.card_back_surface(level_index + 1, rect.size, count, orient=True), rect)
+        _card_marks(surface, rect, Hit("orient_deck", level_index + 1), ui, px)
+    for slots, rows in ((lay.market, view.market), (lay.orient_market, view.orient_market)):
+        for level_index, row in enumerate(slots):
+            cards = rows[level_index] if level_index < len(rows) else ()
+            for slot, rect in enumerate(row):
+                card = cards[slot] if slot < len(cards) else None
+                if card is None or ui.drag_card == card.id:
+                    surface.blit(art.empty_slot_surface(rect.size), rect)
+                    continue
+                _draw_card(surface, rect, card, me, card.id in buyable, assists, acting)
+                _card_marks(surface, rect, card_hit(card.id), ui, px)
+    for card_id, owner, count, rect in hold_rects(lay, view):
+        if ui.drag_card == card_id:
+            continue
+        tower = art.stronghold_surface(colours[owner], rect.w, count)
+        surface.blit(tower, rect)
+        if Hit("hold", card_id) in ui.hint_marks or ui.selected == Hit("hold", card_id):
             marks.draw_selected_frame(surface, rect, px)
-    for level_index, row in enumerate(lay.market):
-        for slot, rect in enumerate(row):
-            card = view.market[level_index][slot]
-            if card is None or ui.drag_card == card.id:
-                surface.blit(art.empty_slot_surface(rect.size), rect)
-                continue
-            _draw_card(surface, rect, card, me, assists, acting)
-            _card_marks(surface, rect, card_hit(card.id), ui, px)
+    _draw_posts(surface, lay, view, ui, data or base_game(), colours)
     _draw_bank(surface, lay, view, ui)
-    _draw_my_area(surface, lay, view, ui, assists, acting, token_limit)
+    _draw_my_area(surface, lay, view, ui, assists, acting, token_limit, buyable)
     others = [p for p in view.players if p.seat != view.seat]
     for panel, player in zip(lay.seats, others, strict=False):
         _draw_opponent(surface, lay, panel, player, view, ui)
@@ -174,13 +206,15 @@ def draw_table(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
     if ui.drag_card is not None:
         card = _find_card(view, ui.drag_card)
         if card is not None:
-            image = art.card_surface(card, lay.market[0][0].size)
+            size = lay.market[0][0].size if lay.market and lay.market[0] else (px(100), px(140))
+            image = art.card_surface(card, size)
             surface.blit(image, image.get_rect(center=ui.drag_pos))
 
 
 def _card_marks(surface: pygame.Surface, rect: pygame.Rect, hit: Hit, ui: TableUi,
                 px: Callable[[float], int]) -> None:
-    """The marks of a card on the table, outermost first (see table_marks)."""
+    """The marks of a card (or deck, noble, city, post) on the table, outermost first
+    (see table_marks)."""
     if hit in ui.hint_marks:
         marks.draw_hint_frame(surface, rect, px)
     if hit in ui.highlight:
@@ -192,7 +226,7 @@ def _card_marks(surface: pygame.Surface, rect: pygame.Rect, hit: Hit, ui: TableU
 
 
 def _find_card(view: View, card_id: str) -> Card | None:
-    for row in view.market:
+    for row in (*view.market, *view.orient_market):
         for card in row:
             if card is not None and card.id == card_id:
                 return card
@@ -203,10 +237,46 @@ def _find_card(view: View, card_id: str) -> Card | None:
 
 
 def _draw_card(surface: pygame.Surface, rect: pygame.Rect, card: Card, me: PlayerView,
-               assists: Assists, acting: bool) -> None:
-    can = acting and assists.affordable and affordable(me, card)
+               can: bool, assists: Assists, acting: bool) -> None:
     remaining = remaining_cost(me, card) if assists.remaining_cost and acting else None
     surface.blit(art.card_surface(card, rect.size, affordable=can, remaining=remaining), rect)
+
+
+def city_progress(city: City, me: PlayerView) -> tuple[int, int]:
+    """(prestige still missing, bonuses still missing) for `me` to take `city`."""
+    return max(0, city.points - me.points), city_shortfall(city, city.points, me.bonuses)
+
+
+def _draw_cities(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableUi,
+                 assists: Assists) -> None:
+    """The city tiles on the table (the Cities), with the viewer's progress towards each
+    when that assist is on."""
+    for rect, city in zip(lay.cities, view.cities, strict=False):
+        progress = city_progress(city, view.me) if assists.noble_progress else None
+        surface.blit(art.city_surface(city, rect.size, progress), rect)
+        _card_marks(surface, rect, Hit("city", city.id), ui, lay.px)
+
+
+def post_holders(view: View) -> dict[int, list[int]]:
+    """For each trading post claimed, the seats holding it (in seat order)."""
+    holders: dict[int, list[int]] = {}
+    for player in view.players:
+        for post in player.posts:
+            holders.setdefault(post, []).append(player.seat)
+    return holders
+
+
+def _draw_posts(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableUi,
+                data: GameData, colours: Sequence[art.Color]) -> None:
+    """The Trading Posts board with every player's coats of arms on it."""
+    board = lay.posts_board
+    if not lay.posts or not data.posts:
+        return
+    surface.blit(art.posts_board_surface(data.posts, post_holders(view), board.size, colours),
+                 board)
+    for i, rect in enumerate(lay.posts):
+        _card_marks(surface, rect.inflate(-lay.px(6), -lay.px(6)), Hit("post", i + 1), ui,
+                    lay.px)
 
 
 def header_text(view: View, ui: TableUi, token_limit: int = 10) -> str:
@@ -221,6 +291,8 @@ def header_text(view: View, ui: TableUi, token_limit: int = 10) -> str:
         status = tr("table.status.returning", name=name, limit=token_limit)
     elif view.phase is Phase.NOBLE:
         status = tr("table.status.noble", name=name)
+    elif view.phase.value in STEP_STATUS:
+        status = step_status(view.phase.value, name)
     elif ui.thinking:
         status = tr("table.status.thinking", name=name)
     elif current == view.seat and not ui.watching:
@@ -257,70 +329,95 @@ def _draw_bank(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
                                max(3, px(4)))
 
 
-# ------------------------------------------------------------------ the player's own area
+# ------------------------------------------------------------------ a player's pieces
 
-#: Design units: the left column (name, tokens, bonuses) of the player's area ends here,
-#: where the reserved cards begin.
-_RESERVED_X = 400
-_CARD_RATIO = 82 / 112
-_BADGE = (38, 26)
+#: The dashed frame of a noble kept aside (the Orient's gold).
+KEPT = (222, 180, 80)
 
 
-def _area_rows(lay: TableLayout) -> tuple[int, int, int]:
-    """(top of the area's content, height of its small labels, top of its cards)."""
-    px = lay.px
-    top = lay.my_area.y + px(6)
-    label_h = line_height(px(14))
-    return top, label_h, top + label_h + px(2)
+def _emblem(surface: pygame.Surface, rect: pygame.Rect, view: View, seat: int) -> None:
+    """A player's coat of arms in their seat colour before their name (Trading Posts):
+    it tells whose shields stand on the board."""
+    if rect.w and view.module == "trading-posts":
+        colour = art.seat_colours(view.num_players)[seat]
+        surface.blit(art.coat_of_arms_surface(colour, rect.size), rect)
+
+
+def _draw_badges(surface: pygame.Surface, rect: pygame.Rect, player: PlayerView, view: View,
+                 px: Callable[[float], int], text_px: int, *, doubles: bool,
+                 right: int) -> int:
+    """A module's counts in a name row, from the right of `rect`: the strongholds left in
+    the supply (a tower in the seat colour) and, with `doubles`, the double golds held.
+    Returns the left edge of what was drawn (`right` when nothing)."""
+    items: list[tuple[pygame.Surface, int]] = []
+    icon = min(rect.h, px(24))
+    if view.module == "strongholds":
+        colour = art.seat_colours(view.num_players)[player.seat]
+        items.append((art.stronghold_surface(colour, icon), player.supply))
+    if doubles and player.doubles:
+        items.append((art.double_gold_surface(icon), len(player.doubles)))
+    x = rect.right
+    for image, count in reversed(items):
+        label = str(count)
+        w = theme.font(max(theme.MIN_TEXT_PX, text_px), True).size(label)[0]
+        x -= w
+        draw_text(surface, label, text_px, theme.TEXT, pygame.Rect(x, rect.y, w, rect.h),
+                  align="left", bold=True)
+        x -= px(2) + image.get_width()
+        surface.blit(image, image.get_rect(midleft=(x, rect.centery)))
+        x -= px(8)
+    return x + px(8) if items else right
+
+
+def paired_colours(player: PlayerView) -> set[int]:
+    """The bonus colours in which `player` has an Orient card paired to a card."""
+    return {colour for _, _, colour in player.pairs}
+
+
+def _pair_mark(surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+    """Two chain links on the top right corner of a stack: an Orient card is paired to a
+    card of this colour."""
+    image = art.ability_symbol_surface("pair", size)
+    surface.blit(image, image.get_rect(center=(rect.right - size // 6, rect.top + size // 6)))
 
 
 def reserved_slots(lay: TableLayout) -> list[pygame.Rect]:
     """Where the three reserved cards of the player's area are drawn (the table scene
     finds clicks on them here): as tall as the area allows with a label above and below,
     and wide enough to show the whole cost."""
-    px = lay.px
-    area = lay.my_area
-    _, label_h, cards_top = _area_rows(lay)
-    h = area.bottom - px(4) - label_h - px(2) - cards_top
-    w = art.readable_card_width(h, _CARD_RATIO)
-    x = area.x + px(_RESERVED_X)
-    return [pygame.Rect(x + i * (w + px(8)), cards_top, w, h) for i in range(3)]
-
-
-def _area_column(lay: TableLayout) -> tuple[int, int, int, int]:
-    """(left, right, top of the token row, diameter of a token) of the area's column."""
-    px = lay.px
-    top, label_h, _ = _area_rows(lay)
-    tokens_y = top + line_height(px(20)) + px(2) + label_h
-    return lay.my_area.x + px(12), lay.my_area.x + px(_RESERVED_X - 16), tokens_y, px(44)
+    assert lay.area is not None
+    return lay.area.reserved
 
 
 def bonus_rects(lay: TableLayout) -> list[pygame.Rect]:
     """Where the player's bonus badges (their purchased cards by colour) are drawn, by
     colour: at the right of the area's column, whatever the label's language."""
-    px = lay.px
-    _, right, tokens_y, diameter = _area_column(lay)
-    w, h = px(_BADGE[0]), px(_BADGE[1])
-    gap = px(5)
-    x0 = right - 5 * w - 4 * gap
-    return [pygame.Rect(x0 + i * (w + gap), tokens_y + diameter + px(4), w, h) for i in GEMS]
+    assert lay.area is not None
+    return lay.area.bonuses
 
 
 def _draw_my_area(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableUi,
-                  assists: Assists, acting: bool, token_limit: int) -> None:
+                  assists: Assists, acting: bool, token_limit: int,
+                  buyable: frozenset[str]) -> None:
     px = lay.px
-    area = lay.my_area
+    a = lay.area
+    assert a is not None
     me = view.me
-    _panel(surface, area, px(10), glow=view.current_player == view.seat)
-    top, label_h, cards_top = _area_rows(lay)
-    x, column_right, tokens_y, diameter = _area_column(lay)
-    # The name and the points.
-    name_h = line_height(px(20))
+    _panel(surface, a.rect, px(10), glow=view.current_player == view.seat)
+    top, label_h = a.top, a.label_h
+    x, diameter, tokens_y = a.tokens_x, a.diameter, a.tokens_y
+    # The name (after the player's emblem), a module's counts, and the points.
+    name_h = a.name.h
     points = draw_text(surface, tr("table.area.points", count=me.points), px(20), theme.ACCENT,
-                       pygame.Rect(column_right - px(110), top, px(110), name_h),
+                       pygame.Rect(a.name.right - a.points_w, top, a.points_w, name_h),
                        align="right", bold=True)
+    _emblem(surface, a.emblem, view, view.seat)
+    name_x = a.emblem.right + px(6) if a.emblem.w else a.name.x
+    badges = pygame.Rect(a.badges.x, top, points.left - px(10) - a.badges.x, name_h)
+    name_right = _draw_badges(surface, badges, me, view, px, px(17), doubles=False,
+                              right=points.left) - px(10)
     draw_text(surface, me.name, px(20), theme.TEXT,
-              pygame.Rect(x, top, points.left - px(10) - x, name_h), align="left", bold=True)
+              pygame.Rect(name_x, top, name_right - name_x, name_h), align="left", bold=True)
     # Tokens, the pending take included, and how many against the limit.
     shown = list(me.tokens)
     for color in ui.pending:
@@ -340,17 +437,24 @@ def _draw_my_area(surface: pygame.Surface, lay: TableLayout, view: View, ui: Tab
         else:
             pygame.draw.circle(surface, theme.PANEL_EDGE,
                                (tx + diameter // 2, tokens_y + diameter // 2), diameter // 2, 1)
+    _draw_doubles(surface, a.doubles, len(me.doubles), ui, px)
     # Bonuses (the cards bought, by colour): the label takes what the badges leave.
-    badges = bonus_rects(lay)
+    badges_at = a.bonuses
     draw_text(surface, tr("table.area.bonuses"), px(14), theme.TEXT_DIM,
-              pygame.Rect(x, badges[0].y, badges[0].x - px(8) - x, badges[0].h), align="left")
+              pygame.Rect(x, badges_at[0].y, badges_at[0].x - px(8) - x, badges_at[0].h),
+              align="left")
     moved = ui.moved if ui.moved is not None and ui.moved.seat == view.seat else None
-    for color, rect in zip(GEMS, badges, strict=True):
+    paired = paired_colours(me)
+    for color, rect in zip(GEMS, badges_at, strict=True):
         surface.blit(art.bonus_badge_surface(color, me.bonuses[color], rect.size), rect)
+        if color in paired:
+            _pair_mark(surface, rect, px(18))
         if moved is not None and moved.stack == color:
             marks.draw_last_move(surface, rect, px)
+        if ui.selected == Hit("stack", color) or Hit("stack", color) in ui.hint_marks:
+            marks.draw_selected_frame(surface, rect, px)
     # Reserved cards: the owner sees all three faces, blind ones marked.
-    slots = reserved_slots(lay)
+    slots = a.reserved
     columns = slots[0].unionall(slots[1:])
     draw_text(surface, tr("table.area.reserved"), px(14), theme.TEXT_DIM,
               pygame.Rect(columns.x, top, columns.w, label_h), align="left")
@@ -364,7 +468,7 @@ def _draw_my_area(surface: pygame.Surface, lay: TableLayout, view: View, ui: Tab
         if ui.drag_card == card.id:
             surface.blit(art.empty_slot_surface(rect.size), rect)
         else:
-            _draw_card(surface, rect, card, me, assists, acting)
+            _draw_card(surface, rect, card, me, card.id in buyable, assists, acting)
         if me.reserved_blind[i]:
             below = pygame.Rect(rect.x - px(3), rect.bottom + px(1), rect.w + px(6), label_h)
             draw_text(surface, tr("table.area.blind"), px(14), theme.TEXT_DIM, below,
@@ -372,14 +476,56 @@ def _draw_my_area(surface: pygame.Surface, lay: TableLayout, view: View, ui: Tab
         if moved is not None and moved.reserved == i:
             marks.draw_last_move(surface, rect, px)
         _card_marks(surface, rect, card_hit(card.id), ui, px)
-    # Nobles: two rows of three at most.
-    nx = columns.right + px(18)
-    draw_text(surface, tr("table.area.nobles"), px(14), theme.TEXT_DIM,
-              pygame.Rect(nx, top, area.right - px(10) - nx, label_h), align="left")
-    size = min(px(52), (area.bottom - px(4) - cards_top - px(4)) // 2)
-    for i, noble in enumerate(me.nobles):
-        surface.blit(art.noble_surface(noble, (size, size), owned=True),
-                     (nx + (i % 3) * (size + px(4)), cards_top + (i // 3) * (size + px(4))))
+    _draw_side(surface, lay, view, ui, assists)
+
+
+def _draw_doubles(surface: pygame.Surface, rect: pygame.Rect, count: int, ui: TableUi,
+                  px: Callable[[float], int]) -> None:
+    """The double golds a player holds (the Orient), side by side, overlapping when many."""
+    if not count or rect.w <= 0:
+        return
+    size = rect.h
+    step = min(size + px(2), (rect.w - size) // max(1, count - 1)) if count > 1 else 0
+    image = art.double_gold_surface(size)
+    for i in range(count):
+        surface.blit(image, (rect.x + i * step, rect.y))
+    if ui.selected == Hit("double") or Hit("double") in ui.hint_marks:
+        marks.draw_selected_frame(surface, pygame.Rect(rect.x, rect.y,
+                                                       size + step * (count - 1), size), px)
+
+
+def _draw_side(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableUi,
+               assists: Assists) -> None:
+    """The column right of the reserved cards: the nobles that visited, in rows of three;
+    in the Orient the nobles kept aside after them; in the Cities the player's city."""
+    a = lay.area
+    assert a is not None
+    px = lay.px
+    me = view.me
+    label = a.side_label
+    if view.module == "cities":
+        draw_text(surface, tr("table.module.city"), px(14), theme.TEXT_DIM, label, align="left")
+        if me.city is not None:
+            tile = _city_tile_size(a.side, px)
+            surface.blit(art.city_surface(me.city, tile), a.side.topleft)
+        return
+    visited, kept = side_tiles(lay, len(me.nobles), len(me.kept_nobles))
+    draw_text(surface, tr("table.area.nobles"), px(14), theme.TEXT_DIM, label, align="left")
+    for noble, rect in zip(me.nobles, visited, strict=True):
+        surface.blit(art.noble_surface(noble, rect.size, owned=True), rect)
+    # Nobles kept aside (the Orient): their requirements (with the viewer's progress),
+    # framed in gold dashes until they visit.
+    progress = me.bonuses if assists.noble_progress else None
+    for noble, rect in zip(me.kept_nobles, kept, strict=True):
+        surface.blit(art.noble_surface(noble, rect.size, progress=progress), rect)
+        _kept_frame(surface, rect, px)
+        _card_marks(surface, rect, Hit("kept_noble", noble.id), ui, px)
+
+
+def _city_tile_size(box: pygame.Rect, px: Callable[[float], int]) -> tuple[int, int]:
+    """A city tile as large as `box` allows in the tiles' proportions (110 by 80)."""
+    h = min(box.h, round(box.w * 80 / 110), px(120))
+    return round(h * 110 / 80), h
 
 
 # ------------------------------------------------------------------ the side panels
@@ -396,7 +542,9 @@ def _draw_opponent(surface: pygame.Surface, lay: TableLayout, panel: SeatPanel,
                    player: PlayerView, view: View, ui: TableUi) -> None:
     """Another player's panel: name and points; tokens, each chip with its count beside
     it; purchased cards as stacks by colour with counts, nobles beside them; reserved
-    cards with their costs (another seat's blind card only as its back)."""
+    cards with their costs (another seat's blind card only as its back). A module adds
+    the player's emblem and counts in the name row, links on stacks with a paired Orient
+    card, and their city or kept nobles beside the reserved cards."""
     px = lay.px
     rect = panel.rect
     _panel(surface, rect, px(10), glow=view.current_player == player.seat)
@@ -404,13 +552,17 @@ def _draw_opponent(surface: pygame.Surface, lay: TableLayout, panel: SeatPanel,
     points = draw_text(surface, tr("table.area.points", count=player.points), px(17),
                        theme.ACCENT, pygame.Rect(name.right - px(100), name.y, px(100), name.h),
                        align="right", bold=True)
-    name_right = points.left - px(8)
+    badges = pygame.Rect(panel.badges.x, name.y, points.left - px(8) - panel.badges.x, name.h)
+    name_right = _draw_badges(surface, badges, player, view, px, px(15), doubles=True,
+                              right=points.left) - px(8)
     if player.name == ui.thinking:
         dots = pygame.Rect(name_right - px(26), name.y, px(26), name.h)
         _draw_thinking(surface, dots, px)
         name_right = dots.left - px(4)
+    _emblem(surface, panel.emblem, view, player.seat)
+    name_x = panel.emblem.right + px(5) if panel.emblem.w else name.x
     draw_text(surface, player.name, px(17), theme.TEXT,
-              pygame.Rect(name.x, name.y, name_right - name.x, name.h), align="left", bold=True)
+              pygame.Rect(name_x, name.y, name_right - name_x, name.h), align="left", bold=True)
     count_px = px(16)
     chip = panel.chip
     for color, cell in enumerate(panel.tokens):
@@ -427,21 +579,25 @@ def _draw_opponent(surface: pygame.Surface, lay: TableLayout, panel: SeatPanel,
               align="right")
     moved = ui.moved if ui.moved is not None and ui.moved.seat == player.seat else None
     stack_w, stack_h = panel.stack_size
+    paired = paired_colours(player)
     for color, cell in enumerate(panel.stacks):
         count = player.bonuses[color]
+        stack = pygame.Rect(cell.topleft, (stack_w, stack_h))
         surface.blit(art.card_stack_surface(color, count, (stack_w, stack_h)), cell.topleft)
+        if color in paired:
+            _pair_mark(surface, stack, px(14))
         if count:
             draw_text(surface, str(count), count_px, theme.TEXT,
                       pygame.Rect(cell.x + stack_w + px(3), cell.y,
                                   cell.right - cell.x - stack_w - px(3), cell.h),
                       align="left", bold=True)
         if moved is not None and moved.stack == color:
-            marks.draw_last_move(surface, pygame.Rect(cell.topleft, (stack_w, stack_h)), px)
-    _draw_seat_nobles(surface, panel.nobles, player, px)
+            marks.draw_last_move(surface, stack, px)
+    _draw_seat_nobles(surface, panel.nobles, player, view, px)
     for i, card in enumerate(player.reserved[:3]):
         slot = panel.reserved[i]
         if isinstance(card, HiddenCard):
-            back = art.card_back_surface(card.level, slot.size)
+            back = art.card_back_surface(card.level, slot.size, orient=card.orient)
             surface.blit(back, slot)
         else:
             surface.blit(art.card_surface(card, slot.size), slot)
@@ -450,16 +606,33 @@ def _draw_opponent(surface: pygame.Surface, lay: TableLayout, panel: SeatPanel,
 
 
 def _draw_seat_nobles(surface: pygame.Surface, box: pygame.Rect, player: PlayerView,
-                      px: Callable[[float], int]) -> None:
-    """A player's nobles in a row from the right of `box`, overlapping when many."""
-    if not player.nobles:
+                      view: View, px: Callable[[float], int]) -> None:
+    """A player's nobles in a row from the right of `box`, overlapping when many: those
+    that visited, then those kept aside (the Orient) framed in dashes; in the Cities the
+    player's city instead."""
+    if view.module == "cities":
+        if player.city is not None:
+            surface.blit(art.city_surface(player.city, box.size), box)
+        return
+    tiles = [(noble, True) for noble in player.nobles]
+    tiles += [(noble, False) for noble in player.kept_nobles]
+    if not tiles:
         return
     size = box.h
-    count = len(player.nobles)
+    count = len(tiles)
     step = min(size + px(3), (box.w - size) // max(1, count - 1)) if count > 1 else 0
     x = box.right - size - step * (count - 1)
-    for i, noble in enumerate(player.nobles):
-        surface.blit(art.noble_surface(noble, (size, size), owned=True), (x + i * step, box.y))
+    for i, (noble, visited) in enumerate(tiles):
+        at = pygame.Rect(x + i * step, box.y, size, size)
+        surface.blit(art.noble_surface(noble, (size, size), owned=True), at)
+        if not visited:
+            _kept_frame(surface, at, px)
+
+
+def _kept_frame(surface: pygame.Surface, rect: pygame.Rect, px: Callable[[float], int]) -> None:
+    """A noble kept aside, not yet visiting: a gold dashed frame around its tile."""
+    box = rect.inflate(px(4), px(4))
+    surface.blit(art.dashed_frame_surface(box.w, box.h, px(4), max(1, px(2)), KEPT), box)
 
 
 def log_rows(lay: TableLayout, lines: list[str]) -> list[tuple[int, pygame.Rect]]:

@@ -6,6 +6,11 @@ cards and purchased stacks. Another seat's blind reservation is only a `HiddenCa
 the view, so it is never a target. Moving off the card, Escape or a click closes the
 zoom. Time moves only in `update`; `draw` shows what `update` decided.
 
+In the Cities of Splendor modules the Orient's face-up cards zoom like the others, with
+their ability said in a line under the card; a stack holding paired Orient cards shows
+each one joined to its partner by a link; city tiles (on the table and beside their
+holders) zoom with what they ask for in words.
+
 A line of the game log that names a card (a purchase, a reservation from the market)
 shows a small picture of it beside the line as soon as the pointer is on it. Only the
 logged action's card is used: a blind reservation's action holds only the level, so its
@@ -20,11 +25,14 @@ from dataclasses import dataclass
 
 import pygame
 
-from splendor.engine import Action, Buy, Card, GameData, Reserve, View
+from splendor.engine import Action, Buy, Card, GameData, PlayerView, Reserve, View
+from splendor.engine.components import City
+from splendor.i18n import tr
 from splendor.ui import art, theme
 from splendor.ui.layout import TableLayout
-from splendor.ui.table_view import Assists, affordable, remaining_cost
-from splendor.ui.widgets import draw_shadow
+from splendor.ui.table_view import Assists, buyable_ids, remaining_cost
+from splendor.ui.widgets import draw_lines, draw_shadow, lines_height
+from splendor.ui.wording import ability_text
 
 #: Seconds the pointer rests on a card before it is shown large.
 HOVER_DELAY = 0.5
@@ -34,58 +42,115 @@ STACK_CARD = (140, 196)
 STACK_ROW = 5
 #: The small picture of a card named by a line of the game log, in design units.
 LOG_CARD = (120, 168)
+#: A zoomed city tile, in design units.
+ZOOM_CITY = (220, 160)
+#: The text under a zoomed piece, in design units.
+NOTE_PX = 14
 
 
 @dataclass(frozen=True)
 class ZoomTarget:
     """Something that can be shown large: where it is, and the cards it shows."""
 
-    key: tuple[object, ...]  # ("card", id), ("stack", seat, colour) or ("log", line)
+    #: ("card", id), ("stack", seat, colour), ("log", line) or ("city", seat or -1, id)
+    key: tuple[object, ...]
     rect: pygame.Rect
     cards: tuple[Card, ...]
     affordable: bool = False
     remaining: tuple[int, ...] | None = None
     #: A card named by a line of the log: shown small, at once, beside the line.
     small: bool = False
+    #: A city tile shown instead of cards.
+    city: City | None = None
+    #: The indices of cards (in a stack) drawn joined to the card before them: an Orient
+    #: card paired to its partner.
+    joined: tuple[int, ...] = ()
+    #: What the piece does, in words under it (an Orient card's ability, a city's needs).
+    note: str = ""
 
 
 def zoom_targets(lay: TableLayout, view: View, assists: Assists, acting: bool,
                  reserved: Sequence[pygame.Rect], bonuses: Sequence[pygame.Rect]
                  ) -> list[ZoomTarget]:
     """Every card on the table that can be zoomed, with where it is drawn (`reserved` and
-    `bonuses` are the slots of the viewer's area, from table_view)."""
+    `bonuses` are the slots of the viewer's area, from table_view), and the city tiles."""
     me = view.me
+    buyable = buyable_ids(view) if acting and assists.affordable else frozenset()
 
     def card_target(card: Card, rect: pygame.Rect, marks: bool) -> ZoomTarget:
+        note = ability_text(card)
         if not marks:
-            return ZoomTarget(("card", card.id), rect, (card,))
-        return ZoomTarget(("card", card.id), rect, (card,),
-                          acting and assists.affordable and affordable(me, card),
-                          remaining_cost(me, card) if assists.remaining_cost and acting else None)
+            return ZoomTarget(("card", card.id), rect, (card,), note=note)
+        return ZoomTarget(("card", card.id), rect, (card,), card.id in buyable,
+                          remaining_cost(me, card) if assists.remaining_cost and acting else None,
+                          note=note)
 
     targets = []
-    for level_index, row in enumerate(lay.market):
-        for slot, rect in enumerate(row):
-            card = view.market[level_index][slot]
-            if card is not None:
-                targets.append(card_target(card, rect, True))
+    for slots, rows in ((lay.market, view.market), (lay.orient_market, view.orient_market)):
+        for level_index, row in enumerate(slots):
+            cards = rows[level_index] if level_index < len(rows) else ()
+            for slot, rect in enumerate(row):
+                card = cards[slot] if slot < len(cards) else None
+                if card is not None:
+                    targets.append(card_target(card, rect, True))
+    for rect, city in zip(lay.cities, view.cities, strict=False):
+        targets.append(city_target(city, rect, -1))
     for rect, held in zip(reserved, me.reserved, strict=False):
         if isinstance(held, Card):
             targets.append(card_target(held, rect, True))
     for color, rect in enumerate(bonuses):
-        stack = tuple(c for c in me.purchased if c.bonus == color)
-        if stack:
-            targets.append(ZoomTarget(("stack", view.seat, color), rect, stack))
+        stack = stack_target(me, color, rect)
+        if stack is not None:
+            targets.append(stack)
+    if me.city is not None and lay.area is not None:
+        targets.append(city_target(me.city, lay.area.side, view.seat))
     others = [p for p in view.players if p.seat != view.seat]
     for panel, player in zip(lay.seats, others, strict=False):
         for rect, held in zip(panel.reserved, player.reserved, strict=False):
             if isinstance(held, Card):  # a HiddenCard is another seat's blind card
                 targets.append(card_target(held, rect, False))
         for color, rect in enumerate(panel.stacks):
-            stack = tuple(c for c in player.purchased if c.bonus == color)
-            if stack:
-                targets.append(ZoomTarget(("stack", player.seat, color), rect, stack))
+            stack = stack_target(player, color, rect)
+            if stack is not None:
+                targets.append(stack)
+        if player.city is not None:
+            targets.append(city_target(player.city, panel.nobles, player.seat))
     return targets
+
+
+def city_target(city: City, rect: pygame.Rect, seat: int) -> ZoomTarget:
+    """A city tile (on the table: `seat` -1) with what it asks for in words."""
+    note = tr("pieces.city.line_any", points=city.points, count=city.any_single) \
+        if city.any_single else tr("pieces.city.line", points=city.points)
+    return ZoomTarget(("city", seat, city.id), rect, (), city=city, note=note)
+
+
+def stack_cards(player: PlayerView, color: int) -> tuple[tuple[Card, ...], tuple[int, ...]]:
+    """The purchased cards giving `player` bonuses of `color`, each paired Orient card
+    right after its partner; and the indices of those paired cards (drawn joined)."""
+    colours = {card: colour for card, _, colour in player.pairs}
+    partner_of = {card: partner for card, partner, _ in player.pairs}
+    own = [c for c in player.purchased if colours.get(c.id, c.bonus) == color]
+    ids = {c.id for c in own}
+    cards: list[Card] = []
+    joined: list[int] = []
+    for card in own:
+        if card.id in partner_of and partner_of[card.id] in ids:
+            continue  # drawn after its partner
+        cards.append(card)
+        for paired in own:
+            if partner_of.get(paired.id) == card.id:
+                joined.append(len(cards))
+                cards.append(paired)
+    return tuple(cards), tuple(joined)
+
+
+def stack_target(player: PlayerView, color: int, rect: pygame.Rect) -> ZoomTarget | None:
+    """A player's purchased cards of one colour, or None when they have none."""
+    cards, joined = stack_cards(player, color)
+    if not cards:
+        return None
+    return ZoomTarget(("stack", player.seat, color), rect, cards, joined=joined)
 
 
 def logged_card(action: Action) -> str | None:
@@ -192,26 +257,54 @@ class CardZoom:
         if box is None or shown is None:
             return
         px = lay.px
-        _, _, card, per_row = _grid(lay, shown)
+        w, _, card, per_row = _grid(lay, shown)
         pad, gap = px(10), px(8)
         draw_shadow(surface, box, px(12), px(8))
         pygame.draw.rect(surface, theme.TABLE_DARK, box, border_radius=px(12))
         pygame.draw.rect(surface, theme.TEXT_DIM, box, max(1, px(2)), border_radius=px(12))
+        bottom = box.y + pad
+        if shown.city is not None:
+            surface.blit(art.city_surface(shown.city, card), (box.x + pad, box.y + pad))
+            bottom += card[1]
+        places = []
         for i, c in enumerate(shown.cards):
             x = box.x + pad + (i % per_row) * (card[0] + gap)
             y = box.y + pad + (i // per_row) * (card[1] + gap)
+            places.append((x, y))
             surface.blit(art.card_surface(c, card, affordable=shown.affordable,
                                           remaining=shown.remaining), (x, y))
+            bottom = max(bottom, y + card[1])
+        for i in shown.joined:
+            if 0 < i < len(places) and places[i][1] == places[i - 1][1]:
+                # A link across the gap between an Orient card and its partner.
+                link = art.ability_symbol_surface("pair", px(34))
+                centre = (places[i][0] - gap // 2, places[i][1] + card[1] // 2)
+                pygame.draw.circle(surface, theme.TABLE_DARK, centre, link.get_width() // 2)
+                surface.blit(link, link.get_rect(center=centre))
+        if shown.note:
+            size = px(NOTE_PX)
+            text_w = w - 2 * pad
+            draw_lines(surface, shown.note, size, theme.TEXT,
+                       pygame.Rect(box.x + pad, bottom + gap, text_w,
+                                   lines_height(shown.note, size, text_w)))
 
 
 def _grid(lay: TableLayout, shown: ZoomTarget) -> tuple[int, int, tuple[int, int], int]:
-    """(width, height, card size, cards per row) of the zoom of `shown`."""
+    """(width, height, card size, cards per row) of the zoom of `shown` (a city tile is
+    one "card" of its own size), its note included."""
     px = lay.px
-    count = len(shown.cards)
-    size = LOG_CARD if shown.small else ZOOM_CARD if count == 1 else STACK_CARD
-    card = (px(size[0]), px(size[1]))
-    per_row = max(1, min(count, STACK_ROW))
-    rows = math.ceil(count / per_row)
     pad, gap = px(10), px(8)
-    return (2 * pad + per_row * card[0] + (per_row - 1) * gap,
-            2 * pad + rows * card[1] + (rows - 1) * gap, card, per_row)
+    if shown.city is not None:
+        card = (px(ZOOM_CITY[0]), px(ZOOM_CITY[1]))
+        w, h, per_row = 2 * pad + card[0], 2 * pad + card[1], 1
+    else:
+        count = len(shown.cards)
+        size = LOG_CARD if shown.small else ZOOM_CARD if count == 1 else STACK_CARD
+        card = (px(size[0]), px(size[1]))
+        per_row = max(1, min(count, STACK_ROW))
+        rows = math.ceil(count / per_row)
+        w = 2 * pad + per_row * card[0] + (per_row - 1) * gap
+        h = 2 * pad + rows * card[1] + (rows - 1) * gap
+    if shown.note:
+        h += gap + lines_height(shown.note, px(NOTE_PX), w - 2 * pad)
+    return w, h, card, per_row

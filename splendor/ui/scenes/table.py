@@ -147,8 +147,9 @@ class TableScene(Scene):
         self.resize(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
-        opponents = self.session.view().num_players - 1
-        self.layout = compute_layout(size, opponents, self.session.data.market_slots)
+        view = self.session.view()
+        self.layout = compute_layout(size, view.num_players - 1, self.session.data.market_slots,
+                                     module=view.module)
         self._panel_key = None
         self.zoom.close()  # it was placed for the old size
         self.ui.hover_log = None
@@ -576,7 +577,8 @@ class TableScene(Scene):
         lay = self.layout
         assert lay is not None and self.panel is not None
         draw_table(surface, lay, self.view(), self.ui, self.assists, self.acting(),
-                   self.log_lines(), token_limit=self.session.data.token_limit)
+                   self.log_lines(), token_limit=self.session.data.token_limit,
+                   data=self.session.data)
         draw_panel(surface, self.panel, lay.px, self.ui.hover_button)
         if self.show.running:
             self.show.draw(surface)
