@@ -271,7 +271,7 @@ def test_hint_reasons_in_english_name_what_matters() -> None:
         "it brings the city of 13 prestige within your grasp."
     assert why(code="post_choice", post=1) == "one more gem token after each purchase."
     assert why(code="buy_post", card="L2-07", post=5) == \
-        "it claims trading post 5: a point for each of your coats of arms."
+        "it claims trading post 5 — a point for each of your coats of arms."
     assert why(code="double_gold", card="L2-07", count=1) == \
         "your double gold pays for part of it and your tokens stay."
     assert why(code="hold_block", card="L2-07", seat=1) == \
