@@ -1,8 +1,9 @@
 """The table's mouse gestures: press, drag and release, turned into the player's intents.
 
-A press on a bank pile starts dragging a token; a press on a card becomes a drag once the
-pointer moves a few pixels (a drop in the player's area reserves it) or a click that
-selects it; buttons act on release over them, so the release cannot reach an overlay the
+A press on a bank pile starts dragging a token; a press on a card (or on the strongholds
+standing on it) becomes a drag once the pointer moves a few pixels (a drop in the player's
+area reserves it) or a click that selects it, as a click selects a deck (base or
+Orient); buttons act on release over them, so the release cannot reach an overlay the
 button opens. What the gestures mean for the game is the scene's (`PointerTarget`).
 """
 
@@ -65,7 +66,10 @@ class Pointer:
             ui.drag_color = hit.number
             ui.drag_pos = pos
             self._press = (hit, pos)
-        elif hit.kind in ("card", "deck"):
+        elif hit.kind == "hold":
+            # The towers on a card are part of it: the card is pressed.
+            self._press = (Hit("card", hit.card_id), pos)
+        elif hit.kind in ("card", "deck", "orient_deck"):
             self._press = (hit, pos)
 
     def move(self, pos: tuple[int, int]) -> None:

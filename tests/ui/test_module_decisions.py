@@ -21,7 +21,7 @@ import pygame
 import pytest
 
 from splendor import i18n
-from splendor.engine import Buy, Phase
+from splendor.engine import Buy, Card, Phase, ReserveDeck, build_position
 from splendor.engine.actions import (
     ChooseCity,
     ChoosePost,
@@ -44,7 +44,6 @@ from splendor.ui.decision_positions import (
     SACRIFICE_CARD,
     decision_position,
 )
-from splendor.ui.layout import TableLayout
 from splendor.ui.main import Game
 from splendor.ui.scenes.module_choice import (
     CityChoiceScene,
@@ -59,7 +58,7 @@ from splendor.ui.scenes.pass_screen import PassScreenScene
 from splendor.ui.scenes.picture_choice import PictureChoiceScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.table_step import GemStepScene, StrongholdStepScene
-from splendor.ui.table_hits import Hit
+from splendor.ui.table_hits import Hit, module_rects
 from tests.helpers import position_session
 
 WHITE, BLUE, GREEN, RED, BLACK = range(5)
@@ -372,13 +371,40 @@ def test_buying_with_a_double_gold_from_the_panel(app: App) -> None:
     game.close()
 
 
-#: The table lays out the Orient's face-up cards (a click can reach them).
-orient_on_table = pytest.mark.skipif(
-    not hasattr(TableLayout, "orient_market"),
-    reason="the table does not lay out the Orient's cards yet")
+def test_reserving_blind_from_an_orient_deck(app: App) -> None:
+    game, session, table = open_position(app, "doubles")
+    assert table.layout is not None
+    deck = table.layout.orient_decks[1]  # level 2
+    click(app, deck.center)
+    assert table.ui.selected == Hit("orient_deck", 2)
+    assert [b.key for b in table.buttons][:1] == ["reserve_blind"]
+    click(app, panel_button(table, "reserve_blind"))
+    assert session.state.history[0] == ReserveDeck(2, orient=True)
+    reserved = session.view(0).me.reserved[-1]
+    assert isinstance(reserved, Card) and reserved.orient and reserved.level == 2
+    game.close()
 
 
-@orient_on_table
+def test_a_click_on_the_towers_of_a_card_selects_the_card(app: App) -> None:
+    game = Game(app)
+    state = build_position(DATA, 2, module="strongholds", names=["Ada", "Bot"],
+                           market={1: ["L1-02", "L1-06", "L1-13", "L1-17"]},
+                           holds={"L1-02": (0, 2)}, seats=[{"tokens": {"blue": 3}}])
+    session = position_session(state, ["human", "hard"], bots=game.bots())
+    game.open_session(session)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    app.step(0.0)
+    towers = next(rect for hit, rect in module_rects(table.layout, table.view())
+                  if hit == Hit("hold", "L1-02"))
+    click(app, towers.center)
+    assert table.ui.selected == Hit("card", "L1-02")
+    click(app, panel_button(table, "buy"))
+    assert session.state.history[0] == Buy("L1-02")
+    overlay_of(app, StrongholdStepScene)  # its strongholds came home; one goes out again
+    game.close()
+
+
 def test_a_sacrifice_chooses_the_cards_to_give_up_and_says_why_a_set_will_not_do(
         app: App) -> None:
     game, session, table = open_position(app, "sacrifice")
@@ -403,7 +429,6 @@ def test_a_sacrifice_chooses_the_cards_to_give_up_and_says_why_a_set_will_not_do
     game.close()
 
 
-@orient_on_table
 def test_the_sacrifice_choice_closes_with_escape_buying_nothing(app: App) -> None:
     game, session, table = open_position(app, "sacrifice")
     click(app, card_pos(table, SACRIFICE_CARD))
