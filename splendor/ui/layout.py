@@ -62,12 +62,10 @@ class SeatPanel:
     #: the player's city (the Cities, which have no nobles).
     nobles: pygame.Rect
     reserved: list[pygame.Rect]  # the three reserved cards
-    #: A module's marks in the name row, left of the points: strongholds left in the
-    #: supply, double golds held.
+    #: A module's counts in the token row, before the total: strongholds left in the
+    #: supply, double golds held, the player's coat of arms with the posts they hold
+    #: (empty without such a module).
     badges: pygame.Rect = field(default_factory=pygame.Rect)
-    #: The player's coat of arms in their seat colour at the start of the name row
-    #: (Trading Posts: it tells whose shields stand on the board); empty otherwise.
-    emblem: pygame.Rect = field(default_factory=pygame.Rect)
 
     @property
     def chip(self) -> int:
@@ -283,8 +281,7 @@ def seat_panel(rect: pygame.Rect, scale: float, module: str | None = None) -> Se
     """Where the parts of an opponent panel go: the name and points; the tokens, each
     chip with its count beside it (no badge over the symbol); the purchased cards as
     stacks by colour with their counts, the nobles beside them; the reserved cards below,
-    as large as the rest leaves. A module adds marks in the name row (badges, the
-    player's coat of arms)."""
+    as large as the rest leaves. A module adds its counts to the token row (`badges`)."""
 
     def px(value: float) -> int:
         return max(1, round(value * scale))
@@ -292,10 +289,18 @@ def seat_panel(rect: pygame.Rect, scale: float, module: str | None = None) -> Se
     x, right = rect.x + px(10), rect.right - px(10)
     y = rect.y + px(5)
     name = pygame.Rect(x, y, right - x, px(22))
-    cell = px(42)
+    # A module with counts to show (strongholds in the supply, double golds, the posts
+    # claimed beside the player's coat of arms) puts them in the token row, between the
+    # tokens (a little closer together) and their total.
+    counted = module in ("strongholds", "orient", "trading-posts")
+    cell = px(38) if counted else px(42)
     ty = name.bottom + px(3)
     tokens = [pygame.Rect(x + i * cell, ty, cell - px(2), px(24)) for i in range(6)]
     total = pygame.Rect(x + 6 * cell, ty, right - x - 6 * cell, px(24))
+    badges = pygame.Rect(0, 0, 0, 0)
+    if counted:
+        total = pygame.Rect(right - px(24), ty, px(24), px(24))
+        badges = pygame.Rect(x + 6 * cell + px(2), ty, total.x - x - 6 * cell - px(4), px(24))
     sy = ty + px(24) + px(4)
     stack_h = px(26)
     stacks = [pygame.Rect(x + i * cell, sy, cell - px(2), stack_h) for i in range(5)]
@@ -306,10 +311,7 @@ def seat_panel(rect: pygame.Rect, scale: float, module: str | None = None) -> Se
     # Printed proportions where there is room, wider where that is what shows the cost.
     w = min((right - x - 2 * gap) // 3, readable_card_width(h, CARD_RATIO_WIDTH))
     reserved = [pygame.Rect(x + i * (w + gap), ry, w, h) for i in range(3)]
-    badges = pygame.Rect(name.right - px(100) - px(78), name.y, px(78), name.h)
-    emblem = pygame.Rect(name.x, name.y, name.h, name.h) if module == "trading-posts" \
-        else pygame.Rect(0, 0, 0, 0)
-    return SeatPanel(rect, name, tokens, total, stacks, nobles, reserved, badges, emblem)
+    return SeatPanel(rect, name, tokens, total, stacks, nobles, reserved, badges)
 
 
 def area_layout(area: pygame.Rect, scale: float, module: str | None = None) -> AreaLayout:

@@ -107,10 +107,16 @@ def _sample(surface: pygame.Surface, key: str, rect: pygame.Rect, px: Px) -> Non
 def draw_legend(surface: pygame.Surface, rect: pygame.Rect, px: Px, keys: Sequence[str]
                 ) -> None:
     """What each mark means, in two columns (in one row when `rect` is a wide strip, as
-    under the Orient's cards): a little card with the mark, then its name."""
+    under the Orient's cards, and every name fits there): a little card with the mark,
+    then its name."""
     if not keys:
         return
-    columns = len(keys) if rect.w >= 6 * rect.h else 2
+    columns = 2
+    if rect.w >= 6 * rect.h:
+        room = rect.w // len(keys) - px(40)
+        font = theme.font(max(theme.MIN_TEXT_PX, px(15)))
+        if all(font.size(tr(f"legend.{key}"))[0] <= room for key in keys):
+            columns = len(keys)
     rows = (len(keys) + columns - 1) // columns
     col_w = rect.w // columns
     row_h = rect.h // max(2 if columns == 2 else 1, rows)

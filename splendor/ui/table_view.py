@@ -344,17 +344,21 @@ def _emblem(surface: pygame.Surface, rect: pygame.Rect, view: View, seat: int) -
 
 
 def _draw_badges(surface: pygame.Surface, rect: pygame.Rect, player: PlayerView, view: View,
-                 px: Callable[[float], int], text_px: int, *, doubles: bool,
+                 px: Callable[[float], int], text_px: int, *, theirs: bool,
                  right: int) -> int:
-    """A module's counts in a name row, from the right of `rect`: the strongholds left in
-    the supply (a tower in the seat colour) and, with `doubles`, the double golds held.
+    """A module's counts from the right of `rect` (a name row, a token row): the
+    strongholds left in the supply (a tower in the seat colour) and, with `theirs` (in
+    another player's panel), the double golds held and the player's coat of arms with
+    the number of posts they hold.
     Returns the left edge of what was drawn (`right` when nothing)."""
     items: list[tuple[pygame.Surface, int]] = []
     icon = min(rect.h, px(24))
+    colour = art.seat_colours(view.num_players)[player.seat]
     if view.module == "strongholds":
-        colour = art.seat_colours(view.num_players)[player.seat]
         items.append((art.stronghold_surface(colour, icon), player.supply))
-    if doubles and player.doubles:
+    if view.module == "trading-posts" and theirs:
+        items.append((art.coat_of_arms_surface(colour, icon), len(player.posts)))
+    if theirs and player.doubles:
         items.append((art.double_gold_surface(icon), len(player.doubles)))
     x = rect.right
     for image, count in reversed(items):
@@ -414,7 +418,7 @@ def _draw_my_area(surface: pygame.Surface, lay: TableLayout, view: View, ui: Tab
     _emblem(surface, a.emblem, view, view.seat)
     name_x = a.emblem.right + px(6) if a.emblem.w else a.name.x
     badges = pygame.Rect(a.badges.x, top, points.left - px(10) - a.badges.x, name_h)
-    name_right = _draw_badges(surface, badges, me, view, px, px(17), doubles=False,
+    name_right = _draw_badges(surface, badges, me, view, px, px(17), theirs=False,
                               right=points.left) - px(10)
     draw_text(surface, me.name, px(20), theme.TEXT,
               pygame.Rect(name_x, top, name_right - name_x, name_h), align="left", bold=True)
@@ -552,17 +556,13 @@ def _draw_opponent(surface: pygame.Surface, lay: TableLayout, panel: SeatPanel,
     points = draw_text(surface, tr("table.area.points", count=player.points), px(17),
                        theme.ACCENT, pygame.Rect(name.right - px(100), name.y, px(100), name.h),
                        align="right", bold=True)
-    badges = pygame.Rect(panel.badges.x, name.y, points.left - px(8) - panel.badges.x, name.h)
-    name_right = _draw_badges(surface, badges, player, view, px, px(15), doubles=True,
-                              right=points.left) - px(8)
+    name_right = points.left - px(8)
     if player.name == ui.thinking:
         dots = pygame.Rect(name_right - px(26), name.y, px(26), name.h)
         _draw_thinking(surface, dots, px)
         name_right = dots.left - px(4)
-    _emblem(surface, panel.emblem, view, player.seat)
-    name_x = panel.emblem.right + px(5) if panel.emblem.w else name.x
     draw_text(surface, player.name, px(17), theme.TEXT,
-              pygame.Rect(name_x, name.y, name_right - name_x, name.h), align="left", bold=True)
+              pygame.Rect(name.x, name.y, name_right - name.x, name.h), align="left", bold=True)
     count_px = px(16)
     chip = panel.chip
     for color, cell in enumerate(panel.tokens):
@@ -577,6 +577,9 @@ def _draw_opponent(surface: pygame.Surface, lay: TableLayout, panel: SeatPanel,
             pygame.draw.circle(surface, theme.PANEL_EDGE, center, chip // 2, 1)
     draw_text(surface, f"{sum(player.tokens)}", px(14), theme.TEXT_DIM, panel.total,
               align="right")
+    if panel.badges.w:
+        _draw_badges(surface, panel.badges, player, view, px, count_px, theirs=True,
+                     right=panel.badges.right)
     moved = ui.moved if ui.moved is not None and ui.moved.seat == player.seat else None
     stack_w, stack_h = panel.stack_size
     paired = paired_colours(player)
