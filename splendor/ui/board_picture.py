@@ -61,9 +61,11 @@ class BoardPicture:
         #: The log's rows placed for (moves, language, size), and the rows.
         self._rows: tuple[tuple[object, ...], list[tuple[int, pygame.Rect]]] | None = None
 
-    def lay_out(self, size: tuple[int, int], players: int) -> TableLayout:
-        """Place the table for a window of `size` and a game of `players`."""
-        self.layout = compute_layout(size, players - 1, self.data.market_slots)
+    def lay_out(self, size: tuple[int, int], players: int,
+                module: str | None = None) -> TableLayout:
+        """Place the table for a window of `size` and a game of `players` (with a Cities of
+        Splendor `module`: pass the view's `module`)."""
+        self.layout = compute_layout(size, players - 1, self.data.market_slots, module=module)
         return self.layout
 
     def log_lines(self, moves: int) -> list[str]:
@@ -108,4 +110,4 @@ class BoardPicture:
         assert self.layout is not None, "lay_out before drawing"
         self.ui.highlight = highlight or set()
         draw_table(surface, self.layout, view, self.ui, LOOKING_BACK, False,
-                   self.log_lines(moves), token_limit=self.data.token_limit)
+                   self.log_lines(moves), token_limit=self.data.token_limit, data=self.data)
