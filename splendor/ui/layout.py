@@ -137,6 +137,10 @@ class TableLayout:
     posts: list[pygame.Rect] = field(default_factory=list)
     #: The viewer's own area, part by part (None only in a layout built by hand).
     area: AreaLayout | None = None
+    #: Where a panel deciding something (returning tokens, a module's step) may cover the
+    #: table: the action panel and, in the base game, the bank beside it, down to the
+    #: player's area; the cards, the nobles or cities and the player's area stay in view.
+    dock: pygame.Rect = field(default_factory=pygame.Rect)
 
     def px(self, value: float) -> int:
         """A design-unit length in pixels at this window size."""
@@ -245,6 +249,12 @@ def compute_layout(size: tuple[int, int], opponents: int, market_slots: int = 4,
     log_top = 8 + count * (panel_h + 8)
     log = rect(right_x, log_top, right_w, 714 - log_top)
     banner = rect(10, 30, 940, 96)
+    if module in ("orient", "trading-posts"):
+        dock = action_panel.copy()
+    else:
+        dock = pygame.Rect(bank[0].x - round(6 * s), action_panel.y,
+                           action_panel.right - bank[0].x + round(6 * s), action_panel.h)
+    dock.h = my_area.top - round(8 * s) - dock.y
     return TableLayout(
         size=size,
         scale=s,
@@ -267,6 +277,7 @@ def compute_layout(size: tuple[int, int], opponents: int, market_slots: int = 4,
         posts_board=posts_board,
         posts=posts,
         area=area_layout(my_area, s, module),
+        dock=dock,
     )
 
 

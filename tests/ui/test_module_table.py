@@ -147,6 +147,13 @@ def test_each_module_lays_out_readable_cards_and_separate_pieces(
     assert all(lay.posts_board.contains(post) for post in lay.posts)
     # The action panel stays wide enough for its buttons beside the selected card.
     assert lay.action_panel.w >= lay.px(270) and lay.action_panel.h >= lay.px(320)
+    # A decision's panel docks over the action panel, leaving the cards, decks, nobles,
+    # cities, posts and the player's area in view.
+    assert lay.dock.contains(lay.action_panel.clip(lay.dock))
+    assert lay.dock.w >= lay.action_panel.w and lay.dock.h >= lay.action_panel.h
+    for name, rect in parts.items():
+        if name.split()[0] in ("card", "orient", "deck", "noble", "city", "posts", "area"):
+            assert not lay.dock.colliderect(rect), f"the dock covers {name}"
 
 
 def test_the_base_game_layout_is_unchanged() -> None:
