@@ -39,6 +39,21 @@ KINDS: dict[str, Phase | None] = {
 #: A built position and the action that brings the decision (None: it is there).
 Position = tuple[GameState, Action | None]
 
+#: The screenshots of the decisions, in the order they are rendered, with the decision
+#: each one shows (see `decision_shots`).
+DECISION_PICTURES: dict[str, str] = {
+    "decide_city": "city",
+    "decide_post": "post",
+    "decide_gem": "gem",
+    "decide_pair": "pair",
+    "decide_free": "free",
+    "decide_keep_noble": "keep_noble",
+    "decide_sacrifice": "sacrifice",
+    "decide_doubles": "doubles",
+    "decide_conquest": "conquest",
+    "decide_stronghold": "stronghold",
+}
+
 _TEN = {"white": 2, "blue": 2, "green": 2, "red": 2, "black": 2}
 
 

@@ -24,6 +24,7 @@ from splendor.engine import GameState, Phase, build_position, parse_action
 from splendor.gamedata import base_game
 from splendor.i18n import LANGUAGES, set_language
 from splendor.i18n import language as current_language
+from splendor.ui.decision_positions import DECISION_PICTURES
 from splendor.ui.options import GameOptions, SeatOption
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ PICTURES = (
     "confirm_leave",
     "token_return",
     "noble_choice",
+    *DECISION_PICTURES,
     "pass_screen",
     "hotseat_load",
     "rules",
@@ -282,6 +284,11 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     overlay(lambda: NobleChoiceScene(session))
     shot("noble_choice")
     session.close()
+
+    # The Cities of Splendor decisions, each over a real table.
+    from splendor.ui.decision_shots import render_decisions
+
+    render_decisions(app, data, options.names, shot)
 
     app.stack.replace(PassScreenScene("Bartholomew"))
     shot("pass_screen")
