@@ -352,7 +352,7 @@ def _draw_badges(surface: pygame.Surface, rect: pygame.Rect, player: PlayerView,
     the number of posts they hold.
     Returns the left edge of what was drawn (`right` when nothing)."""
     items: list[tuple[pygame.Surface, int]] = []
-    icon = min(rect.h, px(24))
+    icon = min(rect.h, px(18) if theirs else px(24))
     colour = art.seat_colours(view.num_players)[player.seat]
     if view.module == "strongholds":
         items.append((art.stronghold_surface(colour, icon), player.supply))
@@ -367,7 +367,7 @@ def _draw_badges(surface: pygame.Surface, rect: pygame.Rect, player: PlayerView,
         x -= w
         draw_text(surface, label, text_px, theme.TEXT, pygame.Rect(x, rect.y, w, rect.h),
                   align="left", bold=True)
-        x -= px(2) + image.get_width()
+        x -= px(1) + image.get_width()
         surface.blit(image, image.get_rect(midleft=(x, rect.centery)))
         x -= px(8)
     return x + px(8) if items else right
@@ -509,9 +509,11 @@ def _draw_side(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
     label = a.side_label
     if view.module == "cities":
         draw_text(surface, tr("table.module.city"), px(14), theme.TEXT_DIM, label, align="left")
+        tile = _city_tile_size(a.side, a.reserved[0].h)  # as tall as the reserved cards
         if me.city is not None:
-            tile = _city_tile_size(a.side, px)
             surface.blit(art.city_surface(me.city, tile), a.side.topleft)
+        else:  # where the city will stand
+            surface.blit(art.empty_slot_surface(tile), a.side.topleft)
         return
     visited, kept = side_tiles(lay, len(me.nobles), len(me.kept_nobles))
     draw_text(surface, tr("table.area.nobles"), px(14), theme.TEXT_DIM, label, align="left")
@@ -526,9 +528,10 @@ def _draw_side(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
         _card_marks(surface, rect, Hit("kept_noble", noble.id), ui, px)
 
 
-def _city_tile_size(box: pygame.Rect, px: Callable[[float], int]) -> tuple[int, int]:
-    """A city tile as large as `box` allows in the tiles' proportions (110 by 80)."""
-    h = min(box.h, round(box.w * 80 / 110), px(120))
+def _city_tile_size(box: pygame.Rect, height: int) -> tuple[int, int]:
+    """A city tile `height` tall (at most what `box` allows) in the tiles' proportions
+    (110 by 80)."""
+    h = min(box.h, round(box.w * 80 / 110), height)
     return round(h * 110 / 80), h
 
 
@@ -565,14 +568,17 @@ def _draw_opponent(surface: pygame.Surface, lay: TableLayout, panel: SeatPanel,
               pygame.Rect(name.x, name.y, name_right - name.x, name.h), align="left", bold=True)
     count_px = px(16)
     chip = panel.chip
+    # Closer to their chips when a module's counts share the row.
+    beside = px(1) if panel.badges.w else px(3)
     for color, cell in enumerate(panel.tokens):
         center = (cell.x + chip // 2, cell.centery)
         if player.tokens[color]:
             image = art.chip_surface(color, chip)
             surface.blit(image, image.get_rect(center=center))
             draw_text(surface, str(player.tokens[color]), count_px, theme.TEXT,
-                      pygame.Rect(cell.x + chip + px(3), cell.y, cell.right - cell.x - chip - px(3),
-                                  cell.h), align="left", bold=True)
+                      pygame.Rect(cell.x + chip + beside, cell.y,
+                                  cell.right - cell.x - chip - beside, cell.h),
+                      align="left", bold=True)
         else:
             pygame.draw.circle(surface, theme.PANEL_EDGE, center, chip // 2, 1)
     draw_text(surface, f"{sum(player.tokens)}", px(14), theme.TEXT_DIM, panel.total,

@@ -120,8 +120,14 @@ def zoom_targets(lay: TableLayout, view: View, assists: Assists, acting: bool,
 
 def city_target(city: City, rect: pygame.Rect, seat: int) -> ZoomTarget:
     """A city tile (on the table: `seat` -1) with what it asks for in words."""
-    note = tr("pieces.city.line_any", points=city.points, count=city.any_single) \
-        if city.any_single else tr("pieces.city.line", points=city.points)
+    if city.any_single and not any(city.requires):
+        note = tr("pieces.city.line_single", points=city.points, bonuses=city.any_single)
+    elif city.any_single:
+        note = tr("pieces.city.line_any", points=city.points, bonuses=city.any_single)
+    elif any(city.requires):
+        note = tr("pieces.city.line", points=city.points)
+    else:
+        note = tr("pieces.city.line_points", points=city.points)
     return ZoomTarget(("city", seat, city.id), rect, (), city=city, note=note)
 
 

@@ -10,6 +10,8 @@ from splendor.gamedata import base_game
 DATA = base_game()
 LONG_NAMES = ("Bartholomew Kent", "Maximilianne Roe", "Wolfgang Amadeus", "Guinevere Smythe")
 MODULE_NAMES = ("cities", "trading-posts", "orient", "strongholds")
+#: Ten tokens, every colour and gold: the widest token row a panel shows.
+FULL = {"white": 2, "blue": 2, "green": 1, "red": 2, "black": 2, "gold": 1}
 
 
 def cities(players: int = 3) -> GameState:
@@ -18,7 +20,7 @@ def cities(players: int = 3) -> GameState:
     seats: list[dict[str, object]] = [
         {"purchased": ["L1-01", "L1-09", "L1-17", "L2-13", "L2-19"],
          "tokens": {"white": 1, "red": 2}},
-        {"purchased": ["L3-04", "L3-08", "L3-12", "L3-16"], "city": "C14"},
+        {"purchased": ["L3-04", "L3-08", "L3-12", "L3-16"], "city": "C14", "tokens": FULL},
     ] + [{"purchased": [f"L1-{26 + i:02}"]} for i in range(players - 2)]
     return build_position(DATA, players, names=LONG_NAMES[:players], module="cities",
                           seats=seats, cities=["C03", "C11"])
@@ -29,7 +31,8 @@ def trading_posts(players: int = 3) -> GameState:
     seats: list[dict[str, object]] = [
         {"purchased": ["L1-01", "L1-02", "L1-25", "L1-26", "L1-27"], "posts": [2, 1],
          "tokens": {"blue": 2}},
-        {"purchased": ["L1-03", "L1-04", "L1-33", "L1-34", "L1-35"], "posts": [2, 5]},
+        {"purchased": ["L1-03", "L1-04", "L1-33", "L1-34", "L1-35"], "posts": [2, 5],
+         "tokens": FULL},
     ] + [{"purchased": [f"L1-{9 + i:02}"]} for i in range(players - 2)]
     return build_position(DATA, players, names=LONG_NAMES[:players], module="trading-posts",
                           seats=seats)
@@ -45,7 +48,7 @@ def orient(players: int = 3) -> GameState:
          "blind": ["O2-05"], "tokens": {"white": 2, "green": 1}},
         {"purchased": ["L1-33", "O1-08"], "pairs": {"O1-08": "L1-33"},
          "doubles": ["O1-01", "O1-02"], "kept_nobles": ["N05"],
-         "reserved": ["O3-01", "L1-40"], "blind": ["O3-01"]},
+         "reserved": ["O3-01", "L1-40"], "blind": ["O3-01"], "tokens": FULL},
     ] + [{"purchased": [f"L1-{9 + i:02}"]} for i in range(players - 2)]
     nobles = ["N04", "N05", "N01", "N02", "N03"][:players + 1]
     return build_position(DATA, players, names=LONG_NAMES[:players], module="orient",
@@ -56,7 +59,7 @@ def strongholds(players: int = 3) -> GameState:
     """Strongholds of two players on face-up cards: one, and three together."""
     seats: list[dict[str, object]] = [
         {"purchased": ["L1-01"], "tokens": {"red": 2}},
-        {"purchased": ["L1-09"]},
+        {"purchased": ["L1-09"], "tokens": FULL},
     ] + [{} for _ in range(players - 2)]
     return build_position(
         DATA, players, names=LONG_NAMES[:players], module="strongholds", seats=seats,
