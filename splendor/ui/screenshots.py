@@ -25,6 +25,7 @@ from splendor.gamedata import base_game
 from splendor.i18n import LANGUAGES, set_language
 from splendor.i18n import language as current_language
 from splendor.ui.decision_positions import DECISION_PICTURES
+from splendor.ui.module_shots import MODULE_PICTURES
 from splendor.ui.options import GameOptions, SeatOption
 
 if TYPE_CHECKING:
@@ -43,6 +44,7 @@ PICTURES = (
     "history",
     "table_4p",
     "drag",
+    *MODULE_PICTURES,
     "card_zoom",
     "pause",
     "save_as",
@@ -230,6 +232,11 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     table.update(0.0)  # lays the action panel out for the pending take
     shot("drag")
     session.close()
+
+    # A mid-game table of each Cities of Splendor module, and an Orient card shown large.
+    from splendor.ui.module_shots import render_module_tables
+
+    render_module_tables(app, data, _options(["human", "hard", "medium"]), shot)
 
     # A card shown large: the bots' moves after the human's are shown on the table (their
     # marks stay), then the pointer rests on an opponent's reserved card.
