@@ -509,11 +509,11 @@ def _draw_side(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
     label = a.side_label
     if view.module == "cities":
         draw_text(surface, tr("table.module.city"), px(14), theme.TEXT_DIM, label, align="left")
-        tile = _city_tile_size(a.side, a.reserved[0].h)  # as tall as the reserved cards
+        slot = city_slot(lay)
         if me.city is not None:
-            surface.blit(art.city_surface(me.city, tile), a.side.topleft)
+            surface.blit(art.city_surface(me.city, slot.size), slot)
         else:  # where the city will stand
-            surface.blit(art.empty_slot_surface(tile), a.side.topleft)
+            surface.blit(art.empty_slot_surface(slot.size), slot)
         return
     visited, kept = side_tiles(lay, len(me.nobles), len(me.kept_nobles))
     draw_text(surface, tr("table.area.nobles"), px(14), theme.TEXT_DIM, label, align="left")
@@ -528,11 +528,13 @@ def _draw_side(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
         _card_marks(surface, rect, Hit("kept_noble", noble.id), ui, px)
 
 
-def _city_tile_size(box: pygame.Rect, height: int) -> tuple[int, int]:
-    """A city tile `height` tall (at most what `box` allows) in the tiles' proportions
-    (110 by 80)."""
-    h = min(box.h, round(box.w * 80 / 110), height)
-    return round(h * 110 / 80), h
+def city_slot(lay: TableLayout) -> pygame.Rect:
+    """Where the viewer's city stands in their area (the Cities): at the top of the side
+    column, as tall as the reserved cards, in the tiles' proportions (110 by 80)."""
+    a = lay.area
+    assert a is not None
+    h = min(a.side.h, round(a.side.w * 80 / 110), a.reserved[0].h)
+    return pygame.Rect(a.side.x, a.side.y, round(h * 110 / 80), h)
 
 
 # ------------------------------------------------------------------ the side panels

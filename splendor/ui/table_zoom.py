@@ -30,7 +30,7 @@ from splendor.engine.components import City
 from splendor.i18n import tr
 from splendor.ui import art, theme
 from splendor.ui.layout import TableLayout
-from splendor.ui.table_view import Assists, buyable_ids, remaining_cost
+from splendor.ui.table_view import Assists, buyable_ids, city_slot, remaining_cost
 from splendor.ui.widgets import draw_lines, draw_shadow, lines_height
 from splendor.ui.wording import ability_text
 
@@ -103,7 +103,7 @@ def zoom_targets(lay: TableLayout, view: View, assists: Assists, acting: bool,
         if stack is not None:
             targets.append(stack)
     if me.city is not None and lay.area is not None:
-        targets.append(city_target(me.city, lay.area.side, view.seat))
+        targets.append(city_target(me.city, city_slot(lay), view.seat))
     others = [p for p in view.players if p.seat != view.seat]
     for panel, player in zip(lay.seats, others, strict=False):
         for rect, held in zip(panel.reserved, player.reserved, strict=False):

@@ -509,3 +509,30 @@ def test_a_bots_orient_move_is_shown_then_committed() -> None:
         assert observe(session.state, 0).players[1].reserved[-1] == HiddenCard(1, orient=True)
     finally:
         _close(app)
+
+
+def test_the_viewers_city_stands_in_their_area_and_zooms() -> None:
+    """Seen by the player holding C14: the tile in their area's side column (where the
+    nobles are in other games), shown large from there."""
+    from splendor.ui.table_view import city_slot
+
+    app = _app((1280, 720))
+    try:
+        state = BUILDERS["cities"](3)
+        session = position_session(state, ["hard", "human", "hard"])
+        table = TableScene(session, on_finished=lambda s: None)
+        app.stack.replace(table)
+        app.stack.update(0.0)
+        view = table.view()
+        assert view.seat == 1 and view.me.city is not None
+        lay = _lay(table)
+        slot = city_slot(lay)
+        assert lay.area is not None and lay.area.side.contains(slot)
+        assert slot.h == lay.area.reserved[0].h
+        targets = {t.key: t for t in table.zoom_targets()}
+        assert targets[("city", 1, "C14")].rect == slot
+        with textfit.audit() as misfits:
+            app.stack.draw(app.screen)
+        assert not misfits
+    finally:
+        _close(app)
