@@ -51,6 +51,17 @@ HitKind = Literal["button", "bank", "card", "deck", "area", "log", "orient_deck"
 
 @dataclass(frozen=True, slots=True)
 class Hit:
+    """A thing on the table under the pointer: its `kind` and its `key`.
+
+    button (index), log (line index), bank (colour 0-5), card (card id: a face-up card,
+    base or Orient, or one of the viewer's reserved cards), deck (level 1-3),
+    orient_deck (level 1-3), noble (id, on the table), kept_noble (id, one the viewer
+    keeps aside), city (id, on the table), post (1-5), hold (id of the face-up card the
+    strongholds stand on: the towers themselves), stack (bonus colour 0-4 of the
+    viewer's purchased cards), double (the viewer's double golds, no key), area (the
+    viewer's area elsewhere, no key). See the module docstring.
+    """
+
     kind: HitKind
     key: str | int = ""
 
