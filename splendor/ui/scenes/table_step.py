@@ -1,8 +1,8 @@
-"""Decisions made on the table itself, with a panel in place of the action panel that says
-what is being decided: the gem token a trading post gives (a click on a token in the
-panel or on a pile of the bank), and the stronghold step after a purchase (place one on a
-card, move one from a card to another, or remove an opponent's lone stronghold: the
-cards that can be chosen are ringed on the table).
+"""Decisions made on the table itself, with a panel in the layout's dock for decisions (the
+action panel's place) that says what is being decided: the gem token a trading post gives
+(a click on a token in the panel or on a pile of the bank), and the stronghold step after
+a purchase (place one on a card, move one from a card to another, or remove an
+opponent's lone stronghold: the cards that can be chosen are ringed on the table).
 
 The table stays in view, undimmed. A click on a place that is not offered is still played
 through the session, so the engine's reason is shown in the panel. The places offered
@@ -152,7 +152,9 @@ class TableStepScene(Overlay):
             return
         self._laid_out_for = key
         px = self.scaler(surface)
-        box = self._box = lay.action_panel.copy()
+        # The layout's dock for decision panels: the action panel (and the bank beside
+        # it where the bank has nothing to do with the decision), down to one's area.
+        box = self._box = (lay.dock if lay.dock.w else lay.action_panel).copy()
         x, w = box.x + px(12), box.w - px(24)
         title_px = self.text_px(surface, 18)
         self._title = pygame.Rect(x, box.y + px(12), w,
