@@ -21,6 +21,7 @@ import pygame
 import pytest
 
 from splendor import i18n
+from splendor.bots import make_bot
 from splendor.engine import Buy, Card, Phase, ReserveDeck, build_position
 from splendor.engine.actions import (
     ChooseCity,
@@ -45,6 +46,7 @@ from splendor.ui.decision_positions import (
     decision_position,
 )
 from splendor.ui.main import Game
+from splendor.ui.options import GameOptions, SeatOption
 from splendor.ui.scenes.module_choice import (
     CityChoiceScene,
     ConquestScene,
@@ -59,7 +61,7 @@ from splendor.ui.scenes.picture_choice import PictureChoiceScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.table_step import GemStepScene, StrongholdStepScene
 from splendor.ui.table_hits import Hit, module_rects
-from tests.helpers import position_session
+from tests.helpers import play_until, position_session
 
 WHITE, BLUE, GREEN, RED, BLACK = range(5)
 DATA = base_game()
@@ -509,3 +511,33 @@ def test_every_decision_overlay_fits_in_every_language(code: str, size: Pos) -> 
     finally:
         while app.stack.scenes:
             app.stack.pop()
+
+
+# ------------------------------------------------------------------ saved in a step
+
+
+@pytest.mark.parametrize(("module", "seed", "phase", "overlay"), [
+    ("strongholds", 5, Phase.STRONGHOLD, StrongholdStepScene),
+    ("orient", 5, Phase.PAIR, PairChoiceScene),
+    ("trading-posts", 1, Phase.GEM, GemStepScene),
+], ids=["stronghold", "pair", "gem"])
+def test_continue_in_the_middle_of_a_step_opens_its_overlay(
+        app: App, module: str, seed: int, phase: Phase, overlay: type) -> None:
+    """A game left while the human was deciding a step (autosaved as it stood) opens on
+    that step's overlay when continued."""
+    game = Game(app)
+    game.start(GameOptions((SeatOption("human", "Ada"), SeatOption("hard", "Bot")),
+                           first_player=0, seed=seed, module=module))
+    session = game.session
+    assert session is not None
+    policy = make_bot("hard", seed + 1)
+    play_until(session, lambda: session.state.phase is phase and session.current == 0,
+               human=lambda view: policy.choose(view))
+    game.autosave()
+    game.close()
+    resumed = Game(app)
+    resumed.continue_game()
+    app.step(0.05)
+    overlay_of(app, overlay)
+    assert resumed.session is not None and resumed.session.state.phase is phase
+    resumed.close()
