@@ -9,7 +9,8 @@ zoom. Time moves only in `update`; `draw` shows what `update` decided.
 In the Cities of Splendor modules the Orient's face-up cards zoom like the others, with
 their ability said in a line under the card; a stack holding paired Orient cards shows
 each one joined to its partner by a link; city tiles (on the table and beside their
-holders) zoom with what they ask for in words.
+holders) zoom with what they ask for in words, and a trading post with its power's
+symbol large and in words.
 
 A line of the game log that names a card (a purchase, a reservation from the market)
 shows a small picture of it beside the line as soon as the pointer is on it. Only the
@@ -26,13 +27,14 @@ from dataclasses import dataclass
 import pygame
 
 from splendor.engine import Action, Buy, Card, GameData, PlayerView, Reserve, View
-from splendor.engine.components import City
+from splendor.engine.components import City, TradingPost
+from splendor.gamedata import base_game
 from splendor.i18n import tr
 from splendor.ui import art, theme
 from splendor.ui.layout import TableLayout
 from splendor.ui.table_view import Assists, buyable_ids, city_slot, remaining_cost
 from splendor.ui.widgets import draw_lines, draw_shadow, lines_height
-from splendor.ui.wording import ability_text
+from splendor.ui.wording import ability_text, post_power_text
 
 #: Seconds the pointer rests on a card before it is shown large.
 HOVER_DELAY = 0.5
@@ -42,8 +44,9 @@ STACK_CARD = (140, 196)
 STACK_ROW = 5
 #: The small picture of a card named by a line of the game log, in design units.
 LOG_CARD = (120, 168)
-#: A zoomed city tile, in design units.
+#: A zoomed city tile, and a trading post's power, in design units.
 ZOOM_CITY = (220, 160)
+ZOOM_POST = (200, 100)
 #: The text under a zoomed piece, in design units.
 NOTE_PX = 14
 
@@ -52,7 +55,8 @@ NOTE_PX = 14
 class ZoomTarget:
     """Something that can be shown large: where it is, and the cards it shows."""
 
-    #: ("card", id), ("stack", seat, colour), ("log", line) or ("city", seat or -1, id)
+    #: ("card", id), ("stack", seat, colour), ("log", line), ("city", seat or -1, id) or
+    #: ("post", id)
     key: tuple[object, ...]
     rect: pygame.Rect
     cards: tuple[Card, ...]
@@ -62,6 +66,8 @@ class ZoomTarget:
     small: bool = False
     #: A city tile shown instead of cards.
     city: City | None = None
+    #: A trading post's power shown instead of cards (its symbol, large).
+    post: TradingPost | None = None
     #: The indices of cards (in a stack) drawn joined to the card before them: an Orient
     #: card paired to its partner.
     joined: tuple[int, ...] = ()
@@ -70,10 +76,11 @@ class ZoomTarget:
 
 
 def zoom_targets(lay: TableLayout, view: View, assists: Assists, acting: bool,
-                 reserved: Sequence[pygame.Rect], bonuses: Sequence[pygame.Rect]
-                 ) -> list[ZoomTarget]:
+                 reserved: Sequence[pygame.Rect], bonuses: Sequence[pygame.Rect],
+                 data: GameData | None = None) -> list[ZoomTarget]:
     """Every card on the table that can be zoomed, with where it is drawn (`reserved` and
-    `bonuses` are the slots of the viewer's area, from table_view), and the city tiles."""
+    `bonuses` are the slots of the viewer's area, from table_view), the city tiles and
+    the trading posts (`data` gives the posts: the base game's by default)."""
     me = view.me
     buyable = buyable_ids(view) if acting and assists.affordable else frozenset()
 
@@ -95,6 +102,10 @@ def zoom_targets(lay: TableLayout, view: View, assists: Assists, acting: bool,
                     targets.append(card_target(card, rect, True))
     for rect, city in zip(lay.cities, view.cities, strict=False):
         targets.append(city_target(city, rect, -1))
+    posts = (data or base_game()).posts if lay.posts else ()
+    for rect, post in zip(lay.posts, posts, strict=False):
+        targets.append(ZoomTarget(("post", post.id), rect, (), post=post,
+                                  note=post_power_text(post.power)))
     for rect, held in zip(reserved, me.reserved, strict=False):
         if isinstance(held, Card):
             targets.append(card_target(held, rect, True))
@@ -272,6 +283,10 @@ class CardZoom:
         if shown.city is not None:
             surface.blit(art.city_surface(shown.city, card), (box.x + pad, box.y + pad))
             bottom += card[1]
+        if shown.post is not None:
+            surface.blit(art.post_power_surface(shown.post.power, card),
+                         (box.x + pad, box.y + pad))
+            bottom += card[1]
         places = []
         for i, c in enumerate(shown.cards):
             x = box.x + pad + (i % per_row) * (card[0] + gap)
@@ -296,12 +311,13 @@ class CardZoom:
 
 
 def _grid(lay: TableLayout, shown: ZoomTarget) -> tuple[int, int, tuple[int, int], int]:
-    """(width, height, card size, cards per row) of the zoom of `shown` (a city tile is
-    one "card" of its own size), its note included."""
+    """(width, height, card size, cards per row) of the zoom of `shown` (a city tile or a
+    post's power is one "card" of its own size), its note included."""
     px = lay.px
     pad, gap = px(10), px(8)
-    if shown.city is not None:
-        card = (px(ZOOM_CITY[0]), px(ZOOM_CITY[1]))
+    if shown.city is not None or shown.post is not None:
+        size = ZOOM_CITY if shown.city is not None else ZOOM_POST
+        card = (px(size[0]), px(size[1]))
         w, h, per_row = 2 * pad + card[0], 2 * pad + card[1], 1
     else:
         count = len(shown.cards)

@@ -40,7 +40,7 @@ from splendor.ui.layout import TableLayout, compute_layout
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.table_hits import Hit, hold_rects
 from splendor.ui.table_view import Assists
-from splendor.ui.wording import ability_text
+from splendor.ui.wording import ability_text, post_power_text
 from tests.helpers import position_session
 from tests.ui.module_positions import BUILDERS, DATA, MODULE_NAMES
 from tests.ui.test_table_fit import _long_catalog
@@ -181,7 +181,8 @@ def test_every_module_table_fits_in_every_language(language: str, size: tuple[in
             table = _table(app, module, players)
             shown = [table.zoom_targets()[0]]  # a card of the market
             shown += [t for t in table.zoom_targets()
-                      if t.note and (t.city is not None or t.cards[0].orient)][:2]
+                      if t.note and (t.city is not None or t.post is not None
+                                     or t.cards[0].orient)][:2]
             for target in [None, *shown]:
                 table.zoom.open(target)
                 with textfit.audit() as misfits:
@@ -364,7 +365,7 @@ def test_the_strongholds_are_towers_in_their_owners_colours(
 # ------------------------------------------------------------------ zoom
 
 
-def test_orient_cards_and_cities_zoom_with_their_words() -> None:
+def test_orient_cards_cities_and_posts_zoom_with_their_words() -> None:
     app = _app((1280, 720))
     try:
         table = _table(app, "orient")
@@ -388,6 +389,18 @@ def test_orient_cards_and_cities_zoom_with_their_words() -> None:
         assert "4" in targets[("city", -1, "C11")].note
         held = targets[("city", 1, "C14")]
         assert held.rect == _lay(table).seats[0].nobles
+
+        # A trading post zooms with its power's symbol and the power in words.
+        table = _table(app, "trading-posts")
+        targets = {t.key: t for t in table.zoom_targets()}
+        for post, rect in zip(DATA.posts, _lay(table).posts, strict=True):
+            target = targets[("post", post.id)]
+            assert target.rect == rect and target.post == post
+            assert target.note == post_power_text(post.power)
+        table.zoom.open(targets[("post", 5)])
+        with textfit.audit() as misfits:
+            app.stack.draw(app.screen)
+        assert not misfits
     finally:
         _close(app)
 
