@@ -25,6 +25,7 @@ from splendor.gamedata import base_game
 from splendor.i18n import tr
 from splendor.ui import art, theme
 from splendor.ui import table_marks as marks
+from splendor.ui.art.palette import ORIENT_GOLD
 from splendor.ui.layout import SeatPanel, TableLayout
 from splendor.ui.table_hits import Hit, card_hit, hold_rects, side_tiles
 from splendor.ui.table_marks import LastMove
@@ -331,8 +332,8 @@ def _draw_bank(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
 
 # ------------------------------------------------------------------ a player's pieces
 
-#: The dashed frame of a noble kept aside (the Orient's gold).
-KEPT = (222, 180, 80)
+#: The dashed frame of a noble kept aside: the Orient's gold.
+KEPT = ORIENT_GOLD
 
 
 def _emblem(surface: pygame.Surface, rect: pygame.Rect, view: View, seat: int) -> None:
