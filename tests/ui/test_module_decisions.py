@@ -61,6 +61,7 @@ from splendor.ui.scenes.picture_choice import PictureChoiceScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.table_step import GemStepScene, StrongholdStepScene
 from splendor.ui.table_hits import Hit, module_rects
+from splendor.ui.table_panel import PanelToken
 from tests.helpers import play_until, position_session
 
 WHITE, BLUE, GREEN, RED, BLACK = range(5)
@@ -370,6 +371,29 @@ def test_buying_with_a_double_gold_from_the_panel(app: App) -> None:
     assert session.state.history[0] == Buy(DOUBLES_CARD, doubles=1)
     assert len(session.state.players[0].doubles) == 1
     assert session.state.players[0].tokens[WHITE] == 0
+    game.close()
+
+
+def test_with_trading_post_three_the_panel_shows_a_gold_paying_two(app: App) -> None:
+    game = Game(app)
+    # Post 3 held (3 blue, 1 black): one white and one gold pay L1-25's three white.
+    state = build_position(DATA, 2, module="trading-posts", names=["Ada", "Bot"],
+                           market={1: ["L1-25", "L1-02", "L1-03", "L1-04"]},
+                           seats=[{"purchased": ["L1-09", "L1-10", "L1-11", "L1-33"],
+                                   "posts": [3], "tokens": {"white": 1, "gold": 1}}])
+    session = position_session(state, ["human", "hard"], bots=game.bots())
+    game.open_session(session)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    app.step(0.0)
+    click(app, card_pos(table, "L1-25"))
+    assert table.panel is not None
+    paid = sorted(item.color for item in table.panel.items if isinstance(item, PanelToken))
+    assert paid == [WHITE, 5]  # one white, one gold
+    assert [b.key for b in table.buttons].count("other_payment") == 0
+    click(app, panel_button(table, "buy"))
+    assert session.state.history[0] == Buy("L1-25")
+    assert session.state.players[0].tokens == [0, 0, 0, 0, 0, 0]
     game.close()
 
 
