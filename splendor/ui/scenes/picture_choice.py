@@ -170,13 +170,19 @@ class PictureChoiceScene(ButtonsOverlay):
             caption_h = max((lines_height(o.caption, caption_px, tile_w + gap - px(4))
                              + (self._token_px(surface) + px(4) if any(o.tokens) else 0)
                              for o in options if o.caption or any(o.tokens)), default=0)
-            caption_h += px(4) if caption_h else 0
+            caption_h += self._below_ring(surface, tile_h) if caption_h else 0
             height = fixed + rows * (tile_h + caption_h) + (rows - 1) * gap
             if height <= room or tile_w <= px(self.min_tile_width):
                 break
             tile_w = max(px(self.min_tile_width), tile_w * 9 // 10)
         return _Plan((tile_w, tile_h), per_row, rows, caption_h, explain_h, message_h,
                      buttons_h, height)
+
+    def _below_ring(self, surface: pygame.Surface, tile_h: int) -> int:
+        """From a picture's foot to below the keyboard's focus ring around it (see
+        `SpotFocus.draw`), where its caption starts."""
+        spot_h = tile_h + self.px(surface, 8)
+        return self.px(surface, 4) + max(3, spot_h // 12) + 2
 
     def _token_px(self, surface: pygame.Surface) -> int:
         """The size of a token in a row under a caption."""
@@ -216,8 +222,9 @@ class PictureChoiceScene(ButtonsOverlay):
             top = y + row * (tile_h + plan.caption_h + gap)
             tile = pygame.Rect(left + col * (tile_w + gap), top, tile_w, tile_h)
             self._tiles.append(tile)
-            self._captions.append(pygame.Rect(tile.x - gap // 2 + px(2), tile.bottom + px(4),
-                                              tile_w + gap - px(4), plan.caption_h - px(4)))
+            below = self._below_ring(surface, tile_h)
+            self._captions.append(pygame.Rect(tile.x - gap // 2 + px(2), tile.bottom + below,
+                                              tile_w + gap - px(4), plan.caption_h - below))
         y += plan.rows * (tile_h + plan.caption_h) + (plan.rows - 1) * gap + px(10)
         self._message = pygame.Rect(x0, y, inner, plan.message_h)
         labels = self.buttons()
