@@ -249,7 +249,7 @@ def deck_of(target: Hit) -> tuple[int, bool] | None:
     it names no deck."""
     if target.kind == "deck":
         return target.number, False
-    if str(target.kind) == "orient_deck":
+    if target.kind == "orient_deck":
         return target.number, True
     return None
 
