@@ -123,7 +123,8 @@ def draw_legend(surface: pygame.Surface, rect: pygame.Rect, px: Px, keys: Sequen
     for i, key in enumerate(keys):
         cell = pygame.Rect(rect.x + (i % columns) * col_w, rect.y + (i // columns) * row_h,
                            col_w, row_h)
-        sample = pygame.Rect(0, 0, px(15), px(21))
+        sample_h = min(px(21), row_h - px(4))  # smaller in two short rows
+        sample = pygame.Rect(0, 0, round(sample_h * 15 / 21), sample_h)
         sample.midleft = (cell.x + px(4), cell.centery)
         _sample(surface, key, sample, px)
         label = pygame.Rect(sample.right + px(9), cell.y, cell.right - sample.right - px(12),
