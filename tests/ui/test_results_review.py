@@ -388,3 +388,34 @@ def test_long_texts_fit_the_review(app: App, monkeypatch: pytest.MonkeyPatch,
             assert scene._panel.contains(part), part
             assert all(not part.colliderect(other) for other in parts[i + 1:]), part
         app.stack.pop()
+
+
+@pytest.mark.parametrize("module", ["orient", "cities", "trading-posts", "strongholds"])
+def test_a_module_game_is_reviewed_and_its_final_board_drawn_with_its_pieces(
+        app: App, module: str) -> None:
+    """The review and the final board lay the table out for the game's module (the
+    Orient's cards and decks, the cities, the posts board), as the game was played."""
+    from splendor.engine import new_game
+
+    game = Game(app)
+    state = new_game(game.data, 2, 8, ("Ada", "Bo"), first_player=0, module=module)
+    rng = random.Random(3)
+    while not state.is_over():
+        state.apply(rng.choice(state.legal_actions()))
+    review = review_of(state, ["human", "hard"])
+    assert review is not None
+    scene = ReviewScene(review, start=10)
+    app.stack.push(scene)
+    app.render()
+    layout = scene.picture.layout
+    assert layout is not None and layout.module == module
+    if module == "orient":
+        assert len(layout.orient_market) == 3 and len(layout.orient_decks) == 3
+    key(app, pygame.K_ESCAPE)
+    picture = BoardPicture(state.data, ("Ada", "Bo"), review.cursor().log)
+    results = ResultsScene(final_result(state), lambda: None, lambda: None, board=picture,
+                           final_view=review.cursor().view(None), scores=review.scores,
+                           on_review=lambda: None)
+    app.stack.push(results)
+    app.render()
+    assert picture.layout is not None and picture.layout.module == module

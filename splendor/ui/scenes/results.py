@@ -271,7 +271,8 @@ class ResultsScene(Scene):
         self.review.label = tr("results.review.open")
         self.toggle.label = tr("results.review.hide" if self.shown else "results.review.show")
         if self.board is not None and self.final_view is not None:
-            self.board.lay_out(size, self.final_view.num_players)
+            self.board.lay_out(size, self.final_view.num_players,
+                                self.final_view.module)
         if self.shown:
             self._layout_panel(size)
         else:

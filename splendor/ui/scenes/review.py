@@ -177,7 +177,7 @@ class ReviewScene(Scene):
         title, move, what it did, the timeline, the step buttons, the keys, Close."""
         self._size = size
         self._layout_key = (size, language())
-        lay = self.picture.lay_out(size, self.view.num_players)
+        lay = self.picture.lay_out(size, self.view.num_players, self.view.module)
         px = lay.px
         self.close_button.label = tr("common.button.close")
         panel = lay.action_panel
