@@ -304,8 +304,11 @@ class Game:
 
         panel = SettingsPanel(self.prefs, on_speed=set_speed, on_change=self.save_settings,
                               competitive=table.session.options.competitive)
+        # From a game, the rules open at the section of the module played, if any.
+        module = table.session.options.module
         self.app.stack.push(PauseScene(on_leave=self.confirm_leave, panel=panel,
-                                       on_save=self.open_save_as, on_rules=self.open_rules))
+                                       on_save=self.open_save_as,
+                                       on_rules=lambda: self.open_rules(module)))
 
     def open_save_as(self) -> None:
         session = self.session
@@ -375,8 +378,9 @@ class Game:
         """Step through `review`'s game from the deal; Close returns to this screen."""
         self.app.stack.push(ReviewScene(review))
 
-    def open_rules(self) -> None:
-        self.app.stack.push(RulesScene())
+    def open_rules(self, module: str | None = None) -> None:
+        """The rules reference, open at the section of `module` if one is given."""
+        self.app.stack.push(RulesScene(module))
 
     def open_settings(self) -> None:
         panel = SettingsPanel(self.prefs, on_change=self.save_settings,

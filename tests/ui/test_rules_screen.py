@@ -315,7 +315,7 @@ def test_the_rules_open_from_the_pause_menu_and_follow_the_language() -> None:
         pause = app.stack.top
         assert isinstance(pause, PauseScene)
         app.render()
-        _click_spot(app, pause, game.open_rules)
+        _click_spot(app, pause, pause.on_rules)
         rules = app.stack.top
         assert isinstance(rules, RulesScene)
         app.render()
@@ -345,3 +345,27 @@ def test_the_rules_open_from_the_menu() -> None:
         app.stack.dispatch(pygame.event.Event(kind, pos=button.rect.center, button=1))
     assert isinstance(app.stack.top, RulesScene)
     app.close()
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_the_rules_from_a_games_pause_menu_open_at_its_module(app: App, module: str) -> None:
+    from splendor.ui.main import Game
+    from splendor.ui.options import GameOptions, SeatOption
+    from splendor.ui.scenes.pause import PauseScene
+
+    game = Game(app)
+    game.start(GameOptions((SeatOption("human", "Ada"), SeatOption("easy", "Eve")),
+                           first_player=0, seed=4, module=module))
+    app.render()
+    game.pause()
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    app.render()
+    _click_spot(app, pause, pause.on_rules)
+    rules = app.stack.top
+    assert isinstance(rules, RulesScene)
+    app.render()
+    # Scrolled down to the module's section, which starts in view.
+    assert rules.scroll > 0
+    section = next(s for s in rules.sections if s.module == module)
+    assert section.title
