@@ -242,48 +242,78 @@ class ExpansionState(GameState):
             if bank[c] >= minimum:
                 acts.append(TAKE2[c])
         holds = self.holds
-        if len(p.reserved) < self.data.reserve_limit:
-            for card in self.market:
-                if card is not None and (card.id not in holds or holds[card.id][0] == seat):
-                    acts.append(reserve_action(card.id))
-            levels = len(self.data.levels)
-            for i, deck in enumerate(self.decks):
-                if deck:
-                    acts.append(reserve_deck_action(i % levels + 1, i >= levels))
+        can_reserve = len(p.reserved) < self.data.reserve_limit
         tokens = p.tokens
         gold = tokens[GOLD]
         power = [p.bonuses[c] + tokens[c] for c in GEMS]
-        # The hot path inlines tokens_missing (and what double golds add) as the base game does.
+        # The hot path inlines tokens_missing (and what double golds add) as the base game
+        # does, in one pass over the market: reserves first, then buys, as listed.
         gold2 = self.module == "trading-posts" and 3 in p.posts
         doubles = len(p.doubles)
         reach = gold + 2 * doubles
-        for card in (*self.market, *p.reserved):
+        buys: list[Action] = []
+        for card in self.market:
             if card is None:
                 continue
             # Another player's stronghold keeps a market card from everyone else.
-            if holds and card.id in holds and holds[card.id][0] != seat \
-                    and card not in p.reserved:
+            if holds and card.id in holds and holds[card.id][0] != seat:
                 continue
+            if can_reserve:
+                acts.append(reserve_action(card.id))
             ability = card.ability
             if gold2 or ability == "sacrifice":
-                self._buy_variants(p, card, acts)
+                self._buys_of(p, card, power, gold, reach, gold2, doubles, buys)
                 continue
             short = 0
             for c, n in card.cost_items:
                 d = n - power[c]
                 if d > 0:
                     short += d
-            if short > reach:
-                continue
-            if ability is not None and ability[0] == "p" and not self._pair_targets(p, card):
+            if short > reach or (ability is not None and ability[0] == "p" \
+                    and not self._pair_targets(p, card)):
                 continue
             if short <= gold:
-                acts.append(buy_action(card.id))
+                buys.append(buy_action(card.id))
             if doubles:
-                self._double_variants(p, card, short, gold, doubles, acts)
+                self._double_variants(p, card, short, gold, doubles, buys)
+        if can_reserve:
+            levels = len(self.data.levels)
+            for i, deck in enumerate(self.decks):
+                if deck:
+                    acts.append(reserve_deck_action(i % levels + 1, i >= levels))
+        for card in p.reserved:
+            self._buys_of(p, card, power, gold, reach, gold2, doubles, buys)
+        acts += buys
         if not acts:
             return (PASS,)
         return tuple(acts)
+
+    def _buys_of(self, p: ModulePlayer, card: Card, power: list[int], gold: int, reach: int,
+                 gold2: bool, doubles: int, acts: list[Action]) -> None:
+        """The legal buys of `card` (see `_generate_main`)."""
+        ability = card.ability
+        if ability == "sacrifice":
+            self._buy_variants(p, card, acts)
+            return
+        short = 0
+        for c, n in card.cost_items:
+            d = n - power[c]
+            if d > 0:
+                short += d
+        if gold2:
+            # Trading post 3: a gold pays up to two of one colour.
+            if short <= gold or (short <= 2 * gold and not tokens_short(
+                    p.tokens, p.bonuses, card, gold_doubles=True)):
+                acts.append(buy_action(card.id))
+            return
+        if short > reach:
+            return
+        if ability is not None and ability[0] == "p" and not self._pair_targets(p, card):
+            return
+        if short <= gold:
+            acts.append(buy_action(card.id))
+        if doubles:
+            self._double_variants(p, card, short, gold, doubles, acts)
 
     @staticmethod
     def _double_variants(p: ModulePlayer, card: Card, short: int, gold: int, doubles: int,
