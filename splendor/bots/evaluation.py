@@ -51,7 +51,7 @@ from splendor.engine import (
     parse_action,
     tokens_missing,
 )
-from splendor.engine.actions import Conquer
+from splendor.engine.actions import Conquer, Stronghold
 from splendor.engine.components import City, TradingPost
 from splendor.engine.expansion import ExpansionState
 from splendor.engine.module_rules import city_shortfall, post_shortfall, tokens_short
@@ -352,6 +352,37 @@ class Evaluator:
     def _module_value(self, s: Situation, side: Side, market: list[Card]) -> float:
         """`value` in a game with a module: the same terms, each card judged by what it
         gives (`_worth`) and how far it is (`_missing`), plus the module's own pieces."""
+        fixed, raw, reserved = self._module_parts(s, side, market)
+        return self._with_holds(fixed, raw, reserved, s.holds, side.seat)
+
+    def _with_holds(
+        self, fixed: float, raw: list[tuple[str, float]], reserved: list[float],
+        holds: dict[str, tuple[int, int]], seat: int,
+    ) -> float:
+        """The value from its parts (`_module_parts`) with the strongholds `holds`: a card
+        under another player's is out of reach, one under one's own counts more."""
+        if holds:
+            hold_weight = self.w.hold
+            prospects = reserved[:]
+            for card_id, p in raw:
+                hold = holds.get(card_id)
+                if hold is None:
+                    prospects.append(p)
+                elif hold[0] == seat:
+                    prospects.append(p * (1.0 + hold_weight * hold[1]))
+        else:
+            prospects = [p for _, p in raw]
+            prospects += reserved
+        if not prospects:
+            return fixed
+        prospects.sort(reverse=True)
+        return fixed + self.w.prospect * sum(prospects[: self.w.prospect_cards])
+
+    def _module_parts(
+        self, s: Situation, side: Side, market: list[Card],
+    ) -> tuple[float, list[tuple[str, float]], list[float]]:
+        """The value's parts: everything but the prospects; each market card's prospect
+        (strongholds aside); the reserved cards' prospects."""
         w = self.w
         tokens, bonuses, demand = side.tokens, side.bonuses, s.demand
         v = w.points * side.points
@@ -359,33 +390,24 @@ class Evaluator:
         v += w.token * (sum(tokens) - tokens[GOLD]) + w.gold * tokens[GOLD]
         v += w.double * side.doubles
         v -= w.reserve_slot * len(side.reserved)
-        decay, holds, seat = self._decay, s.holds, side.seat
+        decay = self._decay
         plain = not (side.gold2 or side.doubles)
         card_bonus = w.card_bonus
-        prospects = []
+        raw = []
         for card in market:
-            factor = 1.0
-            if holds:
-                hold = holds.get(card.id)
-                if hold is not None:
-                    if hold[0] != seat:
-                        continue  # another player's strongholds: out of reach
-                    factor += w.hold * hold[1]
             if plain and card.ability is None:  # the common case, inline
                 worth = card.points + card_bonus * demand[card.bonus]
-                prospects.append(factor * worth * decay[tokens_missing(tokens, bonuses, card)])
+                raw.append((card.id, worth * decay[tokens_missing(tokens, bonuses, card)]))
                 continue
             worth = self._worth(s, side, card, market)
             if worth > 0:
-                prospects.append(factor * worth * decay[min(39, self._missing(side, card))])
+                raw.append((card.id, worth * decay[min(39, self._missing(side, card))]))
+        reserved = []
         for card in side.reserved:
             worth = self._worth(s, side, card, market)
             if worth > 0:
                 missing = min(39, self._missing(side, card))
-                prospects.append(w.reserved_factor * worth * decay[missing])
-        if prospects:
-            prospects.sort(reverse=True)
-            v += w.prospect * sum(prospects[: w.prospect_cards])
+                reserved.append(w.reserved_factor * worth * decay[missing])
         if w.noble:
             ndecay = self._noble_decay
             for noble in s.nobles:
@@ -405,7 +427,7 @@ class Evaluator:
                 term = memo[key] = (self._city_value(s, side) if s.module == "cities"
                                     else self._post_value(s, side))
             v += term
-        return v
+        return v, raw, reserved
 
     def _missing(self, side: Side, card: Card) -> int:
         """Tokens `side` still lacks for `card`, with its post-3 gold or double golds; for
@@ -510,9 +532,14 @@ class Evaluator:
         scores = []
         gem_power = s.module == "trading-posts" and 2 in s.me.posts
         sim: _Simulator | None = None
+        # A quick look (rollouts): moving a stronghold is not tried while one can be placed.
+        skip_moves = not resolve and any(
+            isinstance(a, Stronghold) and a.how == "place" for a in actions)
         for action in actions:
             kind = type(action)
-            if kind is Take or (kind is TakeTwo and not gem_power):
+            if skip_moves and isinstance(action, Stronghold) and action.how == "move":
+                scores.append(-math.inf)
+            elif kind is Take or (kind is TakeTwo and not gem_power):
                 scores.append(self._take(s, action, base))  # type: ignore[arg-type]
             elif kind is Reserve:
                 scores.append(self._reserve(s, action) - base)  # type: ignore[arg-type]
@@ -543,7 +570,7 @@ class Evaluator:
                     continue  # they could not have taken it
                 d = self._missing(o, card)
                 if d <= 1:
-                    worth = self._worth(s, o, card, s.market)
+                    worth = self._worth(s, o, card, s.market) + self._completes(s, o, card)
                     best = max(best, worth * (1.0 if d == 0 else 0.5))
             return self.w.deny * best
         for o in s.opponents:
@@ -552,6 +579,24 @@ class Evaluator:
                 worth = card.points + self.w.card_bonus * s.demand[card.bonus]
                 best = max(best, worth * (1.0 if d == 0 else 0.5))
         return self.w.deny * best
+
+    def _completes(self, s: Situation, side: Side, card: Card) -> float:
+        """What buying `card` would bring `side` beyond the card: a city it takes (the
+        Cities) or trading posts it claims (Trading Posts)."""
+        if card.bonus < 0 or s.module not in ("cities", "trading-posts"):
+            return 0.0
+        bonuses = side.bonuses[:]
+        bonuses[card.bonus] += card.bonus_count
+        if s.module == "cities":
+            if side.city is None:
+                points = side.points + card.points
+                if any(not city_shortfall(c, points, bonuses) for c in s.cities):
+                    return self.w.city_held
+            return 0.0
+        return sum(self._post_worth(post, side) for post in s.posts
+                   if post.id not in side.posts
+                   and post_shortfall(post, side.bonuses, side.nobles)
+                   and not post_shortfall(post, bonuses, side.nobles))
 
     def score_actions(
         self, s: Situation, actions: tuple[Action, ...], world: WorldSource | None = None,
@@ -701,16 +746,23 @@ class _Simulator:
         self.ev, self.s, self.world, self.base = ev, s, world, base
         self.seat = world.current
         self.known = frozenset(c.id for c in s.market)
-        self._before: list[tuple[int, list[float], float]] | None = None
+        self._before: list[tuple[int, Situation, float]] | None = None
+        #: Value parts by situation (kept with it, so that its id stays its own).
+        self._parts: dict[int, tuple[Situation, tuple[float, list[tuple[str, float]],
+                                                       list[float]]]] = {}
 
     def score(self, action: Action, resolve: bool) -> float:
         ev, s, world = self.ev, self.s, self.world
+        if world.phase in _RIVAL_PHASES and self._before is None:
+            self._before = self._rivals(world)
+        if world.phase is Phase.STRONGHOLD:
+            assert self._before is not None
+            mine, loss = self._hold_option(world, s, self._before, action)
+            return mine - self.base + loss
         after = world.clone()
         after.apply_unchecked(action)
         extra = 0.0
-        if world.phase in _RIVAL_PHASES:
-            if self._before is None:
-                self._before = self._rivals(world)
+        if self._before is not None:
             extra += self._loss(self._before, after)
         if resolve:
             extra += self._resolve(after)
@@ -731,25 +783,48 @@ class _Simulator:
         sa.market = [c for c in sa.market if c.id in known]
         return sa
 
-    def _rivals(self, world: GameState) -> list[tuple[int, list[float], float]]:
-        """Each opponent's seat, demand and value in `world`."""
+    def _rivals(self, world: GameState) -> list[tuple[int, Situation, float]]:
+        """Each opponent's seat, situation and value in `world`."""
         out = []
         for seat in range(world.num_players):
             if seat != self.seat:
                 so = situation_from_state(world, seat, self.ev.w)
                 so.market = [c for c in so.market if c.id in self.known]
-                out.append((seat, so.demand, self.ev.value(so, so.me, so.market)))
+                out.append((seat, so, self.ev.value(so, so.me, so.market)))
         return out
 
-    def _loss(self, before: list[tuple[int, list[float], float]], after: GameState) -> float:
+    def _loss(self, before: list[tuple[int, Situation, float]], after: GameState) -> float:
         """What the opponent hurt most loses from `before` to `after` (negative when they
         all gain), weighted by `block`."""
         worst = -math.inf
-        for seat, demand, value in before:
-            so = situation_from_state(after, seat, self.ev.w, demand)
-            so.market = [c for c in so.market if c.id in self.known]
-            worst = max(worst, value - self.ev.value(so, so.me, so.market))
+        for seat, so, value in before:
+            sa = situation_from_state(after, seat, self.ev.w, so.demand)
+            sa.market = [c for c in sa.market if c.id in self.known]
+            worst = max(worst, value - self.ev.value(sa, sa.me, sa.market))
         return self.ev.w.block * worst
+
+    def _hold_option(
+        self, world: GameState, s: Situation, rivals: list[tuple[int, Situation, float]],
+        action: Action,
+    ) -> tuple[float, float]:
+        """A stronghold step judged on the situations before it with the strongholds as
+        the engine leaves them (nothing else changes at that step): the mover's value
+        and the opponents' loss."""
+        trial = world.clone()
+        trial.apply_unchecked(action)
+        assert isinstance(trial, ExpansionState)
+        holds = trial.holds
+        mine = self._value_with(s, holds)
+        worst = max(value - self._value_with(so, holds) for _, so, value in rivals)
+        return mine, self.ev.w.block * worst
+
+    def _value_with(self, s: Situation, holds: dict[str, tuple[int, int]]) -> float:
+        """`s`'s value with other strongholds (the rest of it computed once)."""
+        parts = self._parts.get(id(s))
+        if parts is None:
+            parts = self._parts[id(s)] = (s, self.ev._module_parts(s, s.me, s.market))
+        fixed, raw, reserved = parts[1]
+        return self.ev._with_holds(fixed, raw, reserved, holds, s.me.seat)
 
     def _resolve(self, world: GameState) -> float:
         """Play the mover's following decision steps greedily (each option judged by the
@@ -763,13 +838,18 @@ class _Simulator:
             chosen, gain = actions[0], 0.0
             if len(actions) > 1:
                 before = self._rivals(world) if world.phase in _RIVAL_PHASES else None
+                mover = self._judged(world, seat) if world.phase is Phase.STRONGHOLD else None
                 best = None
                 for action in actions:
-                    trial = world.clone()
-                    trial.apply_unchecked(action)
-                    loss = self._loss(before, trial) if before is not None else 0.0
-                    sa = self._judged(trial, seat)
-                    score = ev.value(sa, sa.me, sa.market) + loss
+                    if mover is not None and before is not None:
+                        score, loss = self._hold_option(world, mover, before, action)
+                    else:
+                        trial = world.clone()
+                        trial.apply_unchecked(action)
+                        loss = self._loss(before, trial) if before is not None else 0.0
+                        sa = self._judged(trial, seat)
+                        score = ev.value(sa, sa.me, sa.market)
+                    score += loss
                     if best is None or score > best:
                         best, chosen, gain = score, action, loss
             world.apply_unchecked(chosen)

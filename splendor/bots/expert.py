@@ -6,6 +6,9 @@ see (`sample_world`: deck order and other seats' blind reserves are guessed, nev
 plays the candidate, continues with the rollout profile for a few turns (or to the end),
 and scores the result: the win share if the game ended, else a logistic of the value gap
 to the best opponent. Candidates are chosen by UCB1; the most simulated one is played.
+In a module game the module's main choices of a turn's steps (placing a stronghold, a
+conquest, pairing, a free card, a noble to keep, a post or city among several) are
+searched the same way; rollouts play a module's actions on the sampled world itself.
 
 The budget is either thinking time per move (default 1 s) or a fixed number of
 simulations, which makes the bot deterministic for a given seed.
@@ -30,6 +33,12 @@ LEAF_SCALE = 3.0
 EXPLORATION = 0.5
 #: Noise on rollout decisions, so that simulations of one candidate differ.
 ROLLOUT_NOISE = 0.15
+#: The modules' decision steps searched like a main action (the others, like returns and
+#: noble choices, are played as the rollout profile scores them).
+SEARCHED_STEPS: frozenset[Phase] = frozenset({
+    Phase.STRONGHOLD, Phase.CONQUEST, Phase.PAIR, Phase.FREE, Phase.KEEP_NOBLE, Phase.POST,
+    Phase.CITY,
+})
 
 
 class ExpertBot:
@@ -70,9 +79,8 @@ class ExpertBot:
         evaluator = self._evaluator(view.module)
         situation = situation_from_view(view, self.data, evaluator.w)
         scores = evaluator.score_actions(situation, actions, world_from(view, self.data, self.rng))
-        if view.phase is not Phase.MAIN:
-            # Returns, noble choices and a module's decision steps: no search.
-            return pick(scores, actions, self.rng, 0.0)
+        if view.phase is not Phase.MAIN and view.phase not in SEARCHED_STEPS:
+            return pick(scores, actions, self.rng, 0.0)  # returns, noble choices, gems
         ranked = sorted(range(len(actions)), key=lambda i: -scores[i])[: self.candidates]
         candidates = [actions[i] for i in ranked]
         return self._search(view, candidates)

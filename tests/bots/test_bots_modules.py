@@ -142,19 +142,22 @@ def test_the_expert_plays_module_games_at_a_fixed_simulation_count(module: str) 
     assert [a.text() for a in again.state.history] == [a.text() for a in result.state.history]
 
 
-def test_the_expert_searches_module_moves_within_its_simulations() -> None:
+def test_the_expert_searches_module_moves_and_stronghold_steps() -> None:
     bot = expert(1, simulations=10)
     state = new_game(DATA, 2, 21, module="strongholds", first_player=0)
-    searched = 0
-    while not state.is_over() and searched < 8:
+    searched = {Phase.MAIN: 0, Phase.STRONGHOLD: 0}
+    while not state.is_over() and min(searched.values()) < 4:
         view = observe(state, state.current)
-        bot.last_simulations = 0
-        action = bot.choose(view) if state.current == 0 else make_bot("hard").choose(view)
-        if state.current == 0 and view.phase is Phase.MAIN and len(view.legal_actions) > 1:
-            assert 2 <= bot.last_simulations <= 10
-            searched += 1
+        if state.current == 0:
+            bot.last_simulations = 0
+            action = bot.choose(view)
+            if view.phase in searched and len(view.legal_actions) > 1:
+                assert 2 <= bot.last_simulations <= 10
+                searched[view.phase] += 1
+        else:
+            action = make_bot("hard", data=DATA).choose(view)
         state.apply(action)
-    assert searched == 8
+    assert min(searched.values()) >= 4, searched
 
 
 # ----------------------------------------------------------- views, not states
