@@ -328,13 +328,16 @@ def play_module_game(app: App, module: str, seed: int) -> tuple[Session, set[str
 GAMES = [
     ("cities", 4, {"take", "take2", "buy", "reserve", "return"}),
     ("trading-posts", 1, {"take", "take2", "buy", "gem"}),
-    ("orient", 5, {"take", "buy", "buy:doubles", "buy:sacrifice", "pair", "free",
-                   "reserve_noble"}),
+    # Two Orient deals, which between them use every Orient gesture (no single seeded game
+    # with today's bots makes them all).
+    ("orient", 23, {"take", "buy", "buy:doubles", "buy:sacrifice", "pair", "free"}),
+    ("orient", 24, {"take", "buy", "buy:sacrifice", "pair", "free", "reserve_noble"}),
     ("strongholds", 3, {"buy", "conquer", "hold:place", "hold:move", "hold:remove"}),
 ]
 
 
-@pytest.mark.parametrize(("module", "seed", "expected"), GAMES, ids=[g[0] for g in GAMES])
+@pytest.mark.parametrize(("module", "seed", "expected"), GAMES,
+                         ids=[f"{g[0]}-{g[1]}" for g in GAMES])
 def test_a_whole_module_game_against_the_hard_bot_by_mouse(
         app: App, module: str, seed: int, expected: set[str]) -> None:
     session, kinds = play_module_game(app, module, seed)
