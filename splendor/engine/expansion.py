@@ -57,7 +57,7 @@ from splendor.engine.module_rules import (
     tokens_short,
 )
 from splendor.engine.outcome import Outcome, decide
-from splendor.engine.payment import bonus_shortfall, default_payment, tokens_missing
+from splendor.engine.payment import default_payment, nobles_met, tokens_missing
 from splendor.engine.setup import GameSetup
 from splendor.engine.state import GameState, Phase, PlayerState
 
@@ -205,7 +205,7 @@ class ExpansionState(GameState):
         p = self.players[seat]
         bonuses = p.bonuses
         nobles = self.nobles + p.kept_nobles if p.kept_nobles else self.nobles
-        return [n for n in nobles if not bonus_shortfall(bonuses, n)]
+        return nobles_met(bonuses, nobles)
 
     def may_take(self, card: Card, seat: int) -> bool:
         """Whether `seat` may buy or reserve a face-up card: no one else's stronghold on it."""
@@ -247,31 +247,43 @@ class ExpansionState(GameState):
         gold = tokens[GOLD]
         power = [p.bonuses[c] + tokens[c] for c in GEMS]
         # The hot path inlines tokens_missing (and what double golds add) as the base game
-        # does, in one pass over the market: reserves first, then buys, as listed.
+        # does, in one pass over the market and the reserved cards: the reserves (market
+        # cards, then decks) come first, then the buys, as listed.
         gold2 = self.module == "trading-posts" and 3 in p.posts
         doubles = len(p.doubles)
         reach = gold + 2 * doubles
         buys: list[Action] = []
-        for card in self.market:
+        # Market cards first, then the player's reserved cards (never under a stronghold).
+        market = self.market
+        n_market = len(market)
+        pair_ok: bool | None = None
+        cards: list[Card | None] = [*market, *p.reserved]
+        for i, card in enumerate(cards):
             if card is None:
                 continue
-            # Another player's stronghold keeps a market card from everyone else.
-            if holds and card.id in holds and holds[card.id][0] != seat:
-                continue
-            if can_reserve:
-                acts.append(reserve_action(card.id))
+            if i < n_market:
+                # Another player's stronghold keeps a market card from everyone else.
+                if holds and card.id in holds and holds[card.id][0] != seat:
+                    continue
+                if can_reserve:
+                    acts.append(reserve_action(card.id))
             ability = card.ability
             if gold2 or ability == "sacrifice":
-                self._buys_of(p, card, power, gold, reach, gold2, doubles, buys)
+                self._buys_of(p, card, power, gold, gold2, buys)
                 continue
             short = 0
             for c, n in card.cost_items:
                 d = n - power[c]
                 if d > 0:
                     short += d
-            if short > reach or (ability is not None and ability[0] == "p" \
-                    and not self._pair_targets(p, card)):
+            if short > reach:
                 continue
+            if ability is not None and ability[0] == "p":
+                if pair_ok is None:
+                    pair_ok = bool(self._pair_targets(p, card))
+                # Pairing needs a card of the player's own (never the one being bought).
+                if not pair_ok:
+                    continue
             if short <= gold:
                 buys.append(buy_action(card.id))
             if doubles:
@@ -281,18 +293,15 @@ class ExpansionState(GameState):
             for i, deck in enumerate(self.decks):
                 if deck:
                     acts.append(reserve_deck_action(i % levels + 1, i >= levels))
-        for card in p.reserved:
-            self._buys_of(p, card, power, gold, reach, gold2, doubles, buys)
         acts += buys
         if not acts:
             return (PASS,)
         return tuple(acts)
 
-    def _buys_of(self, p: ModulePlayer, card: Card, power: list[int], gold: int, reach: int,
-                 gold2: bool, doubles: int, acts: list[Action]) -> None:
-        """The legal buys of `card` (see `_generate_main`)."""
-        ability = card.ability
-        if ability == "sacrifice":
+    def _buys_of(self, p: ModulePlayer, card: Card, power: list[int], gold: int,
+                 gold2: bool, acts: list[Action]) -> None:
+        """The legal buys of a sacrifice card, or of any card with trading post 3."""
+        if card.ability == "sacrifice":
             self._buy_variants(p, card, acts)
             return
         short = 0
@@ -300,20 +309,10 @@ class ExpansionState(GameState):
             d = n - power[c]
             if d > 0:
                 short += d
-        if gold2:
-            # Trading post 3: a gold pays up to two of one colour.
-            if short <= gold or (short <= 2 * gold and not tokens_short(
-                    p.tokens, p.bonuses, card, gold_doubles=True)):
-                acts.append(buy_action(card.id))
-            return
-        if short > reach:
-            return
-        if ability is not None and ability[0] == "p" and not self._pair_targets(p, card):
-            return
-        if short <= gold:
+        # Trading post 3: a gold pays up to two of one colour.
+        if short <= gold or (short <= 2 * gold and not tokens_short(
+                p.tokens, p.bonuses, card, gold_doubles=True)):
             acts.append(buy_action(card.id))
-        if doubles:
-            self._double_variants(p, card, short, gold, doubles, acts)
 
     @staticmethod
     def _double_variants(p: ModulePlayer, card: Card, short: int, gold: int, doubles: int,

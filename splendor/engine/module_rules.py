@@ -9,6 +9,7 @@ from itertools import combinations
 
 from splendor.engine.colors import GEMS, GOLD
 from splendor.engine.components import Card, City, TradingPost
+from splendor.engine.payment import default_payment
 
 # ------------------------------------------------------------------ the Cities
 
@@ -96,6 +97,9 @@ def module_payment(
     Double golds pay first (saving tokens), then coloured tokens, then gold (with post 3,
     one gold per two of a colour). The second value is what the doubles cover (at most
     2 per double)."""
+    if not doubles and not gold_doubles:
+        # Nothing module-specific to pay with: the base game's payment.
+        return default_payment(tokens, bonuses, card), 0
     need = [max(0, card.cost[c] - bonuses[c]) for c in GEMS]
     by_doubles = min(2 * doubles, sum(need))
     left = by_doubles

@@ -3,6 +3,8 @@ payment; and what a player still lacks for a noble. The engine and the bots shar
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from splendor.engine.colors import GOLD
 from splendor.engine.components import Card, Noble
 
@@ -27,7 +29,21 @@ def bonus_shortfall(bonuses: list[int], noble: Noble) -> int:
     return short
 
 
-def default_payment(tokens: list[int], bonuses: list[int], card: Card) -> tuple[int, ...]:
+def nobles_met(bonuses: list[int], nobles: list[Noble]) -> list[Noble]:
+    """The nobles among `nobles` whose requirements `bonuses` meet, in their order."""
+    # Unrolled over the five gems: every turn of every game asks this.
+    b0, b1, b2, b3, b4 = bonuses[:5]
+    met = []
+    for noble in nobles:
+        r = noble.requires
+        if b0 >= r[0] and b1 >= r[1] and b2 >= r[2] and b3 >= r[3] and b4 >= r[4]:
+            met.append(noble)
+    return met
+
+
+def default_payment(
+    tokens: Sequence[int], bonuses: Sequence[int], card: Card,
+) -> tuple[int, ...]:
     """Coloured tokens first, gold for the rest: the payment used when none is given."""
     pay = [0] * 6
     for c, n in card.cost_items:

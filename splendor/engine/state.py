@@ -43,7 +43,7 @@ from splendor.engine.components import Card, GameData, Noble
 from splendor.engine.errors import IllegalActionError, Refusal
 from splendor.engine.history import History
 from splendor.engine.outcome import EndReason, Outcome, decide
-from splendor.engine.payment import bonus_shortfall, default_payment, tokens_missing
+from splendor.engine.payment import default_payment, nobles_met, tokens_missing
 from splendor.engine.setup import GameSetup, check_setup, deal
 
 
@@ -444,6 +444,15 @@ class GameState:
 
     def apply(self, action: Action) -> None:
         """Apply a legal action; raise `IllegalActionError` (state unchanged) otherwise."""
+        legal = self._legal
+        if legal is not None:
+            # An action handed out by legal_actions() is legal by construction; only others
+            # (explicit payments, typed or loaded text) need the reasons (tests check that
+            # both agree). Identity, not ==, so that a hostile value's __eq__ never runs.
+            for listed in legal:
+                if listed is action:
+                    self.apply_unchecked(action)
+                    return
         reason = self.why_illegal(action)
         if reason is not None:
             text = action.text() if malformed(action) is None else _spell(action)
@@ -535,7 +544,7 @@ class GameState:
     def qualifying_nobles(self, seat: int) -> list[Noble]:
         """The nobles on the table whose requirements `seat`'s bonuses meet."""
         bonuses = self.players[seat].bonuses
-        return [n for n in self.nobles if not bonus_shortfall(bonuses, n)]
+        return nobles_met(bonuses, self.nobles)
 
     def _check_nobles(self, p: PlayerState) -> None:
         candidates = self.qualifying_nobles(self.current)

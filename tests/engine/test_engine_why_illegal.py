@@ -26,7 +26,7 @@ from splendor.engine import (
     new_game,
     parse_action,
 )
-from splendor.gamedata import base_game
+from splendor.gamedata import base_game, load_game_data
 from tests.engine.forged import forge
 from tests.invariants import check_invariants
 
@@ -175,3 +175,24 @@ def test_apply_unchecked_is_documented_as_unchecked_and_apply_still_checks() -> 
     state = new_game(DATA, 2, seed=1)
     with pytest.raises(IllegalActionError):
         state.apply(parse_action("pass"))
+
+
+@pytest.mark.parametrize("module", [None, "orient", "strongholds"])
+def test_apply_after_listing_accepts_the_listed_actions_and_still_refuses_the_rest(
+        module: str | None) -> None:
+    """apply takes a listed action without asking why_illegal again (the fast path): an
+    equal action typed as text is accepted, and anything unlisted is still refused."""
+    data = load_game_data()
+    for seed in range(4):
+        state = new_game(data, 2 + seed % 3, seed, module=module)
+        rng = random.Random(seed)
+        while not state.is_over():
+            legal = state.legal_actions()
+            well_formed = [a for a in (Take((0, 1, 2)), TakeTwo(0), Buy("L3-01"))
+                           if a not in legal]
+            for value in (*VALUES, *well_formed):  # VALUES are never actions
+                before = state.key()
+                with pytest.raises(IllegalActionError):
+                    state.apply(value)
+                assert state.key() == before and state.legal_actions() is legal
+            state.apply(parse_action(rng.choice(legal).text()))
