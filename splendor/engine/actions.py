@@ -41,6 +41,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import combinations, combinations_with_replacement
 from typing import Any, ClassVar, Final, NoReturn, TypeVar
 
@@ -557,8 +558,14 @@ def noble_action(noble_id: str) -> ChooseNoble:
     return a
 
 
-def return_actions(held: tuple[int, ...] | list[int], excess: int) -> list[Return]:
+def return_actions(held: tuple[int, ...] | list[int], excess: int) -> tuple[Return, ...]:
     """Every way to give back exactly `excess` tokens from `held` (6 counts), gold included."""
+    return _return_actions(tuple(held), excess)
+
+
+@lru_cache(maxsize=4096)
+def _return_actions(held: tuple[int, ...], excess: int) -> tuple[Return, ...]:
+    # Cached: the same holdings recur across turns and games, and listing them is costly.
     colors = [c for c in range(len(held)) if held[c]]
     out = []
     for combo in combinations_with_replacement(colors, excess):
@@ -571,7 +578,7 @@ def return_actions(held: tuple[int, ...] | list[int], excess: int) -> list[Retur
             if a is None:
                 a = _returns[key] = _intern(Return(key))
             out.append(a)
-    return out
+    return tuple(out)
 
 
 def _parse_counts(words: list[str], text: str) -> tuple[int, ...]:

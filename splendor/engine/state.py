@@ -239,7 +239,7 @@ class GameState:
         phase = self.phase
         p = self.players[self.current]
         if phase is Phase.RETURN:
-            return tuple(return_actions(p.tokens, self.excess_tokens()))
+            return return_actions(p.tokens, self.excess_tokens())
         if phase is Phase.NOBLE:
             return tuple(noble_action(n.id) for n in self._candidates)
         if phase is Phase.OVER:
