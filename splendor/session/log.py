@@ -8,7 +8,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from splendor.engine import Action, GameState, Phase
-from splendor.engine.expansion import ModulePlayer
+from splendor.engine.actions import Stronghold
+from splendor.engine.expansion import ExpansionState, ModulePlayer
 
 
 @dataclass(frozen=True, slots=True)
@@ -19,7 +20,8 @@ class LogEntry:
     qualifying noble visits without a decision, so it has no action of its own);
     `final_round` is True when this action started the final round. With a Cities of
     Splendor module, `city` and `posts` are the city taken and the trading posts claimed
-    as a result (also without a decision when only one qualified).
+    as a result (also without a decision when only one qualified); `owner` is the seat
+    whose stronghold a `hold remove` sent back.
     """
 
     index: int
@@ -31,6 +33,7 @@ class LogEntry:
     game_over: bool = False
     city: str | None = None
     posts: tuple[int, ...] = ()
+    owner: int | None = None
 
 
 def apply_logged(state: GameState, action: Action) -> LogEntry:
@@ -41,6 +44,10 @@ def apply_logged(state: GameState, action: Action) -> LogEntry:
     had_city = isinstance(player, ModulePlayer) and player.city is not None
     before_posts = len(player.posts) if isinstance(player, ModulePlayer) else 0
     was_final = state.final_round
+    owner = None
+    if isinstance(action, Stronghold) and action.how == "remove" \
+            and isinstance(state, ExpansionState) and action.card_id in state.holds:
+        owner = state.holds[action.card_id][0]
     state.apply(action)
     gained = tuple(n.id for n in player.nobles[before_nobles:])
     city = posts = None
@@ -49,7 +56,8 @@ def apply_logged(state: GameState, action: Action) -> LogEntry:
         posts = tuple(player.posts[before_posts:])
     return LogEntry(index, round_number, seat, action, gained,
                     final_round=state.final_round and not was_final,
-                    game_over=state.phase is Phase.OVER, city=city, posts=posts or ())
+                    game_over=state.phase is Phase.OVER, city=city, posts=posts or (),
+                    owner=owner)
 
 
 def replayed_log(start: GameState, actions: list[Action] | tuple[Action, ...]) -> list[LogEntry]:

@@ -75,7 +75,7 @@ class BoardPicture:
             lines: list[str] = []
             counts: list[int] = []
             for entry in self.entries:
-                texts = describe_entry(self.names[entry.seat], entry, self.data)
+                texts = describe_entry(self.names[entry.seat], entry, self.data, self.names)
                 lines += [log_line(entry.round, text) for text in texts]
                 counts.append(len(texts))
             self._worded = (language(), lines, counts)

@@ -6,6 +6,8 @@ chooses the entry and fills its placeholders.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from splendor.engine import (
     COLOR_NAMES,
     Action,
@@ -181,12 +183,19 @@ def _city_points(data: GameData, city_id: str) -> int:
     return city.points if city is not None else 0
 
 
-def describe_entry(name: str, entry: LogEntry, data: GameData) -> list[str]:
+def describe_entry(name: str, entry: LogEntry, data: GameData,
+                   names: Sequence[str] = ()) -> list[str]:
     """The log's lines for one applied action: the move, then what it brought without a
     decision of its own: each noble's visit (a single qualifying noble visits without an
-    action), the trading posts claimed and the city taken."""
+    action), the trading posts claimed and the city taken. With the seats' `names`, a
+    stronghold sent back names its owner."""
     action = entry.action
-    lines = [describe(name, action, data)]
+    if isinstance(action, Stronghold) and entry.owner is not None \
+            and entry.owner < len(names):
+        lines = [tr("log.hold_remove_owned", name=name, owner=names[entry.owner],
+                    card=card_text(data, action.card_id))]
+    else:
+        lines = [describe(name, action, data)]
     if not isinstance(action, ChooseNoble):
         for noble_id in entry.nobles:
             noble = data.noble_by_id.get(noble_id)

@@ -217,9 +217,13 @@ def test_module_games_are_logged_and_hinted_in_every_language(module: str) -> No
     for code in LANGUAGES:
         with speaking(code):
             for entry, view in samples:
-                lines = describe_entry(NAMES[entry.seat], entry, DATA)
+                lines = describe_entry(NAMES[entry.seat], entry, DATA, NAMES)
                 for line in lines:
                     _filled(line)
+                if isinstance(entry.action, Stronghold) and entry.action.how == "remove":
+                    # Sending back a stronghold says whose it was.
+                    assert entry.owner is not None and entry.owner != entry.seat
+                    assert NAMES[entry.owner] in lines[0]
                 if entry.city and not isinstance(entry.action, ChooseCity):
                     assert translate(code, "log.city", name=NAMES[entry.seat],
                                      points=DATA.city_by_id[entry.city].points) in lines
@@ -230,6 +234,15 @@ def test_module_games_are_logged_and_hinted_in_every_language(module: str) -> No
                 reasons.add(hint.reason.code)
                 _filled(hint_text(hint, NAMES, DATA))
     assert reasons <= set(REASONS)
+
+
+def test_a_stronghold_sent_back_names_its_owner() -> None:
+    removed = LogEntry(0, 5, 0, Stronghold("remove", "L2-07"), owner=1)
+    line = describe_entry("Ada", removed, DATA, ["Ada", "Bob"])[0]
+    assert line.startswith("Ada sends back Bob's stronghold on a level 2 ")
+    # Without the seats' names (or a log from before owners were kept) the line is general.
+    assert describe_entry("Ada", removed, DATA)[0].startswith(
+        "Ada sends back the stronghold on a level 2 ")
 
 
 def test_a_chosen_city_or_post_is_logged_once() -> None:

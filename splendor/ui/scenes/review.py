@@ -155,7 +155,8 @@ class ReviewScene(Scene):
             first = self.view.first_player
             return [tr("review.deal", name=self.review.names[first])]
         entry = self.cursor.log[self.position - 1]
-        return describe_entry(self.review.names[entry.seat], entry, self.review.data)
+        return describe_entry(self.review.names[entry.seat], entry, self.review.data,
+                              self.review.names)
 
     # ------------------------------------------------------------------ lifecycle
 

@@ -214,7 +214,7 @@ class TableScene(Scene):
         names = self.session.options.names
         data = self.session.data
         for entry in log[len(self._log_entries):]:
-            texts = describe_entry(names[entry.seat], entry, data)
+            texts = describe_entry(names[entry.seat], entry, data, names)
             self._log_text += [log_line(entry.round, text) for text in texts]
             self._log_line_entry += [len(self._log_entries)] * len(texts)
             # The move's line names its card; a noble's visit after it names none.
@@ -562,8 +562,9 @@ class TableScene(Scene):
         against bots, and not in a competitive game), and the last move."""
         session = self.session
         log = session.log
-        last = " · ".join(describe_entry(session.options.names[log[-1].seat], log[-1],
-                                         session.data)) if log else ""
+        names = session.options.names
+        last = " · ".join(describe_entry(names[log[-1].seat], log[-1], session.data,
+                                         names)) if log else ""
         if session.options.competitive or len(session.humans) != 1:
             return Assisting(last_move=last)
         hint = session.hint
