@@ -266,7 +266,10 @@ def _hint_module_move(action: Action, data: GameData) -> str:
         return tr("hint.move.free", card=card_text(data, action.card_id))
     if isinstance(action, ReserveNoble):
         noble = data.noble_by_id.get(action.noble_id)
-        return tr("hint.move.keep_noble", noble.points if noble else 3)
+        # Every noble is worth 3: its requirements tell one from another.
+        needs = ", ".join(f"{color_name(c)} ×{n}" for c, n in enumerate(noble.requires) if n) \
+            if noble is not None else action.noble_id
+        return tr("hint.move.keep_noble", needs=needs)
     if isinstance(action, Stronghold):
         card = card_text(data, action.card_id)
         if action.how == "move":

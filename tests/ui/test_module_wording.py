@@ -236,6 +236,13 @@ def test_module_games_are_logged_and_hinted_in_every_language(module: str) -> No
     assert reasons <= set(REASONS)
 
 
+def test_the_noble_to_keep_is_told_apart_by_what_it_asks() -> None:
+    # Every noble is worth 3 points, so points alone would not say which one.
+    assert hint_move(ReserveNoble("N04"), DATA) == "Keep aside the noble asking green ×4, red ×4"
+    moves = {hint_move(ReserveNoble(n.id), DATA) for n in DATA.nobles}
+    assert len(moves) == len(DATA.nobles)
+
+
 def test_a_stronghold_sent_back_names_its_owner() -> None:
     removed = LogEntry(0, 5, 0, Stronghold("remove", "L2-07"), owner=1)
     line = describe_entry("Ada", removed, DATA, ["Ada", "Bob"])[0]
