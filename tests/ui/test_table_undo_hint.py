@@ -202,3 +202,20 @@ def test_the_panel_lights_the_button_under_the_pointer_and_says_the_last_move(
     app.step(DT)
     assert table.ui.hover_button is None
     game.close()
+
+
+def test_a_disabled_undo_still_looks_like_a_button(app: App) -> None:
+    """At the start there is nothing to take back: Undo is off, drawn with an edge that sets
+    it apart from the panel (a dark fill alone read as plain text)."""
+    game, table = start(app, VERSUS_BOT)
+    until_my_turn(app, table)
+    buttons = {b.key: b for b in table.buttons}
+    assert not buttons["undo"].enabled and buttons["hint"].enabled
+    surface = pygame.Surface(app.size)
+    table.draw(surface)
+    rect = buttons["undo"].rect
+    edge = surface.get_at((rect.left + 1, rect.centery))[:3]
+    outside = surface.get_at((rect.left - 3, rect.centery))[:3]
+    inside = surface.get_at((rect.left + 6, rect.top + 6))[:3]
+    assert edge != outside and inside != outside
+    game.close()

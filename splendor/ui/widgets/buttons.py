@@ -160,9 +160,12 @@ def draw_flat_button(surface: pygame.Surface, rect: pygame.Rect, label: str,
 
     The label is shrunk to the button's width (a cut is reported to `textfit`).
     """
-    fill = theme.ACCENT if enabled else theme.TABLE_DARK
+    fill = theme.ACCENT if enabled else theme.PANEL
     ink = theme.INK if enabled else theme.TEXT_DIM
     pygame.draw.rect(surface, fill, rect, border_radius=px(8))
+    if not enabled:
+        # Off, but still a button: on the dark panel a fill alone would read as plain text.
+        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, max(1, px(2)), border_radius=px(8))
     pad = max(px(8), rect.h // 5)
     image = fit_text(label, px(text_px), max(1, rect.w - 2 * pad), ink, bold=True)
     blit_center(surface, image, rect.center)
