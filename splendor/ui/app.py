@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import contextlib
 import os
+import warnings
 
 import pygame
 
 from splendor.resources import icon_path
-from splendor.storage.untrusted import MIN_WINDOW, clamp_window
+from splendor.storage.untrusted import MAX_WINDOW, MIN_WINDOW, clamp_window
 from splendor.ui import WINDOW_CLASS, theme
 from splendor.ui.scene import Scene, SceneStack
 
@@ -49,7 +50,30 @@ class App:
     def _open_window(self) -> pygame.Surface:
         if self.fullscreen:
             return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
-        return pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+        # The window system keeps the window within the sizes the game lays out for, so a
+        # resize needs no new window (reopening one makes it jump or flicker).
+        window = _display_window()
+        if window is not None:
+            with contextlib.suppress(pygame.error):
+                window.minimum_size = MIN_WINDOW
+                window.maximum_size = MAX_WINDOW
+        return screen
+
+    def _resized_surface(self) -> pygame.Surface:
+        """The window's surface at `windowed_size`, keeping the window: SDL has usually
+        resized it already; a size outside the limits is set back on the same window; only
+        a driver that resizes nothing (the headless one) gets a new window."""
+        surface = pygame.display.get_surface()
+        window = _display_window()
+        if surface is not None and surface.get_size() != self.windowed_size \
+                and window is not None:
+            with contextlib.suppress(pygame.error):
+                window.size = self.windowed_size
+                surface = pygame.display.get_surface()
+        if surface is not None and surface.get_size() == self.windowed_size:
+            return surface
+        return self._open_window()
 
     def request_redraw(self) -> None:
         self._redraw = True
@@ -67,8 +91,7 @@ class App:
             return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen:
             self.windowed_size = clamp_window(event.w, event.h)
-            # Reopening enforces the size limits and gives the resized surface.
-            self.screen = self._open_window()
+            self.screen = self._resized_surface()
             self.stack.resize(self.size)
             self.request_redraw()
             return
@@ -112,3 +135,16 @@ class App:
         """Close the window and pygame (a later App starts afresh)."""
         pygame.quit()
         theme.forget_fonts()
+
+
+def _display_window() -> pygame.Window | None:
+    """The window `set_mode` opened, for what `pygame.display` cannot set (its size
+    limits, a size without a new window); None where this pygame-ce has no such call."""
+    # from_display_module warns that surface rendering should move to Window.get_surface;
+    # the game draws through pygame.display, and only sizes the window through this.
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        try:
+            return pygame.Window.from_display_module()
+        except (AttributeError, pygame.error):
+            return None

@@ -7,8 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pygame
 import pytest
 
+from splendor.storage.untrusted import MIN_WINDOW
 from splendor.ui.app import WM_CLASS, App
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -29,3 +31,21 @@ def test_no_display_is_said_and_fails(tmp_path: Path) -> None:
                             capture_output=True, text=True, timeout=60, check=False)
     assert result.returncode == 1
     assert "no display found" in result.stderr
+
+
+def test_a_resize_keeps_the_window_and_its_limits(app: App,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """A resize sizes the same window (opening a new one makes it jump or flicker on the
+    desktop); a size below the limits is set back to the smallest the table lays out."""
+    opened: list[object] = []
+    set_mode = pygame.display.set_mode
+    monkeypatch.setattr(pygame.display, "set_mode",
+                        lambda *a, **k: opened.append(a) or set_mode(*a, **k))
+    before = app.size
+    for size, expected in (((1100, 650), (1100, 650)), ((700, 400), MIN_WINDOW),
+                           (before, before)):
+        app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=size[0], h=size[1],
+                                            size=size))
+        assert app.size == expected
+        assert app.screen is pygame.display.get_surface()
+    assert opened == []
