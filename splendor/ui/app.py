@@ -38,6 +38,9 @@ class App:
         self.clock = pygame.time.Clock()
         self.running = False
         self._redraw = True
+        #: Where the pointer was last seen over the window (None: outside it), from the
+        #: events themselves: a scene back on top lights what lies under it at once.
+        self.pointer: tuple[int, int] | None = None
 
     @property
     def headless(self) -> bool:
@@ -98,6 +101,10 @@ class App:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
+        if event.type in (pygame.MOUSEMOTION, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.pointer = event.pos
+        elif event.type == pygame.WINDOWLEAVE:
+            self.pointer = None
         if event.type in (pygame.WINDOWEXPOSED, pygame.WINDOWRESTORED):
             self.request_redraw()
         if self.stack.dispatch(event):

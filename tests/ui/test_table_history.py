@@ -50,4 +50,7 @@ def test_clicking_a_move_shows_that_position_and_escape_returns(app: App) -> Non
     post(app, pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="\x1b")
     assert app.stack.top is table and not session.paused
     assert session.state.history == before
+    # The pointer rests where it clicked: that line is lit again without it moving.
+    app.step(DT)
+    assert table.ui.hover_log == line
     game.close()

@@ -165,6 +165,9 @@ class TableScene(Scene):
         the session: nothing moved meanwhile). A selection the overlay played (a
         sacrifice bought) is gone."""
         self.decisions.closed()
+        # Light at once the log line or button under a pointer that rests where it was.
+        self._pointer_at = self.app.pointer if self.app is not None else None
+        self.ui.hover_button = self._button_at(self._pointer_at)
         self.session.resume()
         if self.ui.selected is not None and self.session.version != self._selected_at:
             self.cancel()
