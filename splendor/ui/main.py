@@ -67,6 +67,7 @@ from splendor.ui.scenes.new_game import NewGameScene
 from splendor.ui.scenes.noble_choice import NobleChoiceScene
 from splendor.ui.scenes.pass_screen import PassScreenScene
 from splendor.ui.scenes.pause import PauseScene
+from splendor.ui.scenes.picture_choice import PictureChoiceScene
 from splendor.ui.scenes.results import ResultsScene
 from splendor.ui.scenes.review import ReviewScene
 from splendor.ui.scenes.rules import RulesScene
@@ -474,16 +475,22 @@ def decision_overlays(session: Session, table: Callable[[], TableScene]
         "pass": lambda: _pass_screen(session),
         "return": lambda: TokenReturnScene(session),
         "noble": lambda: NobleChoiceScene(session),
-        "city": lambda: CityChoiceScene(session),
-        "post": lambda: PostChoiceScene(session),
+        "city": lambda: _assisted(CityChoiceScene(session), table()),
+        "post": lambda: _assisted(PostChoiceScene(session), table()),
         "gem": lambda: GemStepScene(session, table()),
-        "pair": lambda: PairChoiceScene(session),
-        "free": lambda: FreeCardScene(session),
-        "keep_noble": lambda: KeepNobleScene(session),
+        "pair": lambda: _assisted(PairChoiceScene(session), table()),
+        "free": lambda: _assisted(FreeCardScene(session), table()),
+        "keep_noble": lambda: _assisted(KeepNobleScene(session), table()),
         "stronghold": lambda: StrongholdStepScene(session, table()),
-        "conquest": lambda: ConquestScene(session),
-        "sacrifice": lambda card_id: SacrificeScene(session, card_id),
+        "conquest": lambda: _assisted(ConquestScene(session), table()),
+        "sacrifice": lambda card_id: _assisted(SacrificeScene(session, card_id), table()),
     }
+
+
+def _assisted(scene: PictureChoiceScene, table: TableScene) -> PictureChoiceScene:
+    """`scene` with the table's Undo and Hint (offered when the game allows them)."""
+    scene.assist = table
+    return scene
 
 
 def _pass_screen(session: Session) -> PassScreenScene:

@@ -37,7 +37,7 @@ from splendor.engine.actions import (
 from splendor.gamedata import base_game
 from splendor.i18n import tr
 from splendor.session.game import Session
-from splendor.ui import textfit
+from splendor.ui import textfit, theme
 from splendor.ui.app import App
 from splendor.ui.decision_positions import (
     DOUBLES_CARD,
@@ -62,6 +62,7 @@ from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.table_step import GemStepScene, StrongholdStepScene
 from splendor.ui.table_hits import Hit, module_rects
 from splendor.ui.table_panel import PanelToken
+from splendor.ui.wording import hint_text
 from tests.helpers import play_until, position_session
 
 WHITE, BLUE, GREEN, RED, BLACK = range(5)
@@ -176,7 +177,7 @@ def test_a_city_is_chosen_with_the_keyboard(app: App) -> None:
     game, session, _ = open_position(app, "city")
     overlay_of(app, CityChoiceScene)
     key(app, pygame.K_TAB)  # to the second city, the focus ring shown
-    key(app, pygame.K_RIGHT)  # round to the first
+    key(app, pygame.K_LEFT)  # back to the first
     key(app, pygame.K_RETURN)
     assert session.state.history[1] == ChooseCity("C04")
     game.close()
@@ -565,3 +566,68 @@ def test_continue_in_the_middle_of_a_step_opens_its_overlay(
     overlay_of(app, overlay)
     assert resumed.session is not None and resumed.session.state.phase is phase
     resumed.close()
+
+
+# ------------------------------------------------------------------ undo and hint
+
+
+def test_undo_in_a_decision_box_takes_the_whole_move_back(app: App) -> None:
+    game, session, table = open_position(app, "pair")
+    overlay = overlay_of(app, PairChoiceScene)
+    before = len(session.state.history)
+    assert before == 1  # the buy that asks for the pairing
+    click(app, button_of(overlay, tr("table.button.undo")))
+    assert session.state.history == [] and app.stack.top is table
+    assert table.view().phase is Phase.MAIN
+    game.close()
+
+
+def test_ctrl_z_in_a_decision_box_does_the_same(app: App) -> None:
+    game, session, table = open_position(app, "keep_noble")
+    overlay_of(app, KeepNobleScene)
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert session.state.history == [] and app.stack.top is table
+    game.close()
+
+
+@pytest.mark.parametrize("kind", ["city", "pair", "keep_noble"])
+def test_a_hint_in_a_decision_box_rings_the_experts_choice_and_says_why(
+        app: App, kind: str) -> None:
+    game, session, _ = open_position(app, kind)
+    session.hint_simulations = 16
+    overlay = overlay_of(app, OVERLAYS[kind])
+    key(app, pygame.K_h)
+    for _ in range(20):
+        if session.hint is not None:
+            break
+        app.step(0.05)
+    hint = session.hint
+    assert hint is not None and hint.action in session.view().legal_actions
+    app.step(0.05)  # laid out again with the hint
+    assert overlay.message == hint_text(hint, session.options.names, session.data)
+    # One option is ringed: the hint's own (for pairing, the option of its colour).
+    hinted = [i for i, o in enumerate(overlay._options) if overlay._hinted(o)]
+    assert len(hinted) == 1
+    shown = overlay._options[hinted[0]].action
+    if kind == "pair":
+        assert DATA.card_by_id[shown.card_id].bonus == DATA.card_by_id[
+            hint.action.card_id].bonus  # type: ignore[attr-defined]
+    else:
+        assert shown == hint.action
+    surface = pygame.Surface(app.size)
+    overlay.draw(surface)
+    ring = overlay._tiles[hinted[0]].inflate(14, 14)
+    assert surface.get_at((ring.centerx, ring.top + 1))[:3] == theme.OK
+    # Asked once: the button is off until the choice is made.
+    assert dict((label, on) for _, label, _, on in overlay._buttons)[
+        tr("table.button.hint")] is False
+    game.close()
+
+
+def test_no_undo_or_hint_in_a_decision_box_between_humans(app: App) -> None:
+    game, _, _ = open_position(app, "pair", kinds=("human", "human"))
+    key(app, pygame.K_SPACE)  # past the pass screen
+    overlay = overlay_of(app, PairChoiceScene)
+    labels = [label for _, label, _, _ in overlay._buttons]
+    assert tr("table.button.undo") not in labels and tr("table.button.hint") not in labels
+    game.close()

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pygame
 
-from splendor.engine import Buy, Card, View, default_payment
+from splendor.engine import Action, Buy, Card, View, default_payment
 from splendor.engine.actions import (
     ChooseCity,
     ChoosePost,
@@ -111,6 +111,12 @@ class PairChoiceScene(PictureChoiceScene):
             options.append(choice(partial_picture(art.card_surface, shown), self,
                                   Pair(shown.id), caption))
         return options
+
+    def same_choice(self, shown: Action, action: Action) -> bool:
+        # An option stands for every card of its colour.
+        cards = self.session.data.card_by_id
+        return isinstance(shown, Pair) and isinstance(action, Pair) \
+            and cards[shown.card_id].bonus == cards[action.card_id].bonus
 
 
 class FreeCardScene(PictureChoiceScene):

@@ -7,6 +7,10 @@ Everything is placed by `place` on entering, on resize, on a language change and
 game or the message changes (`layout_key`), never while drawing. The pictures light up
 under the pointer; Tab and the arrows move a focus between them (and the buttons), Enter
 or Space chooses the focused one.
+
+As on the table, a single person playing bots has Undo (also Ctrl+Z: the whole move goes
+back, the box closes) and Hint (also H: the expert's choice is ringed and said) in the
+box, through the table scene (`assist`).
 """
 
 from __future__ import annotations
@@ -14,19 +18,29 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 import pygame
 
 from splendor.engine import Action, Refusal
+from splendor.i18n import tr
 from splendor.session.game import Session
 from splendor.ui import art, theme
 from splendor.ui.scenes.overlay_base import ButtonsOverlay
 from splendor.ui.table_view import button_height, draw_button
 from splendor.ui.widgets import draw_lines, lines_height
-from splendor.ui.wording import refusal_text
+from splendor.ui.wording import hint_text, refusal_text
 
 #: Draws an option's picture exactly (w, h).
 Picture = Callable[[tuple[int, int]], pygame.Surface]
+
+
+class Assist(Protocol):
+    """What Undo and Hint do (the table scene's own undo and hint)."""
+
+    def undo(self) -> None: ...
+
+    def ask_hint(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -90,6 +104,8 @@ class PictureChoiceScene(ButtonsOverlay):
         self._explain = pygame.Rect(0, 0, 0, 0)
         self._message = pygame.Rect(0, 0, 0, 0)
         self._buttons: list[tuple[pygame.Rect, str, Callable[[], object], bool]] = []
+        #: The table's undo and hint (None: the box offers neither).
+        self.assist: Assist | None = None
 
     # ------------------------------------------------------------ what subclasses give
 
@@ -109,8 +125,61 @@ class PictureChoiceScene(ButtonsOverlay):
 
     @property
     def message(self) -> str:
-        """Why the last choice was refused, in the language in use ('' when none)."""
-        return refusal_text(self.refusal) if self.refusal is not None else ""
+        """Why the last choice was refused, or else the hint (or that one is being looked
+        for), in the language in use ('' when none)."""
+        if self.refusal is not None:
+            return refusal_text(self.refusal)
+        session = self.session
+        if session.hint is not None:
+            return hint_text(session.hint, session.options.names, session.data)
+        return tr("hint.thinking") if session.hint_pending else ""
+
+    # ------------------------------------------------------------ undo and hint
+
+    def _assisted(self) -> bool:
+        """Whether Undo and Hint are offered: to a single person playing against bots, in
+        a game that is not competitive (as on the table)."""
+        session = self.session
+        return self.assist is not None and not session.options.competitive \
+            and len(session.humans) == 1
+
+    def _assist_buttons(self) -> list[tuple[str, Callable[[], object], bool]]:
+        if not self._assisted():
+            return []
+        session = self.session
+        hint_ok = session.why_no_hint() is None and session.hint is None \
+            and not session.hint_pending
+        return [(tr("table.button.undo"), self.undo, session.why_no_undo() is None),
+                (tr("table.button.hint"), self.ask_hint, hint_ok)]
+
+    def undo(self) -> None:
+        """Take the whole move back: the box closes and the table opens what the position
+        then needs; or say why not."""
+        reason = self.session.why_no_undo()
+        if reason is not None or self.assist is None:
+            self.refusal = reason
+            return
+        assist = self.assist
+        self.close()
+        assist.undo()
+
+    def ask_hint(self) -> None:
+        """Ask the expert which option to choose; it is ringed when it comes."""
+        reason = self.session.why_no_hint()
+        if reason is not None or self.assist is None:
+            self.refusal = reason
+            return
+        self.refusal = None
+        self.assist.ask_hint()
+
+    def _hinted(self, option: Option) -> bool:
+        hint = self.session.hint
+        return hint is not None and option.action is not None \
+            and self.same_choice(option.action, hint.action)
+
+    def same_choice(self, shown: Action, action: Action) -> bool:
+        """Whether the option playing `shown` stands for `action` (the hint's)."""
+        return shown == action
 
     def play(self, action: Action) -> bool:
         """Play `action` through the session: the box closes, or shows why not."""
@@ -128,14 +197,22 @@ class PictureChoiceScene(ButtonsOverlay):
             self.app.stack.remove(self)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self._assisted():
+            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
+                self.undo()
+                return True
+            if event.key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+                self.ask_hint()
+                return True
         self.focus.handle_event(event)
         return True
 
     # ------------------------------------------------------------ placing
 
     def layout_key(self, surface: pygame.Surface) -> tuple[object, ...]:
+        assist = tuple(enabled for _, _, enabled in self._assist_buttons())
         return (*super().layout_key(surface), self.message, self.session.version,
-                self.state_key())
+                self.state_key(), assist)
 
     def state_key(self) -> tuple[object, ...]:
         """What else the content depends on (a subclass's own selection)."""
@@ -147,11 +224,9 @@ class PictureChoiceScene(ButtonsOverlay):
         explain_h = lines_height(self.explain(), self.text_px(surface, 17), inner)
         message_h = lines_height(self.message, self.text_px(surface, 15), inner) \
             if self.message else 0
-        labels = self.buttons()
-        buttons_h = 0
-        if labels:
-            bw = self._button_width(surface, width, len(labels))
-            buttons_h = max(button_height(label, px, bw) for label, _, _ in labels)
+        button_rows = self._button_rows(surface, width)
+        buttons_h = sum(h for _, h in button_rows) + px(10) * (len(button_rows) - 1) \
+            if button_rows else 0
         room = surface.get_height() - px(20)
         fixed = px(56) + explain_h + px(16) + px(10) + (message_h + px(8) if message_h else 0) \
             + (buttons_h + px(14) if buttons_h else 0) + px(20)
@@ -187,6 +262,18 @@ class PictureChoiceScene(ButtonsOverlay):
     def _token_px(self, surface: pygame.Surface) -> int:
         """The size of a token in a row under a caption."""
         return self.px(surface, 36)
+
+    def _button_rows(self, surface: pygame.Surface, width: int
+                     ) -> list[tuple[list[tuple[str, Callable[[], object], bool]], int]]:
+        """The rows of buttons at the box's foot with their heights: the box's own, then
+        Undo and Hint (a row of their own, so that no label is squeezed)."""
+        px = self.scaler(surface)
+        rows = []
+        for labels in (self.buttons(), self._assist_buttons()):
+            if labels:
+                bw = self._button_width(surface, width, len(labels))
+                rows.append((labels, max(button_height(label, px, bw) for label, _, _ in labels)))
+        return rows
 
     def _button_width(self, surface: pygame.Surface, width: int, count: int) -> int:
         px = self.scaler(surface)
@@ -227,16 +314,16 @@ class PictureChoiceScene(ButtonsOverlay):
                                               tile_w + gap - px(4), plan.caption_h - below))
         y += plan.rows * (tile_h + plan.caption_h) + (plan.rows - 1) * gap + px(10)
         self._message = pygame.Rect(x0, y, inner, plan.message_h)
-        labels = self.buttons()
         self._buttons = []
-        if labels:
+        by = box.bottom - px(20) - plan.buttons_h
+        for labels, row_h in self._button_rows(surface, box.w):
             bw = self._button_width(surface, box.w, len(labels))
             total = len(labels) * bw + (len(labels) - 1) * px(16)
             bx = box.centerx - total // 2
-            by = box.bottom - px(20) - plan.buttons_h
             for i, (label, action, enabled) in enumerate(labels):
-                rect = pygame.Rect(bx + i * (bw + px(16)), by, bw, plan.buttons_h)
+                rect = pygame.Rect(bx + i * (bw + px(16)), by, bw, row_h)
                 self._buttons.append((rect, label, action, enabled))
+            by += row_h + px(10)
         spots = [(tile.inflate(px(8), px(8)), option.choose)
                  for tile, option in zip(self._tiles, self._options, strict=True)
                  if option.choose is not None]
@@ -257,13 +344,19 @@ class PictureChoiceScene(ButtonsOverlay):
             if option.choose is not None or option.marked:
                 pygame.draw.rect(surface, edge, tile.inflate(px(8), px(8)),
                                  px(4) if option.marked else 2, border_radius=px(8))
+            if self._hinted(option):
+                # The expert's choice, in the table's hint colour, outside the usual ring.
+                pygame.draw.rect(surface, theme.OK, tile.inflate(px(14), px(14)), px(4),
+                                 border_radius=px(10))
             if option.caption:
                 draw_lines(surface, option.caption, caption_px, theme.TEXT_DIM, caption,
                            align="center")
             if any(option.tokens):
                 self._draw_tokens(surface, option.tokens, caption)
         if self.message:
-            draw_lines(surface, self.message, self.text_px(surface, 15), theme.DANGER,
+            ink = theme.DANGER if self.refusal is not None else theme.OK \
+                if self.session.hint is not None else theme.TEXT_DIM
+            draw_lines(surface, self.message, self.text_px(surface, 15), ink,
                        self._message, align="center")
         for rect, label, _, enabled in self._buttons:
             draw_button(surface, rect, label, px, enabled)
