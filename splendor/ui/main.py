@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
+from typing import TypeVar
 
 from splendor import i18n
 from splendor.engine import GameData
@@ -50,6 +51,7 @@ from splendor.ui import art, file_notes
 from splendor.ui.app import App
 from splendor.ui.board_picture import BoardPicture
 from splendor.ui.scene import Scene
+from splendor.ui.scenes.assist import Assisted
 from splendor.ui.scenes.confirm import ConfirmScene
 from splendor.ui.scenes.load_game import LoadGameScene, problem_reason
 from splendor.ui.scenes.menu import MenuScene
@@ -67,7 +69,6 @@ from splendor.ui.scenes.new_game import NewGameScene
 from splendor.ui.scenes.noble_choice import NobleChoiceScene
 from splendor.ui.scenes.pass_screen import PassScreenScene
 from splendor.ui.scenes.pause import PauseScene
-from splendor.ui.scenes.picture_choice import PictureChoiceScene
 from splendor.ui.scenes.results import ResultsScene
 from splendor.ui.scenes.review import ReviewScene
 from splendor.ui.scenes.rules import RulesScene
@@ -467,14 +468,17 @@ class Game:
             self._bots = None
 
 
+AssistedBox = TypeVar("AssistedBox", bound=Assisted)
+
+
 def decision_overlays(session: Session, table: Callable[[], TableScene]
                       ) -> dict[str, Callable[..., Scene]]:
     """The overlays a human's decisions open over the table (see `table_decisions`);
     `table` gives the table scene, whose places the table-click decisions use."""
     return {
         "pass": lambda: _pass_screen(session),
-        "return": lambda: TokenReturnScene(session),
-        "noble": lambda: NobleChoiceScene(session),
+        "return": lambda: _assisted(TokenReturnScene(session), table()),
+        "noble": lambda: _assisted(NobleChoiceScene(session), table()),
         "city": lambda: _assisted(CityChoiceScene(session), table()),
         "post": lambda: _assisted(PostChoiceScene(session), table()),
         "gem": lambda: GemStepScene(session, table()),
@@ -487,9 +491,9 @@ def decision_overlays(session: Session, table: Callable[[], TableScene]
     }
 
 
-def _assisted(scene: PictureChoiceScene, table: TableScene) -> PictureChoiceScene:
+def _assisted(scene: AssistedBox, table: TableScene) -> AssistedBox:
     """`scene` with the table's Undo and Hint (offered when the game allows them)."""
-    scene.assist = table
+    scene.assist.target = table
     return scene
 
 

@@ -178,6 +178,15 @@ def _describe_module(name: str, action: Action, data: GameData) -> str:
     return tr("log.decline", name=name)
 
 
+def _noble_needs(data: GameData, noble_id: str) -> str:
+    """A noble told apart by what it asks, 'white ×4, blue ×4' (every noble is worth 3,
+    so its points tell none apart)."""
+    noble = data.noble_by_id.get(noble_id)
+    if noble is None:
+        return noble_id
+    return ", ".join(f"{color_name(c)} ×{n}" for c, n in enumerate(noble.requires) if n)
+
+
 def _city_points(data: GameData, city_id: str) -> int:
     city = data.city_by_id.get(city_id)
     return city.points if city is not None else 0
@@ -246,8 +255,7 @@ def hint_move(action: Action, data: GameData) -> str:
     if isinstance(action, Return):
         return tr("hint.move.return", tokens=tokens_text(action.tokens))
     if isinstance(action, ChooseNoble):
-        noble = data.noble_by_id.get(action.noble_id)
-        return tr("hint.move.noble", noble.points if noble else 3)
+        return tr("hint.move.noble", needs=_noble_needs(data, action.noble_id))
     if isinstance(action, Pass):
         return tr("hint.move.pass")
     return _hint_module_move(action, data)
@@ -265,11 +273,7 @@ def _hint_module_move(action: Action, data: GameData) -> str:
     if isinstance(action, TakeFree):
         return tr("hint.move.free", card=card_text(data, action.card_id))
     if isinstance(action, ReserveNoble):
-        noble = data.noble_by_id.get(action.noble_id)
-        # Every noble is worth 3: its requirements tell one from another.
-        needs = ", ".join(f"{color_name(c)} ×{n}" for c, n in enumerate(noble.requires) if n) \
-            if noble is not None else action.noble_id
-        return tr("hint.move.keep_noble", needs=needs)
+        return tr("hint.move.keep_noble", needs=_noble_needs(data, action.noble_id))
     if isinstance(action, Stronghold):
         card = card_text(data, action.card_id)
         if action.how == "move":

@@ -241,6 +241,9 @@ def test_the_noble_to_keep_is_told_apart_by_what_it_asks() -> None:
     assert hint_move(ReserveNoble("N04"), DATA) == "Keep aside the noble asking green ×4, red ×4"
     moves = {hint_move(ReserveNoble(n.id), DATA) for n in DATA.nobles}
     assert len(moves) == len(DATA.nobles)
+    # The same for the noble chosen among several that qualify.
+    assert hint_move(ChooseNoble("N04"), DATA) == "Choose the noble asking green ×4, red ×4"
+    assert len({hint_move(ChooseNoble(n.id), DATA) for n in DATA.nobles}) == len(DATA.nobles)
 
 
 def test_a_stronghold_sent_back_names_its_owner() -> None:

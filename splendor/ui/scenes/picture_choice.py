@@ -8,9 +8,8 @@ game or the message changes (`layout_key`), never while drawing. The pictures li
 under the pointer; Tab and the arrows move a focus between them (and the buttons), Enter
 or Space chooses the focused one.
 
-As on the table, a single person playing bots has Undo (also Ctrl+Z: the whole move goes
-back, the box closes) and Hint (also H: the expert's choice is ringed and said) in the
-box, through the table scene (`assist`).
+The box offers Undo and Hint as the table does (see `assist`); the expert's choice is
+ringed in the hint colour.
 """
 
 from __future__ import annotations
@@ -18,29 +17,20 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
 
 import pygame
 
 from splendor.engine import Action, Refusal
-from splendor.i18n import tr
 from splendor.session.game import Session
 from splendor.ui import art, theme
+from splendor.ui.scenes.assist import BoxAssist
 from splendor.ui.scenes.overlay_base import ButtonsOverlay
 from splendor.ui.table_view import button_height, draw_button
 from splendor.ui.widgets import draw_lines, lines_height
-from splendor.ui.wording import hint_text, refusal_text
+from splendor.ui.wording import refusal_text
 
 #: Draws an option's picture exactly (w, h).
 Picture = Callable[[tuple[int, int]], pygame.Surface]
-
-
-class Assist(Protocol):
-    """What Undo and Hint do (the table scene's own undo and hint)."""
-
-    def undo(self) -> None: ...
-
-    def ask_hint(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -104,8 +94,7 @@ class PictureChoiceScene(ButtonsOverlay):
         self._explain = pygame.Rect(0, 0, 0, 0)
         self._message = pygame.Rect(0, 0, 0, 0)
         self._buttons: list[tuple[pygame.Rect, str, Callable[[], object], bool]] = []
-        #: The table's undo and hint (None: the box offers neither).
-        self.assist: Assist | None = None
+        self.assist = BoxAssist(session)
 
     # ------------------------------------------------------------ what subclasses give
 
@@ -129,48 +118,10 @@ class PictureChoiceScene(ButtonsOverlay):
         for), in the language in use ('' when none)."""
         if self.refusal is not None:
             return refusal_text(self.refusal)
-        session = self.session
-        if session.hint is not None:
-            return hint_text(session.hint, session.options.names, session.data)
-        return tr("hint.thinking") if session.hint_pending else ""
+        return self.assist.line()
 
-    # ------------------------------------------------------------ undo and hint
-
-    def _assisted(self) -> bool:
-        """Whether Undo and Hint are offered: to a single person playing against bots, in
-        a game that is not competitive (as on the table)."""
-        session = self.session
-        return self.assist is not None and not session.options.competitive \
-            and len(session.humans) == 1
-
-    def _assist_buttons(self) -> list[tuple[str, Callable[[], object], bool]]:
-        if not self._assisted():
-            return []
-        session = self.session
-        hint_ok = session.why_no_hint() is None and session.hint is None \
-            and not session.hint_pending
-        return [(tr("table.button.undo"), self.undo, session.why_no_undo() is None),
-                (tr("table.button.hint"), self.ask_hint, hint_ok)]
-
-    def undo(self) -> None:
-        """Take the whole move back: the box closes and the table opens what the position
-        then needs; or say why not."""
-        reason = self.session.why_no_undo()
-        if reason is not None or self.assist is None:
-            self.refusal = reason
-            return
-        assist = self.assist
-        self.close()
-        assist.undo()
-
-    def ask_hint(self) -> None:
-        """Ask the expert which option to choose; it is ringed when it comes."""
-        reason = self.session.why_no_hint()
-        if reason is not None or self.assist is None:
-            self.refusal = reason
-            return
-        self.refusal = None
-        self.assist.ask_hint()
+    def _refuse(self, reason: Refusal | None) -> None:
+        self.refusal = reason
 
     def _hinted(self, option: Option) -> bool:
         hint = self.session.hint
@@ -197,22 +148,16 @@ class PictureChoiceScene(ButtonsOverlay):
             self.app.stack.remove(self)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and self._assisted():
-            if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-                self.undo()
-                return True
-            if event.key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-                self.ask_hint()
-                return True
+        if self.assist.handle_key(event, self.close, self._refuse):
+            return True
         self.focus.handle_event(event)
         return True
 
     # ------------------------------------------------------------ placing
 
     def layout_key(self, surface: pygame.Surface) -> tuple[object, ...]:
-        assist = tuple(enabled for _, _, enabled in self._assist_buttons())
         return (*super().layout_key(surface), self.message, self.session.version,
-                self.state_key(), assist)
+                self.state_key(), self.assist.state())
 
     def state_key(self) -> tuple[object, ...]:
         """What else the content depends on (a subclass's own selection)."""
@@ -269,7 +214,7 @@ class PictureChoiceScene(ButtonsOverlay):
         Undo and Hint (a row of their own, so that no label is squeezed)."""
         px = self.scaler(surface)
         rows = []
-        for labels in (self.buttons(), self._assist_buttons()):
+        for labels in (self.buttons(), self.assist.buttons(self.close, self._refuse)):
             if labels:
                 bw = self._button_width(surface, width, len(labels))
                 rows.append((labels, max(button_height(label, px, bw) for label, _, _ in labels)))
@@ -354,8 +299,7 @@ class PictureChoiceScene(ButtonsOverlay):
             if any(option.tokens):
                 self._draw_tokens(surface, option.tokens, caption)
         if self.message:
-            ink = theme.DANGER if self.refusal is not None else theme.OK \
-                if self.session.hint is not None else theme.TEXT_DIM
+            ink = theme.DANGER if self.refusal is not None else self.assist.line_colour()
             draw_lines(surface, self.message, self.text_px(surface, 15), ink,
                        self._message, align="center")
         for rect, label, _, enabled in self._buttons:

@@ -1,6 +1,7 @@
 """Overlay: return the tokens above ten, in a panel beside the market (which stays in view,
 as does the player's own area): a click on a token picks one more of it to give back, a
-click on its red "−N" mark puts one back; a pick beyond the count is refused, saying so."""
+click on its red "−N" mark puts one back; a pick beyond the count is refused, saying so.
+Undo and Hint as the table offers them (see `assist`): the hint says what to give back."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from splendor.i18n import language, tr
 from splendor.session.game import Session
 from splendor.ui import art, theme
 from splendor.ui.layout import compute_layout
+from splendor.ui.scenes.assist import BoxAssist
 from splendor.ui.scenes.overlay_base import Overlay
 from splendor.ui.table_view import button_height, draw_button
 from splendor.ui.widgets import (
@@ -58,6 +60,9 @@ class TokenReturnScene(Overlay):
             pygame.Rect(0, 0, 0, 0)
         self._pointer: tuple[int, int] | None = None
         self._laid_out_for: tuple[object, ...] | None = None
+        self.assist = BoxAssist(session)
+        #: Undo and Hint: (rect, label, what it does, enabled).
+        self._assist_buttons: list[tuple[pygame.Rect, str, Callable[[], object], bool]] = []
 
     @property
     def message(self) -> str:
@@ -65,7 +70,15 @@ class TokenReturnScene(Overlay):
         language in use ('' when neither)."""
         if self.refusal is not None:
             return refusal_text(self.refusal)
-        return self._note() if self._note is not None else ""
+        return self._note() if self._note is not None else self.assist.line()
+
+    def close(self) -> None:
+        if self.app is not None:
+            self.app.stack.remove(self)
+
+    def _refuse(self, reason: Refusal | None) -> None:
+        self.refusal = reason
+        self._note = None
 
     @property
     def excess(self) -> int:
@@ -112,7 +125,9 @@ class TokenReturnScene(Overlay):
         self.app.stack.pop()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
+        if self.assist.handle_key(event, self.close, self._refuse):
+            pass
+        elif event.type == pygame.MOUSEMOTION:
             self._pointer = event.pos
         elif event.type == pygame.MOUSEBUTTONDOWN and _button(event) in (CLICK, RIGHT_CLICK):
             self._pointer = event.pos
@@ -137,6 +152,10 @@ class TokenReturnScene(Overlay):
                 return
         if right:
             return
+        for rect, _, act, enabled in self._assist_buttons:
+            if enabled and rect.collidepoint(pos):
+                act()
+                return
         if self._confirm.collidepoint(pos):
             self.confirm()
         elif self._reset.collidepoint(pos):
@@ -182,7 +201,7 @@ class TokenReturnScene(Overlay):
     def lay_out(self, surface: pygame.Surface) -> None:
         """Place everything for a window the size of `surface`; again only when the size,
         the language or the message (which grows the panel) changed."""
-        key = (surface.get_size(), language(), self.message)
+        key = (surface.get_size(), language(), self.message, self.assist.state())
         if key == self._laid_out_for:
             return
         self._laid_out_for = key
@@ -200,8 +219,12 @@ class TokenReturnScene(Overlay):
         note_h = lines_height(self.message, small_px, width) if self.message else 0
         buttons_h = max(button_height(label, px, (width - px(12)) // 2, text_px=16, height=38)
                         for label in (tr("turn.return.clear"), tr("turn.return.confirm")))
+        assist = self.assist.buttons(self.close, self._refuse)
+        assist_h = max((button_height(label, px, (width - px(12)) // 2, text_px=16, height=38)
+                        for label, _, _ in assist), default=0)
         fixed = (pad + title_h + explain_h + px(4) + how_h + px(10) + px(6) + chosen_h
-                 + px(4) + note_h + px(10) + buttons_h + pad)
+                 + px(4) + note_h + px(10) + buttons_h + pad
+                 + (assist_h + px(8) if assist_h else 0))
         rows = (COLORS + PER_ROW - 1) // PER_ROW
         # The tokens take what is left, up to their natural size.
         room = (dock.h - fixed - (rows - 1) * px(6)) // rows - px(4) - mark_h - line_h
@@ -236,7 +259,16 @@ class TokenReturnScene(Overlay):
         y += chosen_h + px(4)
         self._note_box = pygame.Rect(box.x + pad, y, width, note_h)
         bw = (width - px(12)) // 2
-        self._reset = pygame.Rect(box.x + pad, box.bottom - pad - buttons_h, bw, buttons_h)
+        bottom = box.bottom - pad
+        self._assist_buttons = []
+        if assist_h:
+            # Undo and Hint in a row of their own, under Clear and Confirm.
+            for i, (label, act, enabled) in enumerate(assist):
+                rect = pygame.Rect(box.x + pad + i * (bw + px(12)), bottom - assist_h, bw,
+                                   assist_h)
+                self._assist_buttons.append((rect, label, act, enabled))
+            bottom -= assist_h + px(8)
+        self._reset = pygame.Rect(box.x + pad, bottom - buttons_h, bw, buttons_h)
         self._confirm = pygame.Rect(self._reset.right + px(12), self._reset.y, bw, buttons_h)
 
     # ------------------------------------------------------------------ drawing
@@ -266,11 +298,17 @@ class TokenReturnScene(Overlay):
         held = self.held()
         chosen, excess = sum(self.marked), self.excess
         pointer = self._pointer
+        hint = self.session.hint
+        hinted = hint.action.tokens if hint is not None and isinstance(hint.action, Return) \
+            else (0,) * COLORS
         for color in range(COLORS):
             rect, mark = self._token_rects[color], self._mark_rects[color]
             left = held[color] - self.marked[color]
             if held[color]:
                 surface.blit(art.token_surface(color, rect.w, count=left), rect)
+                if hinted[color]:  # the expert gives back some of these
+                    pygame.draw.circle(surface, theme.OK, rect.center, rect.w // 2 + px(5),
+                                       px(3))
                 if pointer is not None and rect.collidepoint(pointer) and left \
                         and chosen < excess:
                     draw_focus_ring(surface, rect, rect.w // 2, px(2))
@@ -289,10 +327,13 @@ class TokenReturnScene(Overlay):
         draw_text(surface, tr("turn.return.chosen", count=chosen, total=excess), text_px,
                   theme.OK if chosen == excess else theme.TEXT, self._chosen_box)
         if self.message:
-            draw_lines(surface, self.message, small_px, theme.DANGER, self._note_box,
-                       align="center")
+            hinting = self.refusal is None and self._note is None
+            draw_lines(surface, self.message, small_px,
+                       self.assist.line_colour() if hinting else theme.DANGER,
+                       self._note_box, align="center")
         buttons = ((self._confirm, tr("turn.return.confirm"), chosen == excess),
-                   (self._reset, tr("turn.return.clear"), chosen > 0))
+                   (self._reset, tr("turn.return.clear"), chosen > 0),
+                   *((rect, label, enabled) for rect, label, _, enabled in self._assist_buttons))
         for rect, label, enabled in buttons:
             draw_button(surface, rect, label, px, enabled, text_px=16)
             if enabled and pointer is not None and rect.collidepoint(pointer):
