@@ -22,10 +22,16 @@ from typing import Any, Protocol
 
 from splendor.engine import (
     Action,
+    Buy,
     GameData,
     GameState,
+    Pass,
     Phase,
     Refusal,
+    Reserve,
+    ReserveDeck,
+    Take,
+    TakeTwo,
     View,
     new_game,
     observe,
@@ -66,6 +72,10 @@ class _Pending:
     purpose: str  # "move" or "hint"
     seat: int
     actions: int
+
+
+#: The actions that start a turn: an undo takes a move back from there.
+_MAIN_ACTIONS = (Take, TakeTwo, Reserve, ReserveDeck, Buy, Pass)
 
 
 @dataclass
@@ -348,15 +358,22 @@ class Session:
         return None
 
     def _undo_target(self) -> int | None:
-        """How many actions stay after an undo: the start of the latest human decision."""
+        """How many actions stay after an undo: the start of the human's latest move (its
+        main action), so that the steps it brought (tokens returned, a noble, a pairing,
+        a stronghold...) go with it; the latest human decision when no move started in
+        this session's log (a game begun mid-turn)."""
+        latest = None
         for entry in reversed(self.log):
             if self.is_human(entry.seat):
-                return entry.index
-        return None
+                if isinstance(entry.action, _MAIN_ACTIONS):
+                    return entry.index
+                if latest is None:
+                    latest = entry.index
+        return latest
 
     def undo(self) -> Refusal | None:
-        """Take back to the start of the human's previous decision, with every bot move
-        since; the reason when refused."""
+        """Take back the human's latest move whole (its main action and the steps it
+        brought), with every bot move since; the reason when refused."""
         reason = self.why_no_undo()
         if reason is not None:
             return reason

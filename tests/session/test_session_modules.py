@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from splendor.engine import make_record
+from splendor.engine import Buy, Pass, Reserve, ReserveDeck, Take, TakeTwo, make_record
 from splendor.engine.components import MODULES
 from splendor.gamedata import base_game
 from splendor.session import saving
@@ -51,10 +51,13 @@ def test_a_module_game_saves_and_resumes_exactly(module: str) -> None:
 
 
 @pytest.mark.parametrize("module", MODULES)
-def test_undo_in_a_module_game_goes_back_to_the_humans_last_decision(module: str) -> None:
+def test_undo_in_a_module_game_takes_the_humans_last_move_back(module: str) -> None:
     game = session(module, seed=8)
     play_turns(game, 8, random.Random(4))
-    human = next(e for e in reversed(game.log) if game.is_human(e.seat))
+    # The move's main action and the steps it brought go together.
+    moves = (Take, TakeTwo, Reserve, ReserveDeck, Buy, Pass)
+    human = next(e for e in reversed(game.log)
+                 if game.is_human(e.seat) and isinstance(e.action, moves))
     before = list(game.state.history)[: human.index]
     assert game.undo() is None
     assert list(game.state.history) == before

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from splendor.engine import GameState, observe
+from splendor.engine import GameState, Phase, build_position, observe, parse_action
 from splendor.gamedata import base_game
 from splendor.session.bot_process import InlineBots
 from splendor.session.game import Session
 from splendor.session.seats import GameOptions, SeatOption
+from tests.helpers import position_session
 
 DATA = base_game()
 
@@ -49,17 +50,18 @@ def test_bots_move_and_the_log_follows_the_history() -> None:
     assert [e.index for e in session.log] == list(range(len(session.log)))
 
 
-def test_undo_restores_the_position_before_the_humans_last_decision() -> None:
+def test_undo_restores_the_position_before_the_humans_last_move() -> None:
     session = Session(DATA, options("human", "hard"), InlineBots())
     for turn in range(4):
         settle(session)
         human_move(session, turn)
     settle(session)
-    while True:  # until a decision of the human's is followed by the bot's reply
+    while True:  # until a move of the human's is followed by the bot's reply
         before = history_texts(session)
+        starts_a_move = session.view().phase is Phase.MAIN
         human_move(session, 3)
         settle(session)
-        if len(history_texts(session)) > len(before) + 1:
+        if starts_a_move and len(history_texts(session)) > len(before) + 1:
             break
     assert session.undo() is None
     assert history_texts(session) == before
@@ -181,3 +183,21 @@ def test_a_failing_bot_stops_the_game_with_its_reason() -> None:
     assert len(session.state.history) == 1  # the hard bot moved, then "bogus" could not
     assert session.bot_error is not None and "bogus" in session.bot_error
     assert session.incoming is None
+
+
+def test_undo_takes_the_whole_move_back_with_the_steps_it_brought() -> None:
+    """Ten tokens and twelve cards: taking three means giving three back, then choosing
+    among three nobles. Undo at the noble choice takes the take back, not only the
+    return (as the boxes' Undo says)."""
+    cards = ["L1-04", "L1-05", "L1-06", "L1-07", "L1-12", "L1-13", "L1-14", "L1-15",
+             "L1-33", "L1-34", "L1-35", "L1-36"]
+    state = build_position(DATA, 2, nobles=["N01", "N02", "N07"], seats=[
+        {"purchased": cards,
+         "tokens": {"white": 2, "blue": 2, "green": 2, "red": 2, "black": 1, "gold": 1}},
+        {}])
+    session = position_session(state, ["human", "hard"])
+    assert session.play(parse_action("take white blue green")) is None
+    assert session.play(parse_action("return white white white")) is None
+    assert session.view().phase is Phase.NOBLE
+    assert session.undo() is None
+    assert history_texts(session) == [] and session.view().phase is Phase.MAIN
