@@ -481,11 +481,11 @@ def decision_overlays(session: Session, table: Callable[[], TableScene]
         "noble": lambda: _assisted(NobleChoiceScene(session), table()),
         "city": lambda: _assisted(CityChoiceScene(session), table()),
         "post": lambda: _assisted(PostChoiceScene(session), table()),
-        "gem": lambda: GemStepScene(session, table()),
+        "gem": lambda: _assisted(GemStepScene(session, table()), table()),
         "pair": lambda: _assisted(PairChoiceScene(session), table()),
         "free": lambda: _assisted(FreeCardScene(session), table()),
         "keep_noble": lambda: _assisted(KeepNobleScene(session), table()),
-        "stronghold": lambda: StrongholdStepScene(session, table()),
+        "stronghold": lambda: _assisted(StrongholdStepScene(session, table()), table()),
         "conquest": lambda: _assisted(ConquestScene(session), table()),
         "sacrifice": lambda card_id: _assisted(SacrificeScene(session, card_id), table()),
     }

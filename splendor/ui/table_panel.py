@@ -311,7 +311,10 @@ def _selection(b: _Builder, view: View, target: Hit, data: GameData,
         by = b.button(bx, by, bw, "reserve", lambda: actions.play(Reserve(card.id)),
                       reserve_reason is None) + px(8)
     y = max(y + px(150), by + px(2))
-    if pay is not None:
+    if pay is not None and not any(pay):
+        # Bonuses cover the whole cost: say so rather than "Pay" followed by nothing.
+        y = b.paragraph(tr("table.panel.free"), px(15), theme.TEXT_DIM, x, y, w)
+    elif pay is not None:
         token = px(30)
         row_h = max(token + px(8), line_height(px(15)))
         label = tr("table.panel.pay")

@@ -631,3 +631,63 @@ def test_no_undo_or_hint_in_a_decision_box_between_humans(app: App) -> None:
     labels = [label for _, label, _, _ in overlay._buttons]
     assert tr("table.button.undo") not in labels and tr("table.button.hint") not in labels
     game.close()
+
+
+@pytest.mark.parametrize("kind", ["stronghold", "gem"])
+def test_the_steps_on_the_table_offer_undo_and_hint_too(app: App, kind: str) -> None:
+    game, session, table = open_position(app, kind)
+    session.hint_simulations = 16
+    overlay = overlay_of(app, OVERLAYS[kind])
+    labels = [label for _, label, _, on in overlay._assist_buttons if on]
+    assert labels == [tr("table.button.undo"), tr("table.button.hint")]
+    key(app, pygame.K_h)
+    for _ in range(20):
+        if session.hint is not None:
+            break
+        app.step(0.05)
+    hint = session.hint
+    assert hint is not None and hint.action in session.view().legal_actions
+    app.step(0.05)
+    assert overlay.message == hint_text(hint, session.options.names, session.data)
+    assert overlay.hinted(hint.action)  # ringed where it is chosen
+    key(app, pygame.K_z, pygame.KMOD_LCTRL)
+    assert session.state.history == [] and app.stack.top is table
+    game.close()
+
+
+def test_the_conquest_hint_rings_its_button(app: App) -> None:
+    game, session, _ = open_position(app, "conquest")
+    session.hint_simulations = 16
+    overlay = overlay_of(app, ConquestScene)
+    key(app, pygame.K_h)
+    for _ in range(20):
+        if session.hint is not None:
+            break
+        app.step(0.05)
+    hint = session.hint
+    assert hint is not None
+    ringed = overlay.hinted_button(hint.action)
+    assert ringed in {tr("decide.conquest.conquer"), tr("decide.conquest.decline")}
+    assert ringed == (tr("decide.conquest.decline") if isinstance(hint.action, Decline)
+                      else tr("decide.conquest.conquer"))
+    game.close()
+
+
+def test_a_card_the_bonuses_pay_for_says_so_instead_of_an_empty_payment(app: App) -> None:
+    game = Game(app)
+    # Three white bonuses: L1-25 (three white) costs no token.
+    state = build_position(DATA, 2, names=["Ada", "Bot"],
+                           market={1: ["L1-25", "L1-05", "L1-06", "L1-07"]},
+                           seats=[{"purchased": ["L1-02", "L1-03", "L1-04"]}])
+    assert state.players[0].bonuses[WHITE] == 3
+    session = position_session(state, ["human", "hard"], bots=game.bots())
+    game.open_session(session)
+    table = app.stack.top
+    assert isinstance(table, TableScene)
+    app.step(0.0)
+    click(app, card_pos(table, "L1-25"))
+    assert table.panel is not None
+    texts = [getattr(item, "text", "") for item in table.panel.items]
+    assert tr("table.panel.free") in texts and tr("table.panel.pay") not in texts
+    assert not [item for item in table.panel.items if isinstance(item, PanelToken)]
+    game.close()

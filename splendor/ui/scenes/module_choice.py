@@ -181,6 +181,13 @@ class ConquestScene(PictureChoiceScene):
                 (tr("decide.conquest.conquer"),
                  lambda: self.play(conquer) if conquer else None, conquer is not None)]
 
+    def hinted_button(self, action: Action) -> str | None:
+        if isinstance(action, Decline):
+            return tr("decide.conquest.decline")
+        if isinstance(action, Conquer):
+            return tr("decide.conquest.conquer")
+        return None
+
 
 class SacrificeScene(PictureChoiceScene):
     """Buying a sacrifice card: the purchased cards that may be given up, those of the

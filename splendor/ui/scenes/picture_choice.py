@@ -132,6 +132,10 @@ class PictureChoiceScene(ButtonsOverlay):
         """Whether the option playing `shown` stands for `action` (the hint's)."""
         return shown == action
 
+    def hinted_button(self, action: Action) -> str | None:
+        """The label of the box's own button that plays `action` (the hint's), if any."""
+        return None
+
     def play(self, action: Action) -> bool:
         """Play `action` through the session: the box closes, or shows why not."""
         reason = self.session.play(action)
@@ -302,8 +306,13 @@ class PictureChoiceScene(ButtonsOverlay):
             ink = theme.DANGER if self.refusal is not None else self.assist.line_colour()
             draw_lines(surface, self.message, self.text_px(surface, 15), ink,
                        self._message, align="center")
+        hint = self.session.hint
+        ringed = self.hinted_button(hint.action) if hint is not None else None
         for rect, label, _, enabled in self._buttons:
             draw_button(surface, rect, label, px, enabled)
+            if label == ringed:
+                pygame.draw.rect(surface, theme.OK, rect.inflate(px(10), px(10)), px(4),
+                                 border_radius=px(10))
 
     def _draw_tokens(self, surface: pygame.Surface, tokens: tuple[int, ...],
                      caption: pygame.Rect) -> None:

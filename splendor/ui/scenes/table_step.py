@@ -7,7 +7,8 @@ opponent's lone stronghold: the cards that can be chosen are ringed on the table
 The table stays in view, undimmed. A click on a place that is not offered is still played
 through the session, so the engine's reason is shown in the panel. The places offered
 light up under the pointer; Tab and the arrows move a focus over the panel's buttons and
-the places, Enter or Space chooses.
+the places, Enter or Space chooses. Undo and Hint sit at the panel's foot when the game
+offers them (see `assist`); the expert's choice is ringed in the hint colour.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from splendor.i18n import language, tr
 from splendor.session.game import Session
 from splendor.ui import art, theme
 from splendor.ui.layout import TableLayout
+from splendor.ui.scenes.assist import BoxAssist
 from splendor.ui.scenes.overlay_base import Overlay
 from splendor.ui.table_view import button_height, draw_button
 from splendor.ui.widgets import SpotFocus, draw_lines, draw_shadow
@@ -65,6 +67,9 @@ class TableStepScene(Overlay):
         self._title = self._explain = self._message = pygame.Rect(0, 0, 0, 0)
         self._targets: list[Target] = []
         self._laid_out_for: tuple[object, ...] | None = None
+        self.assist = BoxAssist(session)
+        #: Undo and Hint at the panel's foot: (rect, label, what it does, enabled).
+        self._assist_buttons: list[tuple[pygame.Rect, str, Callable[[], object], bool]] = []
 
     # ------------------------------------------------------------ what subclasses give
 
@@ -89,13 +94,24 @@ class TableStepScene(Overlay):
     def state_key(self) -> tuple[object, ...]:
         return ()
 
+    def hinted(self, action: Action) -> list[pygame.Rect]:
+        """Where the hint's `action` is chosen (ringed in the hint colour)."""
+        return []
+
     # ------------------------------------------------------------ deciding
 
     @property
     def message(self) -> str:
         if self.refusal is not None:
             return refusal_text(self.refusal)
-        return self.note() if self.note is not None else ""
+        return self.note() if self.note is not None else self.assist.line()
+
+    def close(self) -> None:
+        if self.app is not None:
+            self.app.stack.remove(self)
+
+    def _refuse(self, reason: Refusal | None) -> None:
+        self.refusal, self.note = reason, None
 
     def play(self, action: Action) -> bool:
         """Play `action` through the session: the panel closes, or shows why not."""
@@ -113,7 +129,9 @@ class TableStepScene(Overlay):
             self.lay_out(self.app.screen)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if not self.focus.handle_event(event) and event.type == pygame.MOUSEBUTTONDOWN \
+        if self.assist.handle_key(event, self.close, self._refuse):
+            pass
+        elif not self.focus.handle_event(event) and event.type == pygame.MOUSEBUTTONDOWN \
                 and _button(event) == CLICK:
             # A place that is not offered: tried all the same, for the engine's reason.
             for rect, action, offered in self._targets:
@@ -147,7 +165,7 @@ class TableStepScene(Overlay):
         if lay is None:
             return
         key = (surface.get_size(), lay.size, language(), self.message, self.session.version,
-               self.state_key())
+               self.state_key(), self.assist.state())
         if key == self._laid_out_for:
             return
         self._laid_out_for = key
@@ -163,13 +181,28 @@ class TableStepScene(Overlay):
         explain_h = text_height(self.explain(), self.text_px(surface, 15), w)
         self._explain = pygame.Rect(x, y, w, explain_h)
         y = self.place_body(surface, x, y + explain_h + px(10), w)
+        bottom = box.bottom - px(8)
+        self._assist_buttons = []
+        assist = self.assist.buttons(self.close, self._refuse)
+        if assist:
+            # Undo and Hint side by side at the panel's foot.
+            bw = (w - px(10)) // 2
+            bh = max(button_height(label, px, bw, text_px=15, height=34)
+                     for label, _, _ in assist)
+            for i, (label, act, enabled) in enumerate(assist):
+                self._assist_buttons.append((pygame.Rect(x + i * (bw + px(10)),
+                                                         box.bottom - px(12) - bh, bw, bh),
+                                             label, act, enabled))
+            bottom = box.bottom - px(12) - bh - px(6)
         message_h = text_height(self.message, self.text_px(surface, 14), w) \
             if self.message else 0
-        self._message = pygame.Rect(x, y + px(6), w, min(message_h, box.bottom - y - px(8)))
+        self._message = pygame.Rect(x, y + px(6), w, max(0, min(message_h, bottom - y - px(6))))
         self._targets = self.targets()
         self.focus.set_spots([*self.panel_spots(),
                               *((rect, action) for rect, action, offered in self._targets
-                                if offered)])
+                                if offered),
+                              *((rect, act) for rect, _, act, on in self._assist_buttons
+                                if on)])
         if self.app is not None:
             self.app.request_redraw()
 
@@ -193,8 +226,15 @@ class TableStepScene(Overlay):
                    self._explain)
         self.draw_panel_body(surface)
         if self.message:
-            draw_lines(surface, self.message, self.text_px(surface, 14), theme.DANGER,
-                       self._message)
+            hinting = self.refusal is None and self.note is None
+            draw_lines(surface, self.message, self.text_px(surface, 14),
+                       self.assist.line_colour() if hinting else theme.DANGER, self._message)
+        for rect, label, _, enabled in self._assist_buttons:
+            draw_button(surface, rect, label, px, enabled, text_px=15)
+        hint = self.session.hint
+        for rect in self.hinted(hint.action) if hint is not None else []:
+            pygame.draw.rect(surface, theme.OK, rect.inflate(px(12), px(12)), px(4),
+                             border_radius=px(10))
         self.focus.draw(surface, px(8))
 
 
@@ -252,6 +292,11 @@ class GemStepScene(TableStepScene):
                  if color not in offered]
         return spots + [(lay.bank[color], functools.partial(self.choose, color),
                          color in offered) for color in GEMS]
+
+    def hinted(self, action: Action) -> list[pygame.Rect]:
+        if not isinstance(action, TakeGem) or self.table.layout is None:
+            return []
+        return [self._tokens[action.color], self.table.layout.bank[action.color]]
 
     def draw_panel_body(self, surface: pygame.Surface) -> None:
         bank = self.session.view().bank
@@ -375,6 +420,14 @@ class StrongholdStepScene(TableStepScene):
                     out.append((rect, functools.partial(self.click_card, card.id),
                                 self._offered(card.id) or card.id == self.source))
         return out
+
+    def hinted(self, action: Action) -> list[pygame.Rect]:
+        if not isinstance(action, Stronghold):
+            return []
+        ids = [action.card_id] + ([action.source] if action.source else [])
+        rects = [self.table.market_rect(card_id) for card_id in ids]
+        ways = [rect for rect, mode, _ in self._buttons if mode == action.how]
+        return [rect for rect in rects if rect is not None] + ways
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)
