@@ -25,8 +25,11 @@ def session_document(session: Session, name: str | None = None) -> dict[str, Any
     """The save of `session`: its game, seats, mode and the assists used (and the save's
     `name` as the player typed it, for a named save)."""
     counters = session.counters
+    # Whether the first player was drawn: the next New game offers a draw again.
+    mode = {"competitive": session.options.competitive,
+            "first_player_drawn": session.options.first_player is None}
     return save_document(session.state, seats_document(session.options), session={
-        "mode": {"competitive": session.options.competitive},
+        "mode": mode,
         "assists": {"undos": counters.undos, "hints": counters.hints},
     }, name=name)
 
@@ -37,12 +40,15 @@ def _count(value: object) -> int:
 
 def options_of(saved: SavedGame) -> GameOptions:
     """The options the saved game was started with (a missing or odd mode: not
-    competitive)."""
+    competitive, the first player chosen). A first player that was drawn stays None: the
+    game's own is in its setup."""
     mode = saved.session.get("mode")
     competitive = isinstance(mode, dict) and mode.get("competitive") is True
+    drawn = isinstance(mode, dict) and mode.get("first_player_drawn") is True
     state = saved.state
     return GameOptions(tuple(SeatOption(s["kind"], s["name"]) for s in saved.seats),
-                       first_player=state.setup.first_player, seed=state.setup.seed,
+                       first_player=None if drawn else state.setup.first_player,
+                       seed=state.setup.seed,
                        competitive=competitive, module=state.setup.module)
 
 

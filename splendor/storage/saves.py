@@ -11,7 +11,7 @@ Format (version 2)::
       "module": "orient",
       "summary": {"round": 12, "scores": [5, 7], "over": false},
       "bots": {},
-      "mode": {"competitive": false},
+      "mode": {"competitive": false, "first_player_drawn": true},
       "assists": {"undos": 0, "hints": 2},
       "record": { ...a game record, see splendor.engine.record... }
     }
@@ -22,7 +22,8 @@ older saves lack it); the file's name keeps only letters, digits, spaces, '-' an
 "module" names the Cities of Splendor module played, null for the base game (version 2;
 the record, version 2 too, holds the module's setup, and decides: "module" is what the
 load screen shows without replaying). Versions 1 and 0 are base games.
-"mode" and "assists" are the session's (optional; older saves lack them). "bots" held the
+"mode" and "assists" are the session's (optional; older saves lack them; "mode" says
+whether the game is competitive and whether its first player was drawn at random). "bots" held the
 bots' random states in earlier saves; the game no longer needs them (a bot's decisions
 are seeded by its seat and the game's progress) and writes it empty.
 

@@ -56,6 +56,20 @@ def test_undos_and_hints_used_survive_a_save() -> None:
     assert not resumed.options.competitive
 
 
+def test_a_drawn_first_player_is_still_a_draw_after_a_save() -> None:
+    """Continue used to bring back the player the draw picked as a chosen first player,
+    so the next New game no longer offered the draw."""
+    seats = (SeatOption("human", "Ada"), SeatOption("hard", "Hal"))
+    drawn = Session(DATA, GameOptions(seats, first_player=None, seed=5), InlineBots())
+    play_turns(drawn, 3, random.Random(1))
+    resumed = saved_and_loaded(drawn)
+    assert resumed.options.first_player is None
+    assert resumed.state == drawn.state  # the game's own first player is in its setup
+    chosen = session()
+    play_turns(chosen, 3, random.Random(1))
+    assert saved_and_loaded(chosen).options.first_player == 0
+
+
 @pytest.mark.parametrize("mode, assists", [
     ("competitive", {"undos": -5, "hints": 10**30}),
     ({"competitive": "yes"}, [1, 2]),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import random
+from dataclasses import replace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -16,6 +17,7 @@ from splendor.ui.app import App
 from splendor.ui.main import Game
 from splendor.ui.options import GameOptions, SeatOption
 from splendor.ui.scenes.message import MessageScene
+from splendor.ui.scenes.new_game import NewGameScene
 from splendor.ui.scenes.table import TableScene
 from tests.helpers import play_turns, play_until
 
@@ -151,3 +153,17 @@ def test_an_autosave_holding_an_illegal_game_never_becomes_the_backup() -> None:
     paths.autosave_path().write_text(json.dumps(doc))
     play_turns(session_of(game), 1, random.Random(1))
     assert paths.autosave_backup_path().read_bytes() == good_backup
+
+
+def test_after_continue_new_game_still_offers_a_drawn_first_player() -> None:
+    """A playtest found "First player: Random" turned into the player the draw picked once
+    the game had been resumed with Continue."""
+    game = Game(App((1280, 720)))
+    game.start(replace(OPTIONS, first_player=None))
+    play_turns(session_of(game), 3, random.Random(1))
+    other = Game(App((1280, 720)))
+    other.continue_game()
+    assert other.last_options is not None and other.last_options.first_player is None
+    other.open_new_game()
+    scene = other.app.stack.top
+    assert isinstance(scene, NewGameScene) and scene.options().first_player is None
