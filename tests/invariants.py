@@ -5,10 +5,16 @@ from __future__ import annotations
 from collections import Counter
 
 from splendor.engine import TOKENS, GameState, Pass, Phase, Return
+from splendor.engine.expansion import ExpansionState
+from tests.engine.modules.support import check_module_invariants
 
 
 def check_invariants(state: GameState) -> None:
-    """Assert what every reachable position keeps: conservation, limits, bookkeeping."""
+    """Assert what every reachable position keeps: conservation, limits, bookkeeping (a
+    Cities of Splendor game, whose steps come before the market refills, by its own)."""
+    if isinstance(state, ExpansionState):
+        check_module_invariants(state)
+        return
     data = state.data
     n = state.num_players
     supply = data.setups[n]
