@@ -25,6 +25,7 @@ from splendor.engine import (
     Buy,
     GameData,
     GameState,
+    IllegalActionError,
     Pass,
     Phase,
     Refusal,
@@ -187,6 +188,23 @@ class Session:
         view = observe(self._state, seat)
         self._views[seat] = (self._version, view)
         return view
+
+    def view_before_last(self) -> View | None:
+        """What the viewer saw just before the latest action, so that a screen can mark what
+        it changed (after an undo, or a game resumed); None before any action, or for a
+        game that does not replay from its setup (a built position)."""
+        history = self._state.history
+        if not history:
+            return None
+        state = GameState.from_setup(self.data, self._state.setup)
+        try:
+            for action in history[:-1]:
+                state.apply(action)
+            before = observe(state, self.viewer())
+            state.apply(history[-1])
+        except IllegalActionError:
+            return None  # a built position: its moves are not legal from the deal
+        return before if state == self._state else None
 
     def public_view(self, seat: int | None = None) -> View:
         """What anyone at the screen may see, laid out for `seat` (by default `viewer()`):

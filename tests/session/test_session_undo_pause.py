@@ -201,3 +201,22 @@ def test_undo_takes_the_whole_move_back_with_the_steps_it_brought() -> None:
     assert session.view().phase is Phase.NOBLE
     assert session.undo() is None
     assert history_texts(session) == [] and session.view().phase is Phase.MAIN
+
+
+def test_the_view_before_the_latest_action_is_worked_out_again() -> None:
+    session = Session(DATA, options("human", "hard"), InlineBots())
+    assert session.view_before_last() is None  # nothing played yet
+    for turn in range(3):
+        settle(session)
+        human_move(session, turn)
+    settle(session)
+    fresh = GameState.from_setup(DATA, session.state.setup)
+    for action in session.state.history[:-1]:
+        fresh.apply(action)
+    assert session.view_before_last() == observe(fresh, session.viewer())
+    assert session.view_before_last() != session.view()
+    # A built position does not replay from its setup: no view to give.
+    built = build_position(DATA, 2, seats=[{"tokens": {"white": 2}}])
+    position = position_session(built, ["human", "hard"])
+    assert position.play(parse_action("take white blue green")) is None
+    assert position.view_before_last() is None

@@ -19,6 +19,7 @@ from splendor.ui.options import GameOptions, SeatOption
 from splendor.ui.scenes.message import MessageScene
 from splendor.ui.scenes.new_game import NewGameScene
 from splendor.ui.scenes.table import TableScene
+from splendor.ui.table_marks import last_move_marks
 from tests.helpers import play_turns, play_until
 
 OPTIONS = GameOptions((SeatOption("human", "Ada"), SeatOption("hard", "Hard bot")),
@@ -167,3 +168,28 @@ def test_after_continue_new_game_still_offers_a_drawn_first_player() -> None:
     other.open_new_game()
     scene = other.app.stack.top
     assert isinstance(scene, NewGameScene) and scene.options().first_player is None
+
+
+def test_a_resumed_game_and_an_undo_show_the_last_move_marks() -> None:
+    """A playtest found the marks of the bot's last move gone after Continue and Undo."""
+    game = Game(App((1280, 720)))
+    game.start(OPTIONS)
+    play_turns(session_of(game), 3, random.Random(1))
+    other = Game(App((1280, 720)))
+    other.continue_game()
+    table = other.app.stack.top
+    assert isinstance(table, TableScene)
+    session = session_of(other)
+    before = session.view_before_last()
+    assert before is not None
+    assert (table.ui.highlight, table.ui.dealt, table.ui.moved) == last_move_marks(
+        before, session.view())
+    assert table.ui.highlight or table.ui.dealt or table.ui.moved
+    play_turns(session, 1, random.Random(2))
+    table.undo()
+    assert session.log[-1].seat == 1  # back to after the bot's reply, whose marks show
+    before = session.view_before_last()
+    assert before is not None
+    assert (table.ui.highlight, table.ui.dealt, table.ui.moved) == last_move_marks(
+        before, session.view())
+    assert table.ui.highlight or table.ui.dealt or table.ui.moved

@@ -120,6 +120,7 @@ class TableScene(Scene):
         self.pointer = Pointer(self)
         self.show = MoveShow()
         self.decisions = DecisionOverlays(decision_overlays)
+        self.recall_last_move()  # a resumed game shows its last move as it was
         self._finished = False
         #: The log as shown, and the (language, log list) it was worded for.
         self._log_key: tuple[str, int] | None = None
@@ -407,7 +408,7 @@ class TableScene(Scene):
         self.show = MoveShow()
         self.pointer.cancel()
         self.cancel()
-        self.ui.forget_last_move()
+        self.recall_last_move()
         self.ui.hint_marks = set()
         if self.sounds is not None:
             self.sounds.play("take")
@@ -516,6 +517,15 @@ class TableScene(Scene):
 
     def _mark_changes(self, before: View) -> None:
         self.ui.highlight, self.ui.dealt, self.ui.moved = last_move_marks(before, self.view())
+
+    def recall_last_move(self) -> None:
+        """Mark what the latest move changed, worked out again from the game (after an
+        undo, or for a game resumed), or nothing when there is none."""
+        before = self.session.view_before_last()
+        if before is None:
+            self.ui.forget_last_move()
+        else:
+            self._mark_changes(before)
 
     def _start_show(self) -> None:
         incoming = self.session.incoming
