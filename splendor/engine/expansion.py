@@ -245,8 +245,8 @@ class ExpansionState(GameState):
         can_reserve = len(p.reserved) < self.data.reserve_limit
         tokens = p.tokens
         gold = tokens[GOLD]
-        power = [p.bonuses[c] + tokens[c] for c in GEMS]
-        p0, p1, p2, p3, p4 = power
+        # What bonuses and coloured tokens pay of each gem.
+        p0, p1, p2, p3, p4 = (p.bonuses[c] + tokens[c] for c in GEMS)
         # The hot path inlines tokens_missing (and what double golds add) as the base game
         # does, in one pass over the market and the reserved cards: the reserves (market
         # cards, then decks) come first, then the buys, as listed.
@@ -269,8 +269,8 @@ class ExpansionState(GameState):
                 if can_reserve:
                     acts.append(reserve_action(card.id))
             ability = card.ability
-            if gold2 or ability == "sacrifice":
-                self._buys_of(p, card, power, gold, gold2, buys)
+            if ability == "sacrifice":
+                self._buy_variants(p, card, buys)
                 continue
             # Unrolled over the five gems: faster than a loop over the cost's colours.
             c0, c1, c2, c3, c4 = card.cost
@@ -285,6 +285,12 @@ class ExpansionState(GameState):
                 short += c3 - p3
             if c4 > p4:
                 short += c4 - p4
+            if gold2:
+                # Trading post 3: a gold pays up to two of one colour.
+                if short <= gold or (short <= 2 * gold and not tokens_short(
+                        p.tokens, p.bonuses, card, gold_doubles=True)):
+                    buys.append(buy_action(card.id))
+                continue
             if short > reach:
                 continue
             if ability is not None and ability[0] == "p":
@@ -306,22 +312,6 @@ class ExpansionState(GameState):
         if not acts:
             return (PASS,)
         return tuple(acts)
-
-    def _buys_of(self, p: ModulePlayer, card: Card, power: list[int], gold: int,
-                 gold2: bool, acts: list[Action]) -> None:
-        """The legal buys of a sacrifice card, or of any card with trading post 3."""
-        if card.ability == "sacrifice":
-            self._buy_variants(p, card, acts)
-            return
-        short = 0
-        for c, n in card.cost_items:
-            d = n - power[c]
-            if d > 0:
-                short += d
-        # Trading post 3: a gold pays up to two of one colour.
-        if short <= gold or (short <= 2 * gold and not tokens_short(
-                p.tokens, p.bonuses, card, gold_doubles=True)):
-            acts.append(buy_action(card.id))
 
     @staticmethod
     def _double_variants(p: ModulePlayer, card: Card, short: int, gold: int, doubles: int,
