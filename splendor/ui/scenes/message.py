@@ -51,10 +51,6 @@ class MessageScene(ButtonsOverlay):
             self.focus.handle_event(event)  # OK lit under the pointer (a release closes)
         return True
 
-    def close(self) -> None:
-        if self.app is not None:
-            self.app.stack.remove(self)
-
     def layout_key(self, surface: pygame.Surface) -> tuple[object, ...]:
         return (*super().layout_key(surface), self.message)
 

@@ -42,10 +42,6 @@ class NobleChoiceScene(ButtonsOverlay):
             self.focus.handle_event(event)
         return True
 
-    def close(self) -> None:
-        if self.app is not None:
-            self.app.stack.remove(self)
-
     def _refuse(self, reason: Refusal | None) -> None:
         self.refusal = reason
 
@@ -59,8 +55,7 @@ class NobleChoiceScene(ButtonsOverlay):
 
     def choose(self, noble_id: str) -> None:
         if self.session.play(ChooseNoble(noble_id)) is None:
-            assert self.app is not None
-            self.app.stack.remove(self)
+            self.close()
 
     def _explain_height(self, surface: pygame.Surface, width: int) -> int:
         return lines_height(tr("turn.noble.explain"), self.text_px(surface, 16),

@@ -74,6 +74,11 @@ class Overlay(Scene):
     def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Draw the overlay's content inside `box`."""
 
+    def close(self) -> None:
+        """Take the overlay off the stack (the scene under it resumes)."""
+        if self.app is not None:
+            self.app.stack.remove(self)
+
     def button(self, surface: pygame.Surface, rect: pygame.Rect, label: str,
                enabled: bool = True) -> None:
         draw_flat_button(surface, rect, label, self.scaler(surface), enabled)

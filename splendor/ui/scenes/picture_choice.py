@@ -147,10 +147,6 @@ class PictureChoiceScene(ButtonsOverlay):
         self.close()
         return True
 
-    def close(self) -> None:
-        if self.app is not None:
-            self.app.stack.remove(self)
-
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.assist.handle_key(event, self.close, self._refuse):
             return True

@@ -106,10 +106,6 @@ class TableStepScene(Overlay):
             return refusal_text(self.refusal)
         return self.note() if self.note is not None else self.assist.line()
 
-    def close(self) -> None:
-        if self.app is not None:
-            self.app.stack.remove(self)
-
     def _refuse(self, reason: Refusal | None) -> None:
         self.refusal, self.note = reason, None
 
@@ -120,8 +116,7 @@ class TableStepScene(Overlay):
             self.refusal, self.note = reason, None
             self.relayout()
             return False
-        if self.app is not None:
-            self.app.stack.remove(self)
+        self.close()
         return True
 
     def relayout(self) -> None:

@@ -72,10 +72,6 @@ class TokenReturnScene(Overlay):
             return refusal_text(self.refusal)
         return self._note() if self._note is not None else self.assist.line()
 
-    def close(self) -> None:
-        if self.app is not None:
-            self.app.stack.remove(self)
-
     def _refuse(self, reason: Refusal | None) -> None:
         self.refusal = reason
         self._note = None
