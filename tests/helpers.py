@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from splendor.engine import Action, GameState, View
 from splendor.session.bot_process import InlineBots
 from splendor.session.game import Bots, Session
+from splendor.session.hints import Hint
 from splendor.session.seats import GameOptions, SeatOption
 
 #: Chooses a human's action from that human's view.
@@ -109,3 +110,14 @@ def play_turns(session: Session, turns: int, rng: random.Random | None = None, *
     the table lets them), stopping as the last one completes."""
     target = session.state.turns + turns
     play_until(session, lambda: session.state.turns >= target, rng, human=human)
+
+
+def hint_after(session: Session, step: Callable[[], None], tries: int = 40) -> Hint:
+    """The hint asked for in `session`, once `step` (a frame of the window) has brought it,
+    with one more frame to lay it out; AssertionError when it never comes."""
+    for _ in range(tries):
+        if session.hint is not None:
+            step()
+            return session.hint
+        step()
+    raise AssertionError("no hint came")

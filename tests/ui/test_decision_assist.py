@@ -18,7 +18,8 @@ from splendor.ui.scenes.noble_choice import NobleChoiceScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.token_return import TokenReturnScene
 from splendor.ui.wording import hint_text
-from tests.helpers import position_session
+from tests.helpers import hint_after
+from tests.ui.test_module_decisions import open_built
 
 DATA = base_game()
 TWELVE_WHITE_BLUE_BLACK = ["L1-04", "L1-05", "L1-06", "L1-07", "L1-12", "L1-13", "L1-14",
@@ -41,13 +42,8 @@ def three_nobles() -> GameState:
 def opened(app: App, state: GameState, kinds: list[str] | None = None
            ) -> tuple[Game, Session, TableScene]:
     """`state` on the table of a real game; seat 0 takes white, blue and green there."""
-    game = Game(app)
-    session = position_session(state, kinds or ["human", "hard"], bots=game.bots())
+    game, session, table = open_built(app, state, kinds or ["human", "hard"])
     session.hint_simulations = 16
-    game.open_session(session)
-    table = app.stack.top
-    assert isinstance(table, TableScene)
-    app.step(0.0)
     assert table.play(parse_action("take white blue green"))
     app.step(0.05)
     return game, session, table
@@ -62,15 +58,6 @@ def click(app: App, pos: tuple[int, int]) -> None:
     for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
         pygame.event.post(pygame.event.Event(kind, pos=pos, button=1))
         app.step(0.05)
-
-
-def wait_for_hint(app: App, session: Session) -> None:
-    for _ in range(40):
-        if session.hint is not None:
-            app.step(0.05)  # laid out again with it
-            return
-        app.step(0.05)
-    raise AssertionError("no hint came")
 
 
 def test_undo_in_the_token_return_takes_the_take_back(app: App) -> None:
@@ -91,9 +78,8 @@ def test_a_hint_in_the_token_return_rings_the_tokens_to_give_back(app: App) -> N
     overlay = app.stack.top
     assert isinstance(overlay, TokenReturnScene)
     key(app, pygame.K_h)
-    wait_for_hint(app, session)
-    hint = session.hint
-    assert hint is not None and isinstance(hint.action, Return)
+    hint = hint_after(session, lambda: app.step(0.05))
+    assert isinstance(hint.action, Return)
     assert overlay.message == hint_text(hint, session.options.names, session.data)
     surface = pygame.Surface(app.size)
     overlay.draw(surface)
@@ -109,9 +95,8 @@ def test_ctrl_z_and_a_hint_in_the_noble_choice(app: App) -> None:
     overlay = app.stack.top
     assert isinstance(overlay, NobleChoiceScene)
     key(app, pygame.K_h)
-    wait_for_hint(app, session)
-    hint = session.hint
-    assert hint is not None and isinstance(hint.action, ChooseNoble)
+    hint = hint_after(session, lambda: app.step(0.05))
+    assert isinstance(hint.action, ChooseNoble)
     assert overlay.message == hint_text(hint, session.options.names, session.data)
     key(app, pygame.K_z, pygame.KMOD_LCTRL)
     assert session.state.history == [] and app.stack.top is table

@@ -15,6 +15,7 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -22,7 +23,7 @@ import pytest
 
 from splendor import i18n
 from splendor.bots import make_bot
-from splendor.engine import Buy, Card, Phase, ReserveDeck, build_position
+from splendor.engine import Buy, Card, GameState, Phase, ReserveDeck, build_position
 from splendor.engine.actions import (
     ChooseCity,
     ChoosePost,
@@ -63,7 +64,7 @@ from splendor.ui.scenes.table_step import GemStepScene, StrongholdStepScene
 from splendor.ui.table_hits import Hit, module_rects
 from splendor.ui.table_panel import PanelToken
 from splendor.ui.wording import hint_text
-from tests.helpers import play_until, position_session
+from tests.helpers import hint_after, play_until, position_session
 
 WHITE, BLUE, GREEN, RED, BLACK = range(5)
 DATA = base_game()
@@ -129,17 +130,24 @@ def button_of(overlay: PictureChoiceScene, label: str) -> Pos:
 # ------------------------------------------------------------------ positions
 
 
-def open_position(app: App, kind: str, kinds: tuple[str, str] = ("human", "hard")
-                  ) -> tuple[Game, Session, TableScene]:
-    """The position of `kind` on the table of a real game window, its leading action
-    played through the table, bots deciding in this process."""
+def open_built(app: App, state: GameState, kinds: Sequence[str] = ("human", "hard")
+               ) -> tuple[Game, Session, TableScene]:
+    """`state` (a built position) on the table of a real game window, seats of `kinds`."""
     game = Game(app)
-    state, action = decision_position(kind, DATA, names=["Ada", "Bot"])
     session = position_session(state, list(kinds), bots=game.bots())
     game.open_session(session)
     table = app.stack.top
     assert isinstance(table, TableScene)
     app.step(0.0)
+    return game, session, table
+
+
+def open_position(app: App, kind: str, kinds: tuple[str, str] = ("human", "hard")
+                  ) -> tuple[Game, Session, TableScene]:
+    """The position of `kind` on the table of a real game window, its leading action
+    played through the table, bots deciding in this process."""
+    state, action = decision_position(kind, DATA, names=["Ada", "Bot"])
+    game, session, table = open_built(app, state, kinds)
     if action is not None:
         assert table.play(action), table.ui.message
         app.step(0.05)
@@ -376,17 +384,12 @@ def test_buying_with_a_double_gold_from_the_panel(app: App) -> None:
 
 
 def test_with_trading_post_three_the_panel_shows_a_gold_paying_two(app: App) -> None:
-    game = Game(app)
     # Post 3 held (3 blue, 1 black): one white and one gold pay L1-25's three white.
     state = build_position(DATA, 2, module="trading-posts", names=["Ada", "Bot"],
                            market={1: ["L1-25", "L1-02", "L1-03", "L1-04"]},
                            seats=[{"purchased": ["L1-09", "L1-10", "L1-11", "L1-33"],
                                    "posts": [3], "tokens": {"white": 1, "gold": 1}}])
-    session = position_session(state, ["human", "hard"], bots=game.bots())
-    game.open_session(session)
-    table = app.stack.top
-    assert isinstance(table, TableScene)
-    app.step(0.0)
+    game, session, table = open_built(app, state)
     click(app, card_pos(table, "L1-25"))
     assert table.panel is not None
     paid = sorted(item.color for item in table.panel.items if isinstance(item, PanelToken))
@@ -413,15 +416,10 @@ def test_reserving_blind_from_an_orient_deck(app: App) -> None:
 
 
 def test_a_click_on_the_towers_of_a_card_selects_the_card(app: App) -> None:
-    game = Game(app)
     state = build_position(DATA, 2, module="strongholds", names=["Ada", "Bot"],
                            market={1: ["L1-02", "L1-06", "L1-13", "L1-17"]},
                            holds={"L1-02": (0, 2)}, seats=[{"tokens": {"blue": 3}}])
-    session = position_session(state, ["human", "hard"], bots=game.bots())
-    game.open_session(session)
-    table = app.stack.top
-    assert isinstance(table, TableScene)
-    app.step(0.0)
+    game, session, table = open_built(app, state)
     towers = next(rect for hit, rect in module_rects(table.layout, table.view())
                   if hit == Hit("hold", "L1-02"))
     click(app, towers.center)
@@ -597,13 +595,8 @@ def test_a_hint_in_a_decision_box_rings_the_experts_choice_and_says_why(
     session.hint_simulations = 16
     overlay = overlay_of(app, OVERLAYS[kind])
     key(app, pygame.K_h)
-    for _ in range(20):
-        if session.hint is not None:
-            break
-        app.step(0.05)
-    hint = session.hint
-    assert hint is not None and hint.action in session.view().legal_actions
-    app.step(0.05)  # laid out again with the hint
+    hint = hint_after(session, lambda: app.step(0.05))
+    assert hint.action in session.view().legal_actions
     assert overlay.message == hint_text(hint, session.options.names, session.data)
     # One option is ringed: the hint's own (for pairing, the option of its colour).
     hinted = [i for i, o in enumerate(overlay._options) if overlay._hinted(o)]
@@ -641,13 +634,8 @@ def test_the_steps_on_the_table_offer_undo_and_hint_too(app: App, kind: str) -> 
     labels = [label for _, label, _, on in overlay._assist_buttons if on]
     assert labels == [tr("table.button.undo"), tr("table.button.hint")]
     key(app, pygame.K_h)
-    for _ in range(20):
-        if session.hint is not None:
-            break
-        app.step(0.05)
-    hint = session.hint
-    assert hint is not None and hint.action in session.view().legal_actions
-    app.step(0.05)
+    hint = hint_after(session, lambda: app.step(0.05))
+    assert hint.action in session.view().legal_actions
     assert overlay.message == hint_text(hint, session.options.names, session.data)
     assert overlay.hinted(hint.action)  # ringed where it is chosen
     key(app, pygame.K_z, pygame.KMOD_LCTRL)
@@ -660,12 +648,7 @@ def test_the_conquest_hint_rings_its_button(app: App) -> None:
     session.hint_simulations = 16
     overlay = overlay_of(app, ConquestScene)
     key(app, pygame.K_h)
-    for _ in range(20):
-        if session.hint is not None:
-            break
-        app.step(0.05)
-    hint = session.hint
-    assert hint is not None
+    hint = hint_after(session, lambda: app.step(0.05))
     ringed = overlay.hinted_button(hint.action)
     assert ringed in {tr("decide.conquest.conquer"), tr("decide.conquest.decline")}
     assert ringed == (tr("decide.conquest.decline") if isinstance(hint.action, Decline)
@@ -674,17 +657,12 @@ def test_the_conquest_hint_rings_its_button(app: App) -> None:
 
 
 def test_a_card_the_bonuses_pay_for_says_so_instead_of_an_empty_payment(app: App) -> None:
-    game = Game(app)
     # Three white bonuses: L1-25 (three white) costs no token.
     state = build_position(DATA, 2, names=["Ada", "Bot"],
                            market={1: ["L1-25", "L1-05", "L1-06", "L1-07"]},
                            seats=[{"purchased": ["L1-02", "L1-03", "L1-04"]}])
     assert state.players[0].bonuses[WHITE] == 3
-    session = position_session(state, ["human", "hard"], bots=game.bots())
-    game.open_session(session)
-    table = app.stack.top
-    assert isinstance(table, TableScene)
-    app.step(0.0)
+    game, _, table = open_built(app, state)
     click(app, card_pos(table, "L1-25"))
     assert table.panel is not None
     texts = [getattr(item, "text", "") for item in table.panel.items]
