@@ -300,25 +300,33 @@ def _click_spot(app: App, scene: object, action: object) -> None:
         app.stack.dispatch(pygame.event.Event(kind, pos=rect.center, button=1))
 
 
+def _rules_from_pause(app: App, game: object) -> tuple[object, RulesScene]:
+    """Pause `game` (a Game at its table) and open the rules from the pause menu: the
+    pause menu and the rules."""
+    from splendor.ui.scenes.pause import PauseScene
+
+    game.pause()  # type: ignore[attr-defined]
+    pause = app.stack.top
+    assert isinstance(pause, PauseScene)
+    app.render()
+    _click_spot(app, pause, pause.on_rules)
+    rules = app.stack.top
+    assert isinstance(rules, RulesScene)
+    app.render()
+    return pause, rules
+
+
 def test_the_rules_open_from_the_pause_menu_and_follow_the_language() -> None:
     from splendor import i18n
     from splendor.ui.main import Game
     from splendor.ui.options import GameOptions, SeatOption
-    from splendor.ui.scenes.pause import PauseScene
 
     app = App((1024, 600))
     game = Game(app)
     game.start(GameOptions((SeatOption("human", "Ada"), SeatOption("easy", "Bot")),
                            first_player=0, seed=5))
     try:
-        game.pause()
-        pause = app.stack.top
-        assert isinstance(pause, PauseScene)
-        app.render()
-        _click_spot(app, pause, pause.on_rules)
-        rules = app.stack.top
-        assert isinstance(rules, RulesScene)
-        app.render()
+        pause, rules = _rules_from_pause(app, game)
         assert rules.title == load_rules("en")[0]
         i18n.set_language("es")
         app.render()
@@ -351,20 +359,12 @@ def test_the_rules_open_from_the_menu() -> None:
 def test_the_rules_from_a_games_pause_menu_open_at_its_module(app: App, module: str) -> None:
     from splendor.ui.main import Game
     from splendor.ui.options import GameOptions, SeatOption
-    from splendor.ui.scenes.pause import PauseScene
 
     game = Game(app)
     game.start(GameOptions((SeatOption("human", "Ada"), SeatOption("easy", "Eve")),
                            first_player=0, seed=4, module=module))
     app.render()
-    game.pause()
-    pause = app.stack.top
-    assert isinstance(pause, PauseScene)
-    app.render()
-    _click_spot(app, pause, pause.on_rules)
-    rules = app.stack.top
-    assert isinstance(rules, RulesScene)
-    app.render()
+    _, rules = _rules_from_pause(app, game)
     # Scrolled down to the module's section, which starts in view.
     assert rules.scroll > 0
     section = next(s for s in rules.sections if s.module == module)
