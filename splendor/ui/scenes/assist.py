@@ -28,10 +28,14 @@ class Assist(Protocol):
 
 class BoxAssist:
     """A box's Undo and Hint: offered only with a `target` (set by the table's overlay
-    factories) and when the game allows them."""
+    factories) and when the game allows them. `close` takes the box away; `refuse` shows
+    a refusal in it (None: clears the last one)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Session, close: Callable[[], None],
+                 refuse: Callable[[Refusal | None], None]) -> None:
         self.session = session
+        self.close = close
+        self.refuse = refuse
         #: The table's undo and hint (None: the box offers neither).
         self.target: Assist | None = None
 
@@ -40,17 +44,15 @@ class BoxAssist:
         return self.target is not None and not session.options.competitive \
             and len(session.humans) == 1
 
-    def buttons(self, close: Callable[[], None], refuse: Callable[[Refusal | None], None]
-                ) -> list[tuple[str, Callable[[], object], bool]]:
+    def buttons(self) -> list[tuple[str, Callable[[], object], bool]]:
         """(label, action, enabled) for Undo and Hint; none when not offered."""
         if not self.offered():
             return []
         session = self.session
         hint_ok = session.why_no_hint() is None and session.hint is None \
             and not session.hint_pending
-        return [(tr("table.button.undo"), lambda: self.undo(close, refuse),
-                 session.why_no_undo() is None),
-                (tr("table.button.hint"), lambda: self.ask_hint(refuse), hint_ok)]
+        return [(tr("table.button.undo"), self.undo, session.why_no_undo() is None),
+                (tr("table.button.hint"), self.ask_hint, hint_ok)]
 
     def state(self) -> tuple[object, ...]:
         """What the buttons and the hint line depend on (for a box's layout key)."""
@@ -60,37 +62,37 @@ class BoxAssist:
         return (session.why_no_undo() is None, session.hint_pending,
                 session.hint.action if session.hint is not None else None)
 
-    def undo(self, close: Callable[[], None], refuse: Callable[[Refusal | None], None]) -> None:
+    def undo(self) -> None:
         """Close the box and take the whole move back (the table then opens what the
-        position needs), or refuse with the reason."""
+        position needs), or refuse with the reason. Only called when offered."""
         reason = self.session.why_no_undo()
-        if reason is not None or self.target is None:
-            if reason is not None:
-                refuse(reason)
+        if reason is not None:
+            self.refuse(reason)
             return
         target = self.target
-        close()
+        assert target is not None
+        self.close()
         target.undo()
 
-    def ask_hint(self, refuse: Callable[[Refusal | None], None]) -> None:
+    def ask_hint(self) -> None:
+        """Ask the table for a hint, or refuse with the reason. Only called when offered."""
         reason = self.session.why_no_hint()
-        if reason is not None or self.target is None:
-            if reason is not None:
-                refuse(reason)
+        if reason is not None:
+            self.refuse(reason)
             return
-        refuse(None)  # the box's last refusal gives way to the hint
+        assert self.target is not None
+        self.refuse(None)  # the box's last refusal gives way to the hint
         self.target.ask_hint()
 
-    def handle_key(self, event: pygame.event.Event, close: Callable[[], None],
-                   refuse: Callable[[Refusal | None], None]) -> bool:
+    def handle_key(self, event: pygame.event.Event) -> bool:
         """Ctrl+Z and H, when offered; True when the key was one of them."""
         if event.type != pygame.KEYDOWN or not self.offered():
             return False
         if event.key == pygame.K_z and event.mod & pygame.KMOD_CTRL:
-            self.undo(close, refuse)
+            self.undo()
             return True
         if event.key == pygame.K_h and not event.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            self.ask_hint(refuse)
+            self.ask_hint()
             return True
         return False
 

@@ -32,13 +32,13 @@ class NobleChoiceScene(ButtonsOverlay):
         self.session = session
         self._rects: list[tuple[str, pygame.Rect]] = []
         self._text = pygame.Rect(0, 0, 0, 0)
-        self.assist = BoxAssist(session)
+        self.assist = BoxAssist(session, self.close, self._refuse)
         self.refusal: Refusal | None = None
         self._line = pygame.Rect(0, 0, 0, 0)
         self._buttons: list[tuple[pygame.Rect, str, bool]] = []
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if not self.assist.handle_key(event, self.close, self._refuse):
+        if not self.assist.handle_key(event):
             self.focus.handle_event(event)
         return True
 
@@ -67,7 +67,7 @@ class NobleChoiceScene(ButtonsOverlay):
         message = self.message
         line_h = lines_height(message, self.text_px(surface, 15), width - px(48)) \
             if message else 0
-        labels = self.assist.buttons(self.close, self._refuse)
+        labels = self.assist.buttons()
         buttons_h = max((button_height(label, px, px(200)) for label, _, _ in labels),
                         default=0)
         return line_h, buttons_h
@@ -95,7 +95,7 @@ class NobleChoiceScene(ButtonsOverlay):
         self._rects = [(noble.id, pygame.Rect(x + i * (size + gap), y, size, size))
                        for i, noble in enumerate(candidates)]
         self._line = pygame.Rect(box.x + px(24), y + size + px(18), box.w - px(48), line_h)
-        labels = self.assist.buttons(self.close, self._refuse)
+        labels = self.assist.buttons()
         bw, by = px(200), box.bottom - px(20) - buttons_h
         bx = box.centerx - (len(labels) * bw + (len(labels) - 1) * px(16)) // 2
         self._buttons = [(pygame.Rect(bx + i * (bw + px(16)), by, bw, buttons_h), label, on)
@@ -114,10 +114,12 @@ class NobleChoiceScene(ButtonsOverlay):
                    self._text, align="center")
         nobles = self.session.data.noble_by_id
         hint = self.session.hint
+        hinted = hint.action.noble_id \
+            if hint is not None and isinstance(hint.action, ChooseNoble) else None
         for noble_id, rect in self._rects:
             surface.blit(art.noble_surface(nobles[noble_id], rect.size), rect)
             pygame.draw.rect(surface, theme.ACTIVE, rect.inflate(8, 8), 2, border_radius=px(8))
-            if hint is not None and hint.action == ChooseNoble(noble_id):
+            if noble_id == hinted:
                 pygame.draw.rect(surface, theme.OK, rect.inflate(px(14), px(14)), px(4),
                                  border_radius=px(10))
         if self.message:

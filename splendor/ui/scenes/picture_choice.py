@@ -94,7 +94,7 @@ class PictureChoiceScene(ButtonsOverlay):
         self._explain = pygame.Rect(0, 0, 0, 0)
         self._message = pygame.Rect(0, 0, 0, 0)
         self._buttons: list[tuple[pygame.Rect, str, Callable[[], object], bool]] = []
-        self.assist = BoxAssist(session)
+        self.assist = BoxAssist(session, self.close, self._refuse)
 
     # ------------------------------------------------------------ what subclasses give
 
@@ -148,7 +148,7 @@ class PictureChoiceScene(ButtonsOverlay):
         return True
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.assist.handle_key(event, self.close, self._refuse):
+        if self.assist.handle_key(event):
             return True
         self.focus.handle_event(event)
         return True
@@ -214,7 +214,7 @@ class PictureChoiceScene(ButtonsOverlay):
         Undo and Hint (a row of their own, so that no label is squeezed)."""
         px = self.scaler(surface)
         rows = []
-        for labels in (self.buttons(), self.assist.buttons(self.close, self._refuse)):
+        for labels in (self.buttons(), self.assist.buttons()):
             if labels:
                 bw = self._button_width(surface, width, len(labels))
                 rows.append((labels, max(button_height(label, px, bw) for label, _, _ in labels)))

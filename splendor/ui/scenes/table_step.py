@@ -67,7 +67,7 @@ class TableStepScene(Overlay):
         self._title = self._explain = self._message = pygame.Rect(0, 0, 0, 0)
         self._targets: list[Target] = []
         self._laid_out_for: tuple[object, ...] | None = None
-        self.assist = BoxAssist(session)
+        self.assist = BoxAssist(session, self.close, self._refuse)
         #: Undo and Hint at the panel's foot: (rect, label, what it does, enabled).
         self._assist_buttons: list[tuple[pygame.Rect, str, Callable[[], object], bool]] = []
 
@@ -124,7 +124,7 @@ class TableStepScene(Overlay):
             self.lay_out(self.app.screen)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.assist.handle_key(event, self.close, self._refuse):
+        if self.assist.handle_key(event):
             pass
         elif not self.focus.handle_event(event) and event.type == pygame.MOUSEBUTTONDOWN \
                 and _button(event) == CLICK:
@@ -178,7 +178,7 @@ class TableStepScene(Overlay):
         y = self.place_body(surface, x, y + explain_h + px(10), w)
         bottom = box.bottom - px(8)
         self._assist_buttons = []
-        assist = self.assist.buttons(self.close, self._refuse)
+        assist = self.assist.buttons()
         if assist:
             # Undo and Hint side by side at the panel's foot.
             bw = (w - px(10)) // 2

@@ -60,7 +60,7 @@ class TokenReturnScene(Overlay):
             pygame.Rect(0, 0, 0, 0)
         self._pointer: tuple[int, int] | None = None
         self._laid_out_for: tuple[object, ...] | None = None
-        self.assist = BoxAssist(session)
+        self.assist = BoxAssist(session, self.close, self._refuse)
         #: Undo and Hint: (rect, label, what it does, enabled).
         self._assist_buttons: list[tuple[pygame.Rect, str, Callable[[], object], bool]] = []
 
@@ -121,7 +121,7 @@ class TokenReturnScene(Overlay):
         self.app.stack.pop()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.assist.handle_key(event, self.close, self._refuse):
+        if self.assist.handle_key(event):
             pass
         elif event.type == pygame.MOUSEMOTION:
             self._pointer = event.pos
@@ -215,7 +215,7 @@ class TokenReturnScene(Overlay):
         note_h = lines_height(self.message, small_px, width) if self.message else 0
         buttons_h = max(button_height(label, px, (width - px(12)) // 2, text_px=16, height=38)
                         for label in (tr("turn.return.clear"), tr("turn.return.confirm")))
-        assist = self.assist.buttons(self.close, self._refuse)
+        assist = self.assist.buttons()
         assist_h = max((button_height(label, px, (width - px(12)) // 2, text_px=16, height=38)
                         for label, _, _ in assist), default=0)
         fixed = (pad + title_h + explain_h + px(4) + how_h + px(10) + px(6) + chosen_h
