@@ -1,13 +1,15 @@
 """The shipped YAML game data against the verified component list, and the loader's checks.
 
-The verified source is `shared/data/base/cards.csv` and `nobles.csv`, which sit beside the
-repository (`/work/shared` next to `/work/main`, in CI too).
+The verified source is `tests/data/verified/base/cards.csv` and `nobles.csv` (with their
+sources in SOURCES.md there), kept in the repository so that a fresh clone tests itself.
 """
 
 from __future__ import annotations
 
 import csv
 import shutil
+import subprocess
+import sys
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -20,12 +22,12 @@ from splendor.gamedata import DataError, base_game, load_game_data
 
 REPO = Path(__file__).resolve().parents[1]
 LEVELS_DATA = REPO / "levels_data"
-SHARED_BASE = Path(__file__).resolve().parents[2] / "shared/data/base"
+VERIFIED_BASE = REPO / "tests/data/verified/base"
 GEM_NAMES = [COLOR_NAMES[c] for c in GEMS]
 
 
 def _csv_rows(name: str) -> list[dict[str, str]]:
-    with (SHARED_BASE / name).open(newline="", encoding="utf-8") as f:
+    with (VERIFIED_BASE / name).open(newline="", encoding="utf-8") as f:
         return list(csv.DictReader(f))
 
 
@@ -39,6 +41,16 @@ CSV_NOBLES = _csv_rows("nobles.csv")
 def test_the_verified_source_is_where_expected() -> None:
     assert len(CSV_CARDS) == 90
     assert len(CSV_NOBLES) == 10
+
+
+@pytest.mark.parametrize("script", ["base/validate.py", "cities_of_splendor/validate_cities.py"])
+def test_the_verified_lists_pass_their_own_structural_checks(script: str) -> None:
+    """The copies kept in the repository are whole: the checks that came with them pass."""
+    path = VERIFIED_BASE.parent / script
+    done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True,
+                          timeout=60, check=False)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "0 failed" in done.stdout and "FAIL " not in done.stdout
 
 
 def test_card_ids_match_the_csv() -> None:

@@ -1,9 +1,9 @@
 """The shipped Cities of Splendor data (cities.yaml, orient.yaml, trading_posts.yaml,
 strongholds.yaml) against the verified component lists, and the loader's checks of them.
 
-The verified source is `shared/data/cities_of_splendor/` (cities.csv, orient.csv,
-trading_posts.md, strongholds.md), beside the repository (`/work/shared` next to
-`/work/main`, in CI too), as for the base game in test_gamedata.py.
+The verified source is `tests/data/verified/cities_of_splendor/` (cities.csv, orient.csv,
+trading_posts.md, strongholds.md, with their sources in CITIES_SOURCES.md), kept in the
+repository as for the base game in test_gamedata.py.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from splendor.gamedata import POST_POWERS, DataError, base_game, load_game_data
 
 REPO = Path(__file__).resolve().parents[1]
 LEVELS_DATA = REPO / "levels_data"
-SHARED_CITIES = Path(__file__).resolve().parents[2] / "shared/data/cities_of_splendor"
+VERIFIED_CITIES = REPO / "tests/data/verified/cities_of_splendor"
 GEM_NAMES = [COLOR_NAMES[c] for c in GEMS]
 DATA_FILES = ("cards.yaml", "nobles.yaml", "setup.yaml", "cities.yaml", "trading_posts.yaml",
               "orient.yaml", "strongholds.yaml")
@@ -32,7 +32,7 @@ MODULE_FILES = DATA_FILES[3:]
 
 
 def _csv_rows(name: str) -> list[dict[str, str]]:
-    with (SHARED_CITIES / name).open(newline="", encoding="utf-8") as f:
+    with (VERIFIED_CITIES / name).open(newline="", encoding="utf-8") as f:
         return list(csv.DictReader(f))
 
 
@@ -48,8 +48,8 @@ def _with_ids(rows: list[dict[str, str]]) -> list[tuple[str, dict[str, str]]]:
 
 CSV_CITIES = [(f"C{n:02d}", row) for n, row in enumerate(_csv_rows("cities.csv"), 1)]
 CSV_ORIENT = _with_ids(_csv_rows("orient.csv"))
-POSTS_MD = (SHARED_CITIES / "trading_posts.md").read_text(encoding="utf-8")
-STRONGHOLDS_MD = (SHARED_CITIES / "strongholds.md").read_text(encoding="utf-8")
+POSTS_MD = (VERIFIED_CITIES / "trading_posts.md").read_text(encoding="utf-8")
+STRONGHOLDS_MD = (VERIFIED_CITIES / "strongholds.md").read_text(encoding="utf-8")
 LETTERS = {"W": "white", "U": "blue", "G": "green", "R": "red", "K": "black"}
 
 
@@ -73,7 +73,7 @@ def _posts_table() -> dict[int, dict[str, Any]]:
 
 
 def _data_form(markdown: str) -> Any:
-    """The YAML block under "Data form (for YAML)" of a shared markdown table."""
+    """The YAML block under "Data form (for YAML)" of a verified markdown table."""
     return yaml.safe_load(markdown.split("## Data form (for YAML)")[1].split("```")[1])
 
 
