@@ -16,6 +16,7 @@ from typing import Protocol
 import pygame
 
 from splendor.engine import (
+    COLOR_NAMES,
     Action,
     Buy,
     Card,
@@ -34,7 +35,7 @@ from splendor.ui.layout import TableLayout
 from splendor.ui.table_hits import Hit
 from splendor.ui.table_view import Assists, TableUi, button_height, draw_button
 from splendor.ui.widgets import draw_hover, draw_lines, draw_text, line_height, lines_height
-from splendor.ui.wording import refusal_text
+from splendor.ui.wording import refusal_text, tokens_text
 
 
 class PanelActions(Protocol):
@@ -61,6 +62,8 @@ class Assisting:
     hint_pending: bool = False
     #: The last move in words ('' at the start), shown when the panel has room.
     last_move: str = ""
+    #: The colours of the pending tokens the hinted move does not take (one per token).
+    put_back: tuple[int, ...] = ()
 
 
 @dataclass
@@ -177,6 +180,8 @@ def layout_panel(lay: TableLayout, view: View, ui: TableUi, assists: Assists, ac
     aid = assisting or Assisting()
     if ui.pending and acting:
         y = _pending(b, ui, actions)
+        if aid.hint_text or aid.hint_pending:
+            y = _hint(b, aid, y + px(6))
     elif ui.selected is not None and acting:
         y = _selection(b, view, ui.selected, data, why, actions, payment_index)
     elif acting and view.legal_actions == (Pass(),):
@@ -184,9 +189,7 @@ def layout_panel(lay: TableLayout, view: View, ui: TableUi, assists: Assists, ac
         y = b.paragraph(tr("table.panel.no_move"), px(15), theme.TEXT, x, y, w)
         y = b.button(x, y + px(8), w, "pass", lambda: actions.play(Pass())) + px(8)
     elif acting and (aid.hint_text or aid.hint_pending):
-        y = b.title(tr("hint.title"), px(16), x, y, w) + px(4)
-        text = aid.hint_text or tr("hint.thinking")
-        y = b.paragraph(text, px(15), theme.OK if aid.hint_text else theme.TEXT_DIM, x, y, w)
+        y = _hint(b, aid, y)
     elif acting:
         y = b.paragraph(tr("table.panel.your_turn"), px(15), theme.TEXT, x, y, w)
         y = b.paragraph(tr("table.panel.hint"), px(15), theme.TEXT, x, y, w)
@@ -204,6 +207,20 @@ def layout_panel(lay: TableLayout, view: View, ui: TableUi, assists: Assists, ac
     if ui.notice:
         b.paragraph_above(ui.notice, px(14), theme.ACCENT, y, bottom)
     return b.out
+
+
+def _hint(b: _Builder, aid: Assisting, y: int) -> int:
+    """The hint (or that the expert is looking) from `y`, and the pending tokens it does
+    not take; returns the y below it."""
+    px = b.px
+    y = b.title(tr("hint.title"), px(16), b.x, y, b.w) + px(4)
+    text = aid.hint_text or tr("hint.thinking")
+    y = b.paragraph(text, px(15), theme.OK if aid.hint_text else theme.TEXT_DIM, b.x, y, b.w)
+    if aid.hint_text and aid.put_back:
+        counts = tuple(aid.put_back.count(c) for c in range(len(COLOR_NAMES)))
+        y = b.paragraph(tr("hint.put_back", len(aid.put_back), tokens=tokens_text(counts)),
+                        px(15), theme.ACCENT, b.x, y + px(4), b.w)
+    return y
 
 
 def _assist_buttons(b: _Builder, aid: Assisting, actions: PanelActions, top: int,

@@ -77,7 +77,7 @@ from splendor.ui.table_zoom import (
     target_at,
     zoom_targets,
 )
-from splendor.ui.take_builder import can_grow, refusal, take_action
+from splendor.ui.take_builder import can_grow, put_back, refusal, take_action
 from splendor.ui.wording import describe_entry, hint_text, log_line
 
 if TYPE_CHECKING:
@@ -583,9 +583,11 @@ class TableScene(Scene):
         hint = session.hint
         text = hint_text(hint, session.options.names, session.data) \
             if hint is not None else ""
+        back = tuple(put_back(self.ui.pending, hint.action)) if hint is not None else ()
         return Assisting(undo=session.why_no_undo() is None,
                          hint=session.why_no_hint() is None and not session.hint_pending,
-                         hint_text=text, hint_pending=session.hint_pending, last_move=last)
+                         hint_text=text, hint_pending=session.hint_pending, last_move=last,
+                         put_back=back)
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.layout
