@@ -202,8 +202,9 @@ def layout_panel(lay: TableLayout, view: View, ui: TableUi, assists: Assists, ac
     # Below the rest, from the bottom up: Undo and Hint, why a move was refused, a notice.
     bottom = lay.action_panel.bottom - px(12)
     bottom = _assist_buttons(b, aid, actions, y, bottom)
-    if ui.message and assists.reasons:
-        bottom = b.paragraph_above(ui.message, px(15), theme.DANGER, y, bottom)
+    if ui.refusal is not None and assists.reasons:
+        bottom = b.paragraph_above(refusal_text(ui.refusal, _names(view)), px(15),
+                                   theme.DANGER, y, bottom)
     if ui.notice:
         b.paragraph_above(ui.notice, px(14), theme.ACCENT, y, bottom)
     return b.out
@@ -261,6 +262,11 @@ def _pending(b: _Builder, ui: TableUi, actions: PanelActions) -> int:
     return b.button(x, y, w, "cancel", actions.cancel) + px(10)
 
 
+def _names(view: View) -> tuple[str, ...]:
+    """The seats' names, for a refusal that names a player (whose stronghold)."""
+    return tuple(p.name for p in view.players)
+
+
 def deck_of(target: Hit) -> tuple[int, bool] | None:
     """The level of the deck `target` names and whether it is an Orient deck; None when
     it names no deck."""
@@ -305,11 +311,12 @@ def _selection(b: _Builder, view: View, target: Hit, data: GameData,
         by = b.button(bx, by, bw, "sacrifice", lambda: actions.choose_sacrifice(card.id),
                       bool(offered)) + px(8)
     else:
-        if view.module == "trading-posts" and 3 in me.posts:
+        # Only a card the rules let the player buy shows a payment: not one under
+        # another player's stronghold, nor a pairing card with nothing to pair with.
+        if buy_reason is None and view.module == "trading-posts" and 3 in me.posts:
             # Gold pays two of a colour: the engine's payment, no other to choose.
-            if buy_reason is None:
-                pay = module_payment(me.tokens, me.bonuses, card, gold_doubles=True)[0]
-        else:
+            pay = module_payment(me.tokens, me.bonuses, card, gold_doubles=True)[0]
+        elif buy_reason is None:
             options = payment_options(list(me.tokens), list(me.bonuses), card)
         index = payment_index % len(options) if options else 0
         if options:
@@ -323,6 +330,7 @@ def _selection(b: _Builder, view: View, target: Hit, data: GameData,
             buy_reason = None  # a double gold pays for it: no reason to say why not
     face_up = {c.id for row in (*view.market, *view.orient_market) for c in row
                if c is not None}
+    reserve_reason = None
     if card.id in face_up:
         reserve_reason = why(Reserve(card.id))
         by = b.button(bx, by, bw, "reserve", lambda: actions.play(Reserve(card.id)),
@@ -348,8 +356,13 @@ def _selection(b: _Builder, view: View, target: Hit, data: GameData,
         y += row_h + px(4)
         if len(options) > 1:
             y = b.button(x, y, w, "other_payment", actions.next_payment) + px(8)
-    elif buy_reason:
-        y = b.paragraph(refusal_text(buy_reason), px(15), theme.TEXT_DIM, x, y, w)
+    # Why a button is off, each reason once (a stronghold refuses both).
+    said: list[str] = []
+    for reason in (buy_reason, reserve_reason):
+        text = refusal_text(reason, _names(view)) if reason is not None else ""
+        if text and text not in said:
+            said.append(text)
+            y = b.paragraph(text, px(15), theme.TEXT_DIM, x, y, w)
     return y
 
 

@@ -223,14 +223,20 @@ def log_line(round_number: int, text: str) -> str:
     return tr("log.line", round=round_number, text=text)
 
 
-def refusal_text(reason: str) -> str:
-    """A refusal in the player's language (the engine's Refusal, or a catalog key's text)."""
+def refusal_text(reason: str, names: Sequence[str] = ()) -> str:
+    """A refusal in the player's language (the engine's Refusal, or a catalog key's text).
+    A refusal naming a seat (whose stronghold holds a card) names its player when the
+    seats' `names` are given: `reason.<code>_by`."""
     if isinstance(reason, Refusal):
         params = dict(reason.params)
         count = params.pop("count", None)
         if "color" in params:
             params["color"] = color_name(int(params["color"]))
-        return tr(f"reason.{reason.code}", int(count) if count is not None else None, **params)
+        code = reason.code
+        seat = params.pop("seat", None)
+        if seat is not None and 0 <= int(seat) < len(names):
+            code, params["name"] = f"{code}_by", names[int(seat)]
+        return tr(f"reason.{code}", int(count) if count is not None else None, **params)
     return reason
 
 

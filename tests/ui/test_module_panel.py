@@ -1,0 +1,85 @@
+"""The action panel on a module's card: a card the rules keep from the player says why
+(whose stronghold holds it, a pairing card with nothing to pair with) and shows no
+payment; an Orient card's ability is in words beside it, and it zooms from the panel."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from splendor.engine import Buy, GameState, Reserve, build_position
+from splendor.i18n import tr
+from splendor.ui.app import App
+from splendor.ui.scenes.table import TableScene
+from splendor.ui.table_hits import Hit
+from splendor.ui.table_panel import PanelText, PanelToken
+from splendor.ui.wording import refusal_text
+from tests.helpers import position_session
+from tests.ui.module_positions import DATA, FULL, LONG_NAMES
+
+DT = 0.05
+
+
+def _open(app: App, state: GameState) -> TableScene:
+    session = position_session(state, ["human"] + ["hard"] * (len(state.setup.names) - 1))
+    table = TableScene(session, on_finished=lambda s: None)
+    app.stack.replace(table)
+    app.step(0.0)
+    return table
+
+
+def _select(app: App, table: TableScene, card_id: str) -> tuple[list[str], dict[str, bool]]:
+    """Select `card_id` as a click does; the panel's texts and its buttons (enabled)."""
+    table.select(Hit("card", card_id))
+    app.step(DT)
+    assert table.panel is not None
+    texts = [item.text for item in table.panel.items if isinstance(item, PanelText)]
+    return texts, {b.key: b.enabled for b in table.buttons}
+
+
+def _held(**seat: Any) -> GameState:
+    """L1-05 (one blue, two green, one red, one black) under the second player's
+    stronghold; the viewer could pay for it."""
+    return build_position(DATA, 2, names=LONG_NAMES[:2], module="strongholds",
+                          seats=[{"tokens": FULL, **seat}, {"purchased": ["L1-09"]}],
+                          market={1: ["L1-05", "L1-12", "L1-20", "L1-28"]},
+                          holds={"L1-05": (1, 1)})
+
+
+def test_a_card_under_another_players_stronghold_says_whose_and_shows_no_payment(
+        app: App) -> None:
+    table = _open(app, _held())
+    texts, buttons = _select(app, table, "L1-05")
+    assert not buttons["buy"] and not buttons["reserve"]
+    assert tr("table.panel.pay") not in texts
+    assert not any(isinstance(item, PanelToken) for item in table.panel.items)  # type: ignore[union-attr]
+    said = [t for t in texts if LONG_NAMES[1] in t]
+    assert said == [refusal_text(table.session.why_illegal(Buy("L1-05")), LONG_NAMES[:2])]
+    # Dropped on the player's area to reserve it: refused, and the owner named as well.
+    table.cancel()
+    table.reserve_dropped("L1-05")
+    app.step(DT)
+    texts = [item.text for item in table.panel.items if isinstance(item, PanelText)]  # type: ignore[union-attr]
+    assert any(LONG_NAMES[1] in t for t in texts)
+
+
+def test_a_pairing_card_with_nothing_to_pair_says_so_and_shows_no_payment(app: App) -> None:
+    """O1-07 pairs with a card of the player's: they have none, though their tokens pay."""
+    state = build_position(DATA, 2, names=LONG_NAMES[:2], module="orient",
+                           seats=[{"tokens": {"white": 2, "black": 3}}, {}],
+                           orient_market={1: ["O1-07", "O1-01"]})
+    table = _open(app, state)
+    texts, buttons = _select(app, table, "O1-07")
+    reason = table.session.why_illegal(Buy("O1-07"))
+    assert reason is not None and reason.code == "pair_needs_card"
+    assert not buttons["buy"] and buttons["reserve"]
+    assert refusal_text(reason) in texts and tr("table.panel.pay") not in texts
+
+
+def test_a_greyed_reserve_says_why(app: App) -> None:
+    """Three cards already reserved: Reserve is off and the panel says why, under the
+    payment of a card the player can still buy."""
+    table = _open(app, _held(reserved=["L2-01", "L2-02", "L2-03"]))
+    texts, buttons = _select(app, table, "L1-12")
+    reason = table.session.why_illegal(Reserve("L1-12"))
+    assert reason is not None and not buttons["reserve"]
+    assert refusal_text(reason) in texts
