@@ -35,7 +35,7 @@ from splendor.ui.layout import TableLayout
 from splendor.ui.table_hits import Hit
 from splendor.ui.table_view import Assists, TableUi, button_height, draw_button
 from splendor.ui.widgets import draw_hover, draw_lines, draw_text, line_height, lines_height
-from splendor.ui.wording import refusal_text, tokens_text
+from splendor.ui.wording import ability_text, refusal_text, tokens_text
 
 
 class PanelActions(Protocol):
@@ -336,6 +336,10 @@ def _selection(b: _Builder, view: View, target: Hit, data: GameData,
         by = b.button(bx, by, bw, "reserve", lambda: actions.play(Reserve(card.id)),
                       reserve_reason is None) + px(8)
     y = max(y + px(150), by + px(2))
+    ability = ability_text(card)
+    if ability:
+        # An Orient card's ability, in words where it is chosen (its icon says little).
+        y = b.paragraph(ability, px(14), theme.TEXT, x, y, w) + px(6)
     if pay is not None and not any(pay):
         # Bonuses cover the whole cost: say so rather than "Pay" followed by nothing.
         y = b.paragraph(tr("table.panel.free"), px(15), theme.TEXT_DIM, x, y, w)

@@ -6,13 +6,19 @@ from __future__ import annotations
 
 from typing import Any
 
+import pygame
+import pytest
+
+from splendor import i18n
 from splendor.engine import Buy, GameState, Reserve, build_position
 from splendor.i18n import tr
+from splendor.ui import textfit
 from splendor.ui.app import App
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.table_hits import Hit
-from splendor.ui.table_panel import PanelText, PanelToken
-from splendor.ui.wording import refusal_text
+from splendor.ui.table_panel import PanelCard, PanelText, PanelToken
+from splendor.ui.table_zoom import HOVER_DELAY
+from splendor.ui.wording import ability_text, refusal_text
 from tests.helpers import position_session
 from tests.ui.module_positions import DATA, FULL, LONG_NAMES
 
@@ -83,3 +89,60 @@ def test_a_greyed_reserve_says_why(app: App) -> None:
     reason = table.session.why_illegal(Reserve("L1-12"))
     assert reason is not None and not buttons["reserve"]
     assert refusal_text(reason) in texts
+
+
+def _orient(**seat: Any) -> GameState:
+    """The Orient, the viewer holding two reserved cards; a double gold (O1-01) and a
+    sacrifice card (O3-10) face up."""
+    return build_position(DATA, 2, names=LONG_NAMES[:2], module="orient",
+                          seats=[{"tokens": {"white": 3, "black": 3},
+                                  "reserved": ["L2-01", "L2-02"], **seat}, {}],
+                          orient_market={1: ["O1-01", "O1-07"], 3: ["O3-10", "O3-01"]})
+
+
+def test_an_orient_cards_ability_is_in_words_in_the_panel_and_it_zooms_from_there(
+        app: App) -> None:
+    table = _open(app, _orient())
+    card = DATA.card_by_id["O1-01"]
+    texts, buttons = _select(app, table, card.id)
+    assert buttons["buy"] and ability_text(card) in texts
+    [drawn] = [item for item in table.panel.items if isinstance(item, PanelCard)]  # type: ignore[union-attr]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=drawn.rect.center,
+                                         rel=(0, 0), buttons=(0, 0, 0)))
+    for _ in range(round(HOVER_DELAY / DT) + 2):
+        app.step(DT)
+    shown = table.zoom.shown
+    assert shown is not None and shown.cards == (card,) and shown.rect == drawn.rect
+    assert shown.note == ability_text(card)
+    # Backspace drops the selection, and the zoom of its picture goes with it.
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_BACKSPACE, mod=0,
+                                         unicode="\b"))
+    app.step(DT)
+    assert table.ui.selected is None
+    assert table.zoom.shown is None
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)], ids=["1024x600", "1920x1080"])
+def test_the_longest_orient_panel_stays_inside_the_panel(lang: str, size: tuple[int, int]
+                                                         ) -> None:
+    """A sacrifice card the player cannot pay: its ability and the reason, above Undo and
+    Hint, inside the panel, in every language."""
+    i18n.set_language(lang)
+    app = App(size)
+    try:
+        table = _open(app, _orient())
+        texts, _ = _select(app, table, "O3-10")
+        assert ability_text(DATA.card_by_id["O3-10"]) in texts
+        panel = table.panel
+        assert panel is not None and {b.key for b in panel.buttons} >= {"undo", "hint"}
+        for item in panel.items:
+            assert panel.rect.contains(item.rect), item
+            if isinstance(item, PanelText):
+                assert not any(item.rect.colliderect(b.rect) for b in panel.buttons), item
+        with textfit.audit() as misfits:
+            app.stack.draw(app.screen)
+        assert not misfits
+    finally:
+        while app.stack.scenes:
+            app.stack.pop()

@@ -56,6 +56,7 @@ from splendor.ui.table_motion import MoveShow
 from splendor.ui.table_panel import (
     Assisting,
     PanelButton,
+    PanelCard,
     PanelLayout,
     draw_panel,
     layout_panel,
@@ -74,6 +75,7 @@ from splendor.ui.table_zoom import (
     ZoomTarget,
     log_targets,
     logged_card,
+    panel_targets,
     target_at,
     zoom_targets,
 )
@@ -326,12 +328,16 @@ class TableScene(Scene):
             self.on_history(self._log_line_entry[line] + 1)
 
     def zoom_targets(self) -> list[ZoomTarget]:
-        """Every card on the table that can be shown large, with where it is, and the
-        cards the log's lines name (public: the log holds no blind card)."""
+        """Every card on the table that can be shown large, with where it is, the cards
+        the log's lines name (public: the log holds no blind card) and the card selected
+        in the action panel."""
         assert self.layout is not None
         return zoom_targets(self.layout, self.view(), self.assists, self.acting(),
                             reserved_slots(self.layout), bonus_rects(self.layout)) \
-            + log_targets(self.log_row_rects(), self._log_line_card, self.session.data)
+            + log_targets(self.log_row_rects(), self._log_line_card, self.session.data) \
+            + panel_targets([(item.card, item.rect) for item in
+                             (self.panel.items if self.panel is not None else ())
+                             if isinstance(item, PanelCard)])
 
     def zoom_target(self, pos: tuple[int, int]) -> ZoomTarget | None:
         """The card (or stack of purchased cards) under `pos` that can be shown large."""
