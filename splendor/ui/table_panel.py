@@ -16,6 +16,7 @@ from typing import Protocol
 import pygame
 
 from splendor.engine import (
+    COLOR_NAMES,
     Action,
     Buy,
     Card,
@@ -34,7 +35,7 @@ from splendor.ui.layout import TableLayout
 from splendor.ui.table_hits import Hit
 from splendor.ui.table_view import Assists, TableUi, button_height, draw_button
 from splendor.ui.widgets import draw_hover, draw_lines, draw_text, line_height, lines_height
-from splendor.ui.wording import refusal_text
+from splendor.ui.wording import ability_text, refusal_text, tokens_text
 
 
 class PanelActions(Protocol):
@@ -61,6 +62,8 @@ class Assisting:
     hint_pending: bool = False
     #: The last move in words ('' at the start), shown when the panel has room.
     last_move: str = ""
+    #: The colours of the pending tokens the hinted move does not take (one per token).
+    put_back: tuple[int, ...] = ()
 
 
 @dataclass
@@ -177,6 +180,8 @@ def layout_panel(lay: TableLayout, view: View, ui: TableUi, assists: Assists, ac
     aid = assisting or Assisting()
     if ui.pending and acting:
         y = _pending(b, ui, actions)
+        if aid.hint_text or aid.hint_pending:
+            y = _hint(b, aid, y + px(6))
     elif ui.selected is not None and acting:
         y = _selection(b, view, ui.selected, data, why, actions, payment_index)
     elif acting and view.legal_actions == (Pass(),):
@@ -184,9 +189,7 @@ def layout_panel(lay: TableLayout, view: View, ui: TableUi, assists: Assists, ac
         y = b.paragraph(tr("table.panel.no_move"), px(15), theme.TEXT, x, y, w)
         y = b.button(x, y + px(8), w, "pass", lambda: actions.play(Pass())) + px(8)
     elif acting and (aid.hint_text or aid.hint_pending):
-        y = b.title(tr("hint.title"), px(16), x, y, w) + px(4)
-        text = aid.hint_text or tr("hint.thinking")
-        y = b.paragraph(text, px(15), theme.OK if aid.hint_text else theme.TEXT_DIM, x, y, w)
+        y = _hint(b, aid, y)
     elif acting:
         y = b.paragraph(tr("table.panel.your_turn"), px(15), theme.TEXT, x, y, w)
         y = b.paragraph(tr("table.panel.hint"), px(15), theme.TEXT, x, y, w)
@@ -199,11 +202,26 @@ def layout_panel(lay: TableLayout, view: View, ui: TableUi, assists: Assists, ac
     # Below the rest, from the bottom up: Undo and Hint, why a move was refused, a notice.
     bottom = lay.action_panel.bottom - px(12)
     bottom = _assist_buttons(b, aid, actions, y, bottom)
-    if ui.message and assists.reasons:
-        bottom = b.paragraph_above(ui.message, px(15), theme.DANGER, y, bottom)
+    if ui.refusal is not None and assists.reasons:
+        bottom = b.paragraph_above(refusal_text(ui.refusal, _names(view)), px(15),
+                                   theme.DANGER, y, bottom)
     if ui.notice:
         b.paragraph_above(ui.notice, px(14), theme.ACCENT, y, bottom)
     return b.out
+
+
+def _hint(b: _Builder, aid: Assisting, y: int) -> int:
+    """The hint (or that the expert is looking) from `y`, and the pending tokens it does
+    not take; returns the y below it."""
+    px = b.px
+    y = b.title(tr("hint.title"), px(16), b.x, y, b.w) + px(4)
+    text = aid.hint_text or tr("hint.thinking")
+    y = b.paragraph(text, px(15), theme.OK if aid.hint_text else theme.TEXT_DIM, b.x, y, b.w)
+    if aid.hint_text and aid.put_back:
+        counts = tuple(aid.put_back.count(c) for c in range(len(COLOR_NAMES)))
+        y = b.paragraph(tr("hint.put_back", len(aid.put_back), tokens=tokens_text(counts)),
+                        px(15), theme.ACCENT, b.x, y + px(4), b.w)
+    return y
 
 
 def _assist_buttons(b: _Builder, aid: Assisting, actions: PanelActions, top: int,
@@ -242,6 +260,11 @@ def _pending(b: _Builder, ui: TableUi, actions: PanelActions) -> int:
     # Labels too long for half the panel: one button under the other.
     y = b.button(x, y, w, "confirm", actions.confirm_take) + px(8)
     return b.button(x, y, w, "cancel", actions.cancel) + px(10)
+
+
+def _names(view: View) -> tuple[str, ...]:
+    """The seats' names, for a refusal that names a player (whose stronghold)."""
+    return tuple(p.name for p in view.players)
 
 
 def deck_of(target: Hit) -> tuple[int, bool] | None:
@@ -288,11 +311,12 @@ def _selection(b: _Builder, view: View, target: Hit, data: GameData,
         by = b.button(bx, by, bw, "sacrifice", lambda: actions.choose_sacrifice(card.id),
                       bool(offered)) + px(8)
     else:
-        if view.module == "trading-posts" and 3 in me.posts:
+        # Only a card the rules let the player buy shows a payment: not one under
+        # another player's stronghold, nor a pairing card with nothing to pair with.
+        if buy_reason is None and view.module == "trading-posts" and 3 in me.posts:
             # Gold pays two of a colour: the engine's payment, no other to choose.
-            if buy_reason is None:
-                pay = module_payment(me.tokens, me.bonuses, card, gold_doubles=True)[0]
-        else:
+            pay = module_payment(me.tokens, me.bonuses, card, gold_doubles=True)[0]
+        elif buy_reason is None:
             options = payment_options(list(me.tokens), list(me.bonuses), card)
         index = payment_index % len(options) if options else 0
         if options:
@@ -306,11 +330,16 @@ def _selection(b: _Builder, view: View, target: Hit, data: GameData,
             buy_reason = None  # a double gold pays for it: no reason to say why not
     face_up = {c.id for row in (*view.market, *view.orient_market) for c in row
                if c is not None}
+    reserve_reason = None
     if card.id in face_up:
         reserve_reason = why(Reserve(card.id))
         by = b.button(bx, by, bw, "reserve", lambda: actions.play(Reserve(card.id)),
                       reserve_reason is None) + px(8)
     y = max(y + px(150), by + px(2))
+    ability = ability_text(card)
+    if ability:
+        # An Orient card's ability, in words where it is chosen (its icon says little).
+        y = b.paragraph(ability, px(14), theme.TEXT, x, y, w) + px(6)
     if pay is not None and not any(pay):
         # Bonuses cover the whole cost: say so rather than "Pay" followed by nothing.
         y = b.paragraph(tr("table.panel.free"), px(15), theme.TEXT_DIM, x, y, w)
@@ -331,8 +360,13 @@ def _selection(b: _Builder, view: View, target: Hit, data: GameData,
         y += row_h + px(4)
         if len(options) > 1:
             y = b.button(x, y, w, "other_payment", actions.next_payment) + px(8)
-    elif buy_reason:
-        y = b.paragraph(refusal_text(buy_reason), px(15), theme.TEXT_DIM, x, y, w)
+    # Why a button is off, each reason once (a stronghold refuses both).
+    said: list[str] = []
+    for reason in (buy_reason, reserve_reason):
+        text = refusal_text(reason, _names(view)) if reason is not None else ""
+        if text and text not in said:
+            said.append(text)
+            y = b.paragraph(text, px(15), theme.TEXT_DIM, x, y, w)
     return y
 
 

@@ -7,10 +7,11 @@ the view, so it is never a target. Moving off the card, Escape or a click closes
 zoom. Time moves only in `update`; `draw` shows what `update` decided.
 
 In the Cities of Splendor modules the Orient's face-up cards zoom like the others, with
-their ability said in a line under the card; a stack holding paired Orient cards shows
+their ability said in a line under the card (the card selected in the action panel
+zooms too); a stack holding paired Orient cards shows
 each one joined to its partner by a link; city tiles (on the table and beside their
 holders) zoom with what they ask for in words, and a trading post with its power's
-symbol large and in words.
+symbol large and, in words, what claims it and its power.
 
 A line of the game log that names a card (a purchase, a reservation from the market)
 shows a small picture of it beside the line as soon as the pointer is on it. Only the
@@ -34,7 +35,7 @@ from splendor.ui import art, theme
 from splendor.ui.layout import TableLayout
 from splendor.ui.table_view import Assists, buyable_ids, city_slot, remaining_cost
 from splendor.ui.widgets import draw_lines, draw_shadow, lines_height
-from splendor.ui.wording import ability_text, post_power_text
+from splendor.ui.wording import ability_text, post_text
 
 #: Seconds the pointer rests on a card before it is shown large.
 HOVER_DELAY = 0.5
@@ -55,8 +56,8 @@ NOTE_PX = 14
 class ZoomTarget:
     """Something that can be shown large: where it is, and the cards it shows."""
 
-    #: ("card", id), ("stack", seat, colour), ("log", line), ("city", seat or -1, id) or
-    #: ("post", id)
+    #: ("card", id), ("stack", seat, colour), ("log", line), ("city", seat or -1, id),
+    #: ("post", id) or ("panel", id): the card selected in the action panel
     key: tuple[object, ...]
     rect: pygame.Rect
     cards: tuple[Card, ...]
@@ -105,7 +106,7 @@ def zoom_targets(lay: TableLayout, view: View, assists: Assists, acting: bool,
     posts = (data or base_game()).posts if lay.posts else ()
     for rect, post in zip(lay.posts, posts, strict=False):
         targets.append(ZoomTarget(("post", post.id), rect, (), post=post,
-                                  note=post_power_text(post.power)))
+                                  note=post_text(post)))
     for rect, held in zip(reserved, me.reserved, strict=False):
         if isinstance(held, Card):
             targets.append(card_target(held, rect, True))
@@ -127,6 +128,13 @@ def zoom_targets(lay: TableLayout, view: View, assists: Assists, acting: bool,
         if player.city is not None:
             targets.append(city_target(player.city, panel.nobles, player.seat))
     return targets
+
+
+def panel_targets(cards: Sequence[tuple[Card, pygame.Rect]]) -> list[ZoomTarget]:
+    """The card selected in the action panel (`cards`: each with where it is drawn),
+    shown large with its ability in words like the same card on the table."""
+    return [ZoomTarget(("panel", card.id), rect, (card,), note=ability_text(card))
+            for card, rect in cards]
 
 
 def city_target(city: City, rect: pygame.Rect, seat: int) -> ZoomTarget:

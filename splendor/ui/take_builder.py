@@ -45,6 +45,19 @@ def refusal(view: View, why: Callable[[Action], Refusal | None], pending: list[i
     return why(Take((*pending, color))) or Refusal("take_impossible", "that take is impossible")
 
 
+def put_back(pending: list[int], action: Action) -> list[int]:
+    """The pending tokens `action` does not take, one entry per token: all of them when
+    it is no take (a hint that buys a card, say)."""
+    left = tokens_of(action)
+    back = []
+    for color in pending:
+        if color in left:
+            left.remove(color)
+        else:
+            back.append(color)
+    return back
+
+
 def take_action(pending: list[int]) -> Action:
     """The action the pending tokens stand for: two of a colour, or different colours."""
     if len(pending) == 2 and pending[0] == pending[1]:

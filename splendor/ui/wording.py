@@ -34,7 +34,7 @@ from splendor.engine.actions import (
     TakeFree,
     TakeGem,
 )
-from splendor.engine.components import ABILITIES, MODULES
+from splendor.engine.components import ABILITIES, MODULES, TradingPost
 from splendor.i18n import tr
 from splendor.session.hints import Hint, HintReason
 from splendor.session.log import LogEntry
@@ -97,6 +97,12 @@ def module_about(module: str | None) -> str:
 def post_power_text(power: str) -> str:
     """A trading post's power in a few words, for the table ('+1 gem after a purchase')."""
     return tr(f"table.module.power.{power}")
+
+
+def post_text(post: TradingPost) -> str:
+    """What claims a trading post and what it gives, for the post shown large."""
+    key = "pieces.post.line_noble" if post.requires_noble else "pieces.post.line"
+    return tr(key, needs=needs_text(post.requires), power=post_power_text(post.power))
 
 
 def ability_text(card: Card) -> str:
@@ -178,13 +184,18 @@ def _describe_module(name: str, action: Action, data: GameData) -> str:
     return tr("log.decline", name=name)
 
 
+def needs_text(requires: Sequence[int]) -> str:
+    """Bonuses asked for, by colour: 'white ×4, blue ×4'."""
+    return ", ".join(f"{color_name(c)} ×{n}" for c, n in enumerate(requires) if n)
+
+
 def _noble_needs(data: GameData, noble_id: str) -> str:
     """A noble told apart by what it asks, 'white ×4, blue ×4' (every noble is worth 3,
     so its points tell none apart)."""
     noble = data.noble_by_id.get(noble_id)
     if noble is None:
         return noble_id
-    return ", ".join(f"{color_name(c)} ×{n}" for c, n in enumerate(noble.requires) if n)
+    return needs_text(noble.requires)
 
 
 def _city_points(data: GameData, city_id: str) -> int:
@@ -223,14 +234,20 @@ def log_line(round_number: int, text: str) -> str:
     return tr("log.line", round=round_number, text=text)
 
 
-def refusal_text(reason: str) -> str:
-    """A refusal in the player's language (the engine's Refusal, or a catalog key's text)."""
+def refusal_text(reason: str, names: Sequence[str] = ()) -> str:
+    """A refusal in the player's language (the engine's Refusal, or a catalog key's text).
+    A refusal naming a seat (whose stronghold holds a card) names its player when the
+    seats' `names` are given: `reason.<code>_by`."""
     if isinstance(reason, Refusal):
         params = dict(reason.params)
         count = params.pop("count", None)
         if "color" in params:
             params["color"] = color_name(int(params["color"]))
-        return tr(f"reason.{reason.code}", int(count) if count is not None else None, **params)
+        code = reason.code
+        seat = params.pop("seat", None)
+        if seat is not None and 0 <= int(seat) < len(names):
+            code, params["name"] = f"{code}_by", names[int(seat)]
+        return tr(f"reason.{code}", int(count) if count is not None else None, **params)
     return reason
 
 

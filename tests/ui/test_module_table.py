@@ -40,7 +40,7 @@ from splendor.ui.layout import TableLayout, compute_layout
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.table_hits import Hit, hold_rects
 from splendor.ui.table_view import Assists
-from splendor.ui.wording import ability_text, post_power_text
+from splendor.ui.wording import ability_text, color_name, post_power_text
 from tests.helpers import position_session
 from tests.ui.module_positions import BUILDERS, DATA, MODULE_NAMES
 from tests.ui.test_table_fit import _long_catalog
@@ -390,13 +390,17 @@ def test_orient_cards_cities_and_posts_zoom_with_their_words() -> None:
         held = targets[("city", 1, "C14")]
         assert held.rect == _lay(table).seats[0].nobles
 
-        # A trading post zooms with its power's symbol and the power in words.
+        # A trading post zooms with its power's symbol, and in words what claims it (the
+        # bonuses, and a noble for post 4) and its power.
         table = _table(app, "trading-posts")
         targets = {t.key: t for t in table.zoom_targets()}
         for post, rect in zip(DATA.posts, _lay(table).posts, strict=True):
             target = targets[("post", post.id)]
             assert target.rect == rect and target.post == post
-            assert target.note == post_power_text(post.power)
+            assert post_power_text(post.power) in target.note
+            for colour, count in enumerate(post.requires):
+                assert (f"{color_name(colour)} ×{count}" in target.note) == bool(count)
+            assert ("noble" in target.note) == post.requires_noble
         table.zoom.open(targets[("post", 5)])
         with textfit.audit() as misfits:
             app.stack.draw(app.screen)

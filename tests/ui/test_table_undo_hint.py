@@ -219,3 +219,31 @@ def test_a_disabled_undo_still_looks_like_a_button(app: App) -> None:
     inside = surface.get_at((rect.left + 6, rect.top + 6))[:3]
     assert edge != outside and inside != outside
     game.close()
+
+
+def test_a_hint_during_a_take_says_why_and_which_tokens_to_put_back(app: App) -> None:
+    """Tokens dragged from the bank, then H: the panel keeps the pending take and adds the
+    hint with its reason, and names each pending token the hinted move does not take."""
+    from collections import Counter
+
+    from splendor.engine import COLOR_NAMES
+    from splendor.ui.take_builder import tokens_of
+    from splendor.ui.wording import color_name, hint_text
+    from tests.helpers import hint_after
+
+    game, table = start(app, VERSUS_BOT)
+    session = table.session
+    for color in (2, 3):  # green, then red, as dropped from the bank
+        assert table.add_token(color)
+    key(app, pygame.K_h, 0, "h")
+    hint = hint_after(session, lambda: app.step(DT))
+    assert table.ui.pending == [2, 3]
+    texts = [getattr(item, "text", "") for item in table.panel.items]  # type: ignore[union-attr]
+    assert tr("table.panel.taking") in texts and tr("hint.title") in texts
+    assert hint_text(hint, session.options.names, session.data) in texts
+    back = Counter(table.ui.pending) - Counter(tokens_of(hint.action))
+    assert back, "this position's hint keeps both tokens: it tests nothing"
+    [said] = [t for t in texts if t.startswith("Put back")]
+    for color in range(len(COLOR_NAMES)):
+        assert (color_name(color) in said) == (color in back), said
+    game.close()

@@ -56,6 +56,7 @@ from splendor.ui.table_motion import MoveShow
 from splendor.ui.table_panel import (
     Assisting,
     PanelButton,
+    PanelCard,
     PanelLayout,
     draw_panel,
     layout_panel,
@@ -74,10 +75,11 @@ from splendor.ui.table_zoom import (
     ZoomTarget,
     log_targets,
     logged_card,
+    panel_targets,
     target_at,
     zoom_targets,
 )
-from splendor.ui.take_builder import can_grow, refusal, take_action
+from splendor.ui.take_builder import can_grow, put_back, refusal, take_action
 from splendor.ui.wording import describe_entry, hint_text, log_line
 
 if TYPE_CHECKING:
@@ -326,12 +328,16 @@ class TableScene(Scene):
             self.on_history(self._log_line_entry[line] + 1)
 
     def zoom_targets(self) -> list[ZoomTarget]:
-        """Every card on the table that can be shown large, with where it is, and the
-        cards the log's lines name (public: the log holds no blind card)."""
+        """Every card on the table that can be shown large, with where it is, the cards
+        the log's lines name (public: the log holds no blind card) and the card selected
+        in the action panel."""
         assert self.layout is not None
         return zoom_targets(self.layout, self.view(), self.assists, self.acting(),
                             reserved_slots(self.layout), bonus_rects(self.layout)) \
-            + log_targets(self.log_row_rects(), self._log_line_card, self.session.data)
+            + log_targets(self.log_row_rects(), self._log_line_card, self.session.data) \
+            + panel_targets([(item.card, item.rect) for item in
+                             (self.panel.items if self.panel is not None else ())
+                             if isinstance(item, PanelCard)])
 
     def zoom_target(self, pos: tuple[int, int]) -> ZoomTarget | None:
         """The card (or stack of purchased cards) under `pos` that can be shown large."""
@@ -583,9 +589,11 @@ class TableScene(Scene):
         hint = session.hint
         text = hint_text(hint, session.options.names, session.data) \
             if hint is not None else ""
+        back = tuple(put_back(self.ui.pending, hint.action)) if hint is not None else ()
         return Assisting(undo=session.why_no_undo() is None,
                          hint=session.why_no_hint() is None and not session.hint_pending,
-                         hint_text=text, hint_pending=session.hint_pending, last_move=last)
+                         hint_text=text, hint_pending=session.hint_pending, last_move=last,
+                         put_back=back)
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.layout
