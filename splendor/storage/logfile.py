@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
 import os
 import sys
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
-from typing import IO, Any
 
 from splendor.storage import paths
 from splendor.storage.atomic import StorageError, require_regular
@@ -24,12 +24,14 @@ class QuietFileHandler(RotatingFileHandler):
 
     problem_reported = False
 
-    def _open(self) -> IO[Any]:
+    def _open(self) -> io.TextIOWrapper:
         # Opening a pipe for writing waits for a reader, forever at start-up: the file
         # is opened without waiting and refused unless it is a regular file (as the
         # saves and settings are), here and on every reopen after a rotation.
-        return open(self.baseFilename, self.mode, encoding=self.encoding,  # noqa: SIM115
-                    errors=self.errors, opener=_open_regular)
+        stream = open(self.baseFilename, self.mode,  # noqa: SIM115 (the handler keeps it)
+                      encoding=self.encoding, errors=self.errors, opener=_open_regular)
+        assert isinstance(stream, io.TextIOWrapper)  # text mode: a text stream
+        return stream
 
     def handleError(self, record: logging.LogRecord) -> None:
         if self.problem_reported:
