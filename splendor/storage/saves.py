@@ -20,8 +20,9 @@ Format (version 2)::
 older saves lack it); the file's name keeps only letters, digits, spaces, '-' and '_' of it
 (`save_path_for`), so the load screen shows the typed name while it still names the file.
 "module" names the Cities of Splendor module played, null for the base game (version 2;
-the record, version 2 too, holds the module's setup, and decides: "module" is what the
-load screen shows without replaying). Versions 1 and 0 are base games.
+the record, version 2 too, holds the module's setup, and decides: the load screen shows
+the record's module, which is what loading plays, and "module" is only a copy for
+readers that do not open the record). Versions 1 and 0 are base games.
 "mode" and "assists" are the session's (optional; older saves lack them; "mode" says
 whether the game is competitive and whether its first player was drawn at random). "bots" held the
 bots' random states in earlier saves; the game no longer needs them (a bot's decisions
@@ -89,12 +90,16 @@ class SaveError(ValueError):
     """A saved game that cannot be loaded; the message names the file and the reason.
 
     `kind` sorts the reason for the player's language: 'empty', 'not_save', 'newer',
-    'damaged', 'illegal', 'unreadable' (the system refused to read it) or 'bad_name'.
+    'damaged', 'illegal', 'unreadable' (the system refused to read it), 'bad_name' or one
+    of `untrusted.SAVE_PROBLEMS`; `params` fill that sentence's placeholders (the unknown
+    module's name).
     """
 
-    def __init__(self, message: str, kind: str = "damaged") -> None:
+    def __init__(self, message: str, kind: str = "damaged",
+                 params: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.kind = kind
+        self.params = params or {}
 
 
 class SaveNameError(SaveError):
@@ -143,8 +148,11 @@ class SaveInfo:
     over: bool = False
     #: SaveError.kind of `error` ('unreadable' when the system refused to read the file).
     error_kind: str = ""
-    #: The Cities of Splendor module played (None: the base game, or not said).
+    #: The Cities of Splendor module played, as its record says, which is what loading
+    #: plays (None: the base game).
     module: str | None = None
+    #: SaveError.params of `error`.
+    error_params: dict[str, str] = field(default_factory=dict)
 
 
 def save_document(
@@ -373,9 +381,12 @@ def load_save(path: Path, data: GameData) -> SavedGame:
         raise SaveError(f"{label} has a seat of unknown kind {kind[:40]!r} (known: "
                         f"{', '.join(untrusted.SEAT_KINDS)})", untrusted.UNKNOWN_SEAT)
     seats = [{**s, "name": untrusted.clean_name(s["name"])} for s in seats]
+    _check_module(doc, label)
     try:
         state = replay(data, _clean_record_names(doc.get("record")))
     except RecordError as exc:
+        if exc.index is None:  # the setup, before any move: not a rule broken
+            raise SaveError(f"{label} is damaged: {exc}") from None
         raise SaveError(f"{label} does not hold a legal game: {exc}", "illegal") from None
     if len(seats) != state.num_players:
         raise SaveError(f"{label} is damaged: {len(seats)} seats for "
@@ -428,6 +439,11 @@ def save_info(path: Path) -> SaveInfo:
         return SaveInfo(path, name, str(doc.get("saved_at", "")), players, 0, (),
                         error=f"{label} has a seat of unknown kind {unknown[:40]!r}",
                         error_kind=untrusted.UNKNOWN_SEAT)
+    try:
+        module = _check_module(doc, label)
+    except SaveError as exc:
+        return SaveInfo(path, name, str(doc.get("saved_at", "")), players, 0, (),
+                        error=str(exc), error_kind=exc.kind, error_params=exc.params)
     summary = doc.get("summary")
     if not isinstance(summary, dict):
         summary = {}
@@ -438,13 +454,27 @@ def save_info(path: Path) -> SaveInfo:
         round_number if isinstance(round_number, int) else 0,
         tuple(s for s in scores if isinstance(s, int)) if isinstance(scores, list) else (),
         over=summary.get("over") is True,
-        module=_module_name(doc.get("module")),
+        module=module,
     )
 
 
-def _module_name(value: object) -> str | None:
-    """A save's module, if it is one this version knows (the load screen shows it)."""
-    return value if isinstance(value, str) and value in MODULES else None
+def _check_module(doc: dict[str, Any], label: str) -> str | None:
+    """The module the save's record was played with, which is what loading plays (the
+    top-level "module" is only a copy: a file where the two disagree is listed as what
+    it loads); SaveError of kind UNKNOWN_MODULE for a module this version does not have.
+    Any other problem with the record is left to the replay."""
+    record = doc.get("record")
+    if not isinstance(record, dict) or record.get("version") == 1:
+        return None  # no record (the replay says so), or one from before the modules
+    setup = record.get("setup")
+    if not isinstance(setup, dict):
+        return None
+    module = setup.get("module")
+    if not isinstance(module, str) or module in MODULES:
+        return module if isinstance(module, str) else None
+    shown = untrusted.quoted(module)
+    raise SaveError(f"{label} was played with an unknown module {shown!r} (the modules: "
+                    f"{', '.join(MODULES)})", untrusted.UNKNOWN_MODULE, {"module": shown})
 
 
 def _typed_name(doc: dict[str, Any], path: Path) -> str | None:

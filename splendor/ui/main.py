@@ -142,11 +142,11 @@ class Game:
                     lambda: tr("dialog.autosave_damaged.text"),
                     lambda: tr("dialog.autosave_damaged.confirm"), lambda: self.resume(backup)))
             else:
-                kind = exc.kind  # the detail is in the log; the player gets the gist
+                kind, params = exc.kind, exc.params  # the detail is in the log
                 self.app.stack.push(MessageScene(
                     lambda: tr("dialog.cannot_continue.title"),
                     lambda: tr("dialog.cannot_continue.text",
-                               reason=problem_reason(kind))))
+                               reason=problem_reason(kind, params))))
             return
         self._open_saved(saved)
 
@@ -156,10 +156,10 @@ class Game:
             saved = load_save(path, self.data)
         except SaveError as exc:
             log().warning("save unreadable: %s", exc)
-            kind = exc.kind  # the detail is in the log; the player gets the gist
+            kind, params = exc.kind, exc.params  # the detail is in the log
             self.app.stack.push(MessageScene(
                 lambda: tr("dialog.cannot_load.title"),
-                lambda: tr("dialog.cannot_load.text", reason=problem_reason(kind))))
+                lambda: tr("dialog.cannot_load.text", reason=problem_reason(kind, params))))
             return
         self._open_saved(saved)
 
@@ -356,10 +356,10 @@ class Game:
             saved = load_save(path, self.data)
         except SaveError as exc:
             log().warning("save not reviewed: %s", exc)
-            kind = exc.kind
+            kind, params = exc.kind, exc.params
             self.app.stack.push(MessageScene(
                 lambda: tr("dialog.cannot_load.title"),
-                lambda: tr("dialog.cannot_load.text", reason=problem_reason(kind))))
+                lambda: tr("dialog.cannot_load.text", reason=problem_reason(kind, params))))
             return
         review = review_of(saved.state, [s["kind"] for s in saved.seats],
                            [s["name"] for s in saved.seats])
