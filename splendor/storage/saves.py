@@ -74,7 +74,7 @@ MAX_SAVE_BYTES = 16 * 1024 * 1024
 #: Fields of a save that belong to the session (the mode and the assists used).
 SESSION_FIELDS = ("mode", "assists")
 #: The longest save name, in characters (its file name keeps letters, digits, spaces and
-#: dashes of it): room for the offered "Ada vs Hard bot vs Easy bot, round 12" and more;
+#: dashes of it): room for the offered "Ada vs Hard bot vs Easy bot - round 12" and more;
 #: at most 4 bytes each, the file name stays far under the 255 bytes systems allow.
 SAVE_NAME_LENGTH = 60
 #: Names Windows keeps for devices, with or without an extension, in any case: a file
@@ -508,13 +508,25 @@ def list_saves() -> list[SaveInfo]:
     return sorted(newest_first, key=lambda i: (special.get(i.path.name, 2), i.saved_at != ""))
 
 
+def portable_characters(name: str) -> str:
+    """What a file name keeps of `name`: letters, digits, spaces, '-' and '_', without
+    spaces at the ends (any length)."""
+    return re.sub(r"[^\w \-]", "", name, flags=re.UNICODE).strip()
+
+
+def clean_save_name(name: str) -> str:
+    """The stem of the file a save named `name` goes to: its `portable_characters`, cut
+    to SAVE_NAME_LENGTH (and no space at the end, which Windows drops)."""
+    return portable_characters(name)[:SAVE_NAME_LENGTH].rstrip()
+
+
 def save_path_for(name: str) -> Path:
     """The file a named save goes to: letters, digits, spaces, '-' and '_' only.
 
     SaveNameError when nothing usable is left, for the game's own autosave names, and for
     Windows device names (a save folder may be shared with, or copied to, Windows).
     """
-    clean = re.sub(r"[^\w \-]", "", name, flags=re.UNICODE).strip()[:SAVE_NAME_LENGTH]
+    clean = clean_save_name(name)
     if not clean:
         raise SaveNameError(f"{name!r} cannot be used as a save name: no letter or digit",
                             "empty")

@@ -28,7 +28,6 @@ from splendor.storage.instance import InstanceLock, claim_folders
 from splendor.storage.logfile import logger as log
 from splendor.storage.logfile import setup_logging
 from splendor.storage.saves import (
-    SAVE_NAME_LENGTH,
     SavedGame,
     SaveError,
     SaveNameError,
@@ -72,7 +71,7 @@ from splendor.ui.scenes.pause import PauseScene
 from splendor.ui.scenes.results import ResultsScene
 from splendor.ui.scenes.review import ReviewScene
 from splendor.ui.scenes.rules import RulesScene
-from splendor.ui.scenes.save_as import SaveAsScene
+from splendor.ui.scenes.save_as import SaveAsScene, default_save_name
 from splendor.ui.scenes.settings import SettingsScene
 from splendor.ui.scenes.statistics import StatisticsScene
 from splendor.ui.scenes.table import TableScene
@@ -316,13 +315,8 @@ class Game:
         session = self.session
         if session is None:
             return
-        names = tr("saves.save_as.versus").join(s.name for s in session.options.seats)
-        round_ = session.view().round
-        default = tr("saves.save_as.default_name", players=names, round=round_)
-        while len(default) > SAVE_NAME_LENGTH and names:
-            # Shorten the players, never the round: it tells saves of one game apart.
-            names = names[:-2].rstrip() + "…" if len(names) > 1 else ""
-            default = tr("saves.save_as.default_name", players=names, round=round_)
+        default = default_save_name([s.name for s in session.options.seats],
+                                    session.view().round)
         self.app.stack.push(SaveAsScene(default, self.save_as))
 
     def save_as(self, name: str) -> str | None:
