@@ -57,6 +57,7 @@ class SaveAsScene(Overlay):
         self._message: Text = ""
         self._save = pygame.Rect(0, 0, 0, 0)
         self._cancel = pygame.Rect(0, 0, 0, 0)
+        self._ok = pygame.Rect(0, 0, 0, 0)
         self._pointer: tuple[int, int] | None = None
         #: The name the game was saved under (then the box only confirms), and for how
         #: long it has been shown.
@@ -162,7 +163,9 @@ class SaveAsScene(Overlay):
         """'Saved as ...' and an OK button (any key or click closes the box)."""
         px = self.scaler(surface)
         w, h = min(px(170), box.width - px(60)), px(42)
-        ok = pygame.Rect(box.centerx - w // 2, box.bottom - h - px(20), w, h)
+        # Where the buttons are, as the form's are found: Save and Cancel are gone.
+        self._save = self._cancel = pygame.Rect(0, 0, 0, 0)
+        self._ok = ok = pygame.Rect(box.centerx - w // 2, box.bottom - h - px(20), w, h)
         said = pygame.Rect(box.x + px(40), box.y + px(70), box.width - px(80),
                            ok.top - px(24) - box.y - px(70))
         widgets.draw_lines(surface, self.confirmation, self.text_px(surface, 18), theme.TEXT,
