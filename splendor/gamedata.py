@@ -14,8 +14,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from splendor.engine.colors import COLOR_NAMES, GEMS
 from splendor.engine.components import (
     ABILITIES,
@@ -27,7 +25,7 @@ from splendor.engine.components import (
     PlayerCountSetup,
     TradingPost,
 )
-from splendor.plain_yaml import load_plain
+from splendor.plain_yaml import YamlFileError, read_plain
 from splendor.resources import levels_data_dir
 
 GEM_NAMES = tuple(COLOR_NAMES[c] for c in GEMS)
@@ -52,16 +50,12 @@ class DataError(ValueError):
 
 
 def read_yaml(path: Path) -> Any:
-    """`yaml.safe_load` a file (anchors and aliases refused), turning every failure into a
-    DataError naming it."""
+    """`yaml.safe_load` a file (`plain_yaml.read_plain`: anchors and aliases, deep nesting
+    and oversized files refused), turning every failure into a DataError naming it."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise DataError(f"{path.name}: cannot read {path}: {exc.strerror or exc}") from None
-    try:
-        return load_plain(text)
-    except yaml.YAMLError as exc:
-        raise DataError(f"{path.name}: not valid YAML: {exc}") from None
+        return read_plain(path)
+    except YamlFileError as exc:
+        raise DataError(f"{path.name}: {exc}") from None
 
 
 class Checker:

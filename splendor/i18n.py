@@ -23,7 +23,7 @@ from typing import Any
 
 import yaml
 
-from splendor.plain_yaml import load_plain
+from splendor.plain_yaml import YamlFileError, load_plain, read_plain_text
 from splendor.resources import assets_dir
 
 #: The languages the game ships, English first (the fallback).
@@ -105,8 +105,8 @@ def read_catalog(folder: Path) -> dict[str, Entry]:
     for path in files:
         where = f"{folder.name}/{path.name}"
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
+            text = read_plain_text(path)
+        except YamlFileError as exc:
             raise CatalogError(f"{where}: cannot read: {exc}") from None
         out.update(parse_catalog(text, where, path.stem))
     return out

@@ -1,4 +1,6 @@
-"""YAML as the game's files need it: `yaml.safe_load` without anchors and aliases.
+"""YAML as the game's files need it: `yaml.safe_load` without anchors and aliases, of a
+bounded size and depth, and the one reader of the YAML files shipped with the game
+(game data, bot profiles, text catalogs, rules pages).
 
 An alias makes the node it names appear again wherever it is used, so a few lines can
 stand for millions of entries (the "billion laughs"), which the checks walking the
@@ -9,25 +11,78 @@ so any anchor (`&name`) or alias (`*name`, merge keys included) is refused with 
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import yaml
 from yaml.composer import ComposerError
 from yaml.nodes import Node
 
+from splendor.storage.atomic import read_bytes_limited
+
+#: The largest YAML file read, in bytes. The largest shipped file (a rules page) is about
+#: 13 KB; a damaged installation's 50 MB file would take a minute to parse at start-up,
+#: so anything above this is refused at once, leaving room for far longer texts.
+MAX_YAML_BYTES = 1024 * 1024
+
+#: The deepest nesting of lists and mappings allowed. The shipped files nest 5 levels;
+#: PyYAML builds nested nodes by recursion, so a file nested thousands of levels deep
+#: would end in a RecursionError instead of a message naming the file.
+MAX_YAML_DEPTH = 50
+
+
+class YamlFileError(ValueError):
+    """A YAML file that cannot be used; the message says why (callers name the file)."""
+
 
 class PlainLoader(yaml.SafeLoader):
-    """`yaml.SafeLoader` that refuses anchors and aliases."""
+    """`yaml.SafeLoader` that refuses anchors, aliases and nesting beyond MAX_YAML_DEPTH."""
+
+    _depth = 0
 
     def compose_node(self, parent: Node | None, index: int) -> Node | None:
         event = self.peek_event()  # type: ignore[no-untyped-call]
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
             raise ComposerError(None, None, "anchors and aliases (&name, *name) are not "
                                 "allowed here", event.start_mark)
-        return super().compose_node(parent, index)
+        if self._depth >= MAX_YAML_DEPTH:
+            raise ComposerError(None, None, f"nested more than {MAX_YAML_DEPTH} levels "
+                                "deep", event.start_mark)
+        self._depth += 1
+        try:
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
 
 
 def load_plain(text: str) -> Any:
     """The document in `text`, as `yaml.safe_load` gives it; yaml.YAMLError on any anchor
-    or alias as on any other problem."""
+    or alias, on nesting beyond MAX_YAML_DEPTH, on a text longer than MAX_YAML_BYTES, as
+    on any other problem."""
+    if len(text) > MAX_YAML_BYTES:
+        raise yaml.YAMLError(f"too large ({len(text):,} characters; at most "
+                             f"{MAX_YAML_BYTES:,})")
     return yaml.load(text, Loader=PlainLoader)  # PlainLoader is a SafeLoader
+
+
+def read_plain_text(path: Path) -> str:
+    """A YAML file's text (UTF-8, at most MAX_YAML_BYTES, a regular file); YamlFileError
+    saying why not."""
+    try:
+        data = read_bytes_limited(path, MAX_YAML_BYTES)
+    except OSError as exc:
+        raise YamlFileError(str(exc)) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise YamlFileError(f"not UTF-8 text: {exc.reason} at byte {exc.start}") from None
+
+
+def read_plain(path: Path) -> Any:
+    """The document in a YAML file (`read_plain_text`, `load_plain`); YamlFileError
+    saying why it cannot be used."""
+    text = read_plain_text(path)
+    try:
+        return load_plain(text)
+    except yaml.YAMLError as exc:
+        raise YamlFileError(f"not valid YAML: {exc}") from None

@@ -111,6 +111,12 @@ def _kind(mode: int) -> str:
     return next((name for test, name in _KINDS if test(mode)), "a special file")
 
 
+def require_regular(path: Path, mode: int) -> None:
+    """StorageError naming `path` unless `mode` (from a stat) is a regular file's."""
+    if not stat.S_ISREG(mode):
+        raise StorageError(f"{path} is not a regular file ({_kind(mode)})")
+
+
 def read_bytes_limited(path: Path, limit: int) -> bytes:
     """Read a regular file of at most `limit` bytes; StorageError naming it otherwise.
 
@@ -128,8 +134,7 @@ def read_bytes_limited(path: Path, limit: int) -> bytes:
         raise StorageError(f"cannot read {path}: {_describe(exc)}") from exc
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode):
-            raise StorageError(f"{path} is not a regular file ({_kind(info.st_mode)})")
+        require_regular(path, info.st_mode)
         if info.st_size > limit:
             raise StorageError(
                 f"{path.name} is too large ({info.st_size:,} bytes; at most {limit:,})")

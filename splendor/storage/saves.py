@@ -20,8 +20,9 @@ Format (version 2)::
 older saves lack it); the file's name keeps only letters, digits, spaces, '-' and '_' of it
 (`save_path_for`), so the load screen shows the typed name while it still names the file.
 "module" names the Cities of Splendor module played, null for the base game (version 2;
-the record, version 2 too, holds the module's setup, and decides: "module" is what the
-load screen shows without replaying). Versions 1 and 0 are base games.
+the record, version 2 too, holds the module's setup, and decides: the load screen shows
+the record's module, which is what loading plays, and "module" is only a copy for
+readers that do not open the record). Versions 1 and 0 are base games.
 "mode" and "assists" are the session's (optional; older saves lack them; "mode" says
 whether the game is competitive and whether its first player was drawn at random). "bots" held the
 bots' random states in earlier saves; the game no longer needs them (a bot's decisions
@@ -73,7 +74,7 @@ MAX_SAVE_BYTES = 16 * 1024 * 1024
 #: Fields of a save that belong to the session (the mode and the assists used).
 SESSION_FIELDS = ("mode", "assists")
 #: The longest save name, in characters (its file name keeps letters, digits, spaces and
-#: dashes of it): room for the offered "Ada vs Hard bot vs Easy bot, round 12" and more;
+#: dashes of it): room for the offered "Ada vs Hard bot vs Easy bot - round 12" and more;
 #: at most 4 bytes each, the file name stays far under the 255 bytes systems allow.
 SAVE_NAME_LENGTH = 60
 #: Names Windows keeps for devices, with or without an extension, in any case: a file
@@ -89,12 +90,16 @@ class SaveError(ValueError):
     """A saved game that cannot be loaded; the message names the file and the reason.
 
     `kind` sorts the reason for the player's language: 'empty', 'not_save', 'newer',
-    'damaged', 'illegal', 'unreadable' (the system refused to read it) or 'bad_name'.
+    'damaged', 'illegal', 'unreadable' (the system refused to read it), 'bad_name' or one
+    of `untrusted.SAVE_PROBLEMS`; `params` fill that sentence's placeholders (the unknown
+    module's name).
     """
 
-    def __init__(self, message: str, kind: str = "damaged") -> None:
+    def __init__(self, message: str, kind: str = "damaged",
+                 params: dict[str, str] | None = None) -> None:
         super().__init__(message)
         self.kind = kind
+        self.params = params or {}
 
 
 class SaveNameError(SaveError):
@@ -143,8 +148,11 @@ class SaveInfo:
     over: bool = False
     #: SaveError.kind of `error` ('unreadable' when the system refused to read the file).
     error_kind: str = ""
-    #: The Cities of Splendor module played (None: the base game, or not said).
+    #: The Cities of Splendor module played, as its record says, which is what loading
+    #: plays (None: the base game).
     module: str | None = None
+    #: SaveError.params of `error`.
+    error_params: dict[str, str] = field(default_factory=dict)
 
 
 def save_document(
@@ -373,9 +381,12 @@ def load_save(path: Path, data: GameData) -> SavedGame:
         raise SaveError(f"{label} has a seat of unknown kind {kind[:40]!r} (known: "
                         f"{', '.join(untrusted.SEAT_KINDS)})", untrusted.UNKNOWN_SEAT)
     seats = [{**s, "name": untrusted.clean_name(s["name"])} for s in seats]
+    _check_module(doc, label)
     try:
         state = replay(data, _clean_record_names(doc.get("record")))
     except RecordError as exc:
+        if exc.index is None:  # the setup, before any move: not a rule broken
+            raise SaveError(f"{label} is damaged: {exc}") from None
         raise SaveError(f"{label} does not hold a legal game: {exc}", "illegal") from None
     if len(seats) != state.num_players:
         raise SaveError(f"{label} is damaged: {len(seats)} seats for "
@@ -428,6 +439,11 @@ def save_info(path: Path) -> SaveInfo:
         return SaveInfo(path, name, str(doc.get("saved_at", "")), players, 0, (),
                         error=f"{label} has a seat of unknown kind {unknown[:40]!r}",
                         error_kind=untrusted.UNKNOWN_SEAT)
+    try:
+        module = _check_module(doc, label)
+    except SaveError as exc:
+        return SaveInfo(path, name, str(doc.get("saved_at", "")), players, 0, (),
+                        error=str(exc), error_kind=exc.kind, error_params=exc.params)
     summary = doc.get("summary")
     if not isinstance(summary, dict):
         summary = {}
@@ -438,13 +454,27 @@ def save_info(path: Path) -> SaveInfo:
         round_number if isinstance(round_number, int) else 0,
         tuple(s for s in scores if isinstance(s, int)) if isinstance(scores, list) else (),
         over=summary.get("over") is True,
-        module=_module_name(doc.get("module")),
+        module=module,
     )
 
 
-def _module_name(value: object) -> str | None:
-    """A save's module, if it is one this version knows (the load screen shows it)."""
-    return value if isinstance(value, str) and value in MODULES else None
+def _check_module(doc: dict[str, Any], label: str) -> str | None:
+    """The module the save's record was played with, which is what loading plays (the
+    top-level "module" is only a copy: a file where the two disagree is listed as what
+    it loads); SaveError of kind UNKNOWN_MODULE for a module this version does not have.
+    Any other problem with the record is left to the replay."""
+    record = doc.get("record")
+    if not isinstance(record, dict) or record.get("version") == 1:
+        return None  # no record (the replay says so), or one from before the modules
+    setup = record.get("setup")
+    if not isinstance(setup, dict):
+        return None
+    module = setup.get("module")
+    if not isinstance(module, str) or module in MODULES:
+        return module if isinstance(module, str) else None
+    shown = untrusted.quoted(module)
+    raise SaveError(f"{label} was played with an unknown module {shown!r} (the modules: "
+                    f"{', '.join(MODULES)})", untrusted.UNKNOWN_MODULE, {"module": shown})
 
 
 def _typed_name(doc: dict[str, Any], path: Path) -> str | None:
@@ -478,13 +508,25 @@ def list_saves() -> list[SaveInfo]:
     return sorted(newest_first, key=lambda i: (special.get(i.path.name, 2), i.saved_at != ""))
 
 
+def portable_characters(name: str) -> str:
+    """What a file name keeps of `name`: letters, digits, spaces, '-' and '_', without
+    spaces at the ends (any length)."""
+    return re.sub(r"[^\w \-]", "", name, flags=re.UNICODE).strip()
+
+
+def clean_save_name(name: str) -> str:
+    """The stem of the file a save named `name` goes to: its `portable_characters`, cut
+    to SAVE_NAME_LENGTH (and no space at the end, which Windows drops)."""
+    return portable_characters(name)[:SAVE_NAME_LENGTH].rstrip()
+
+
 def save_path_for(name: str) -> Path:
     """The file a named save goes to: letters, digits, spaces, '-' and '_' only.
 
     SaveNameError when nothing usable is left, for the game's own autosave names, and for
     Windows device names (a save folder may be shared with, or copied to, Windows).
     """
-    clean = re.sub(r"[^\w \-]", "", name, flags=re.UNICODE).strip()[:SAVE_NAME_LENGTH]
+    clean = clean_save_name(name)
     if not clean:
         raise SaveNameError(f"{name!r} cannot be used as a save name: no letter or digit",
                             "empty")

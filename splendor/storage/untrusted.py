@@ -24,7 +24,11 @@ MIN_WINDOW = (1024, 600)
 MAX_WINDOW = (7680, 4320)
 #: Why a save cannot be loaded, found here (SaveError.kind; sentences in checks.yaml).
 UNKNOWN_SEAT = "unknown_seat"
-SAVE_PROBLEMS = (UNKNOWN_SEAT,)
+#: The game's record names a module this version does not have (the name is shown).
+UNKNOWN_MODULE = "unknown_module"
+SAVE_PROBLEMS = (UNKNOWN_SEAT, UNKNOWN_MODULE)
+#: Longest part of an unknown name (seat kind, module) quoted from a file in a message.
+MAX_QUOTED_CHARS = 40
 
 # C0 and C1 controls (NUL among them), unpaired surrogates (a file name that is not
 # UTF-8 decodes to them) and the Unicode line and paragraph separators.
@@ -54,6 +58,13 @@ def clean_name(value: str) -> str:
 def unknown_kind(seats: list[dict[str, str]]) -> str | None:
     """The first seat kind in `seats` that is neither 'human' nor a bot, or None."""
     return next((s["kind"] for s in seats if s["kind"] not in SEAT_KINDS), None)
+
+
+def quoted(value: str) -> str:
+    """An unknown name from a file as a message quotes it: `printable`, at most
+    MAX_QUOTED_CHARS characters (a longer one ends with '…')."""
+    text = printable(value)
+    return text if len(text) <= MAX_QUOTED_CHARS else text[: MAX_QUOTED_CHARS - 1] + "…"
 
 
 def clamp_window(width: int, height: int) -> tuple[int, int]:

@@ -28,7 +28,6 @@ from splendor.storage.instance import InstanceLock, claim_folders
 from splendor.storage.logfile import logger as log
 from splendor.storage.logfile import setup_logging
 from splendor.storage.saves import (
-    SAVE_NAME_LENGTH,
     SavedGame,
     SaveError,
     SaveNameError,
@@ -72,7 +71,7 @@ from splendor.ui.scenes.pause import PauseScene
 from splendor.ui.scenes.results import ResultsScene
 from splendor.ui.scenes.review import ReviewScene
 from splendor.ui.scenes.rules import RulesScene
-from splendor.ui.scenes.save_as import SaveAsScene
+from splendor.ui.scenes.save_as import SaveAsScene, default_save_name
 from splendor.ui.scenes.settings import SettingsScene
 from splendor.ui.scenes.statistics import StatisticsScene
 from splendor.ui.scenes.table import TableScene
@@ -142,11 +141,11 @@ class Game:
                     lambda: tr("dialog.autosave_damaged.text"),
                     lambda: tr("dialog.autosave_damaged.confirm"), lambda: self.resume(backup)))
             else:
-                kind = exc.kind  # the detail is in the log; the player gets the gist
+                kind, params = exc.kind, exc.params  # the detail is in the log
                 self.app.stack.push(MessageScene(
                     lambda: tr("dialog.cannot_continue.title"),
                     lambda: tr("dialog.cannot_continue.text",
-                               reason=problem_reason(kind))))
+                               reason=problem_reason(kind, params))))
             return
         self._open_saved(saved)
 
@@ -156,10 +155,10 @@ class Game:
             saved = load_save(path, self.data)
         except SaveError as exc:
             log().warning("save unreadable: %s", exc)
-            kind = exc.kind  # the detail is in the log; the player gets the gist
+            kind, params = exc.kind, exc.params  # the detail is in the log
             self.app.stack.push(MessageScene(
                 lambda: tr("dialog.cannot_load.title"),
-                lambda: tr("dialog.cannot_load.text", reason=problem_reason(kind))))
+                lambda: tr("dialog.cannot_load.text", reason=problem_reason(kind, params))))
             return
         self._open_saved(saved)
 
@@ -316,13 +315,8 @@ class Game:
         session = self.session
         if session is None:
             return
-        names = tr("saves.save_as.versus").join(s.name for s in session.options.seats)
-        round_ = session.view().round
-        default = tr("saves.save_as.default_name", players=names, round=round_)
-        while len(default) > SAVE_NAME_LENGTH and names:
-            # Shorten the players, never the round: it tells saves of one game apart.
-            names = names[:-2].rstrip() + "…" if len(names) > 1 else ""
-            default = tr("saves.save_as.default_name", players=names, round=round_)
+        default = default_save_name([s.name for s in session.options.seats],
+                                    session.view().round)
         self.app.stack.push(SaveAsScene(default, self.save_as))
 
     def save_as(self, name: str) -> str | None:
@@ -356,10 +350,10 @@ class Game:
             saved = load_save(path, self.data)
         except SaveError as exc:
             log().warning("save not reviewed: %s", exc)
-            kind = exc.kind
+            kind, params = exc.kind, exc.params
             self.app.stack.push(MessageScene(
                 lambda: tr("dialog.cannot_load.title"),
-                lambda: tr("dialog.cannot_load.text", reason=problem_reason(kind))))
+                lambda: tr("dialog.cannot_load.text", reason=problem_reason(kind, params))))
             return
         review = review_of(saved.state, [s["kind"] for s in saved.seats],
                            [s["name"] for s in saved.seats])

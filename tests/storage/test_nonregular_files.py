@@ -21,6 +21,7 @@ import pytest
 from splendor.gamedata import base_game
 from splendor.storage import paths
 from splendor.storage.atomic import StorageError, read_bytes_limited
+from splendor.storage.logfile import QuietFileHandler, logger, setup_logging
 from splendor.storage.saves import SaveError, list_saves, load_save, save_info
 from splendor.storage.settings import Settings, load_settings
 from splendor.storage.stats import load_stats
@@ -156,3 +157,26 @@ def test_a_fifo_among_the_saves_does_not_block_the_load_screen() -> None:
     infos = within_time(list_saves, fifo)
     assert "broken" in [i.name for i in infos]
     assert stat.S_ISFIFO(fifo.lstat().st_mode)
+
+
+@pytest.mark.parametrize("reader", [False, True], ids=["nobody-reading", "someone-reading"])
+def test_a_log_fifo_is_refused_at_once_and_the_game_logs_without_it(reader: bool) -> None:
+    fifo = make_fifo(paths.log_path())
+    # With a reader the pipe could be opened at once: it is still not written to.
+    held = os.open(fifo, os.O_RDONLY | os.O_NONBLOCK) if reader else None
+    try:
+        problem = within_time(setup_logging, fifo)
+    finally:
+        if held is not None:
+            os.close(held)
+    assert problem is not None
+    assert "splendor.log is not a regular file (a pipe)" in problem
+    assert not [h for h in logger().handlers if isinstance(h, QuietFileHandler)]
+    assert fifos_in(paths.log_dir()) == ["splendor.log"]
+
+
+def test_a_log_folder_at_the_log_name_is_refused(tmp_path: Path) -> None:
+    paths.log_path().mkdir(parents=True)
+    problem = within_time(setup_logging)
+    assert problem is not None and "not a regular file (a folder)" in problem
+    assert paths.log_path().is_dir()

@@ -1,11 +1,13 @@
 """Saves a player or another program changed: names no font draws, names of any length,
-and seat kinds this version does not know. Each loads cleaned or is refused with a reason,
-and the file's bytes stay as they were."""
+seat kinds this version does not know, a module the record and the file disagree on or
+this version does not know. Each loads cleaned or is refused with a reason, the load
+screen lists what loading plays, and the file's bytes stay as they were."""
 
 from __future__ import annotations
 
 import json
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,15 +17,21 @@ from splendor.engine import new_game
 from splendor.gamedata import base_game
 from splendor.storage import paths
 from splendor.storage.saves import SaveError, list_saves, load_save, save_document, save_info
-from splendor.storage.untrusted import MAX_NAME_CHARS, UNKNOWN_SEAT, clean_name
+from splendor.storage.untrusted import (
+    MAX_NAME_CHARS,
+    MAX_QUOTED_CHARS,
+    UNKNOWN_MODULE,
+    UNKNOWN_SEAT,
+    clean_name,
+)
 
 DATA = base_game()
 
 
 def write_save(names: list[str], kinds: list[str], bots: dict[int, Any] | None = None,
-               file: str = "autosave.json") -> Path:
+               file: str = "autosave.json", module: str | None = None) -> Path:
     """A valid save of a fresh game with these seats (bot states as given)."""
-    state = new_game(DATA, len(names), 11, tuple(names), 0)
+    state = new_game(DATA, len(names), 11, tuple(names), 0, module)
     seats = [{"kind": k, "name": n} for k, n in zip(kinds, names, strict=True)]
     path = paths.saves_dir() / file
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -91,3 +99,49 @@ def test_a_save_whose_file_name_is_not_utf8_is_listed_and_loads() -> None:
     assert info.name == "caf\ufffd" and info.error is None
     assert os.fsencode(info.path) == odd, "the real file is the one loaded and deleted"
     assert load_save(info.path, DATA).seats[0]["name"] == "Ada"
+
+
+def edit(path: Path, change: Callable[[dict[str, Any]], None]) -> bytes:
+    """Change the save's JSON in place; its new bytes."""
+    doc = json.loads(path.read_text())
+    change(doc)
+    path.write_text(json.dumps(doc))
+    return path.read_bytes()
+
+
+@pytest.mark.parametrize(("played", "claimed"), [
+    ("orient", "cities"), ("orient", None), (None, "strongholds"), ("orient", "atlantis"),
+])
+def test_a_save_is_listed_as_the_module_it_loads(played: str | None,
+                                                 claimed: str | None) -> None:
+    path = write_save(["Ada", "Bot"], ["human", "hard"], module=played)
+    before = edit(path, lambda doc: doc.update(module=claimed))
+    info = save_info(path)
+    assert info.error is None
+    assert info.module == played == load_save(path, DATA).state.setup.module
+    assert path.read_bytes() == before, "the player's file is kept as it is"
+
+
+@pytest.mark.parametrize("module", ["castles", "ORIENT", "", "x" * 10_000])
+def test_an_unknown_module_in_the_record_is_named_not_called_an_illegal_move(
+        module: str) -> None:
+    path = write_save(["Ada", "Bot"], ["human", "hard"], module="orient")
+    before = edit(path, lambda doc: doc["record"]["setup"].update(module=module))
+    shown = module if len(module) <= MAX_QUOTED_CHARS else module[:MAX_QUOTED_CHARS - 1] + "…"
+    info = save_info(path)
+    assert info.error_kind == UNKNOWN_MODULE and info.error_params == {"module": shown}
+    assert f"unknown module {shown!r}" in (info.error or "")
+    with pytest.raises(SaveError) as refused:
+        load_save(path, DATA)
+    assert refused.value.kind == UNKNOWN_MODULE
+    assert refused.value.params == {"module": shown}
+    assert f"unknown module {shown!r}" in str(refused.value)
+    assert path.read_bytes() == before
+
+
+def test_a_record_setup_that_does_not_fit_is_damaged_not_an_illegal_move() -> None:
+    path = write_save(["Ada", "Bot"], ["human", "hard"])
+    edit(path, lambda doc: doc["record"]["setup"].update(module=7))
+    with pytest.raises(SaveError) as refused:
+        load_save(path, DATA)
+    assert refused.value.kind == "damaged" and "setup.module" in str(refused.value)

@@ -1,6 +1,6 @@
 """The Load screen names the Cities of Splendor module of each save, in the player's
-language; a base game's save names none, and a module this version does not know is not
-shown as one. A module save loads from the screen into a game of that module."""
+language (the module its record holds, which is what loads); a base game's save names
+none. A module save loads from the screen into a game of that module."""
 
 from __future__ import annotations
 
@@ -58,15 +58,16 @@ def test_each_save_names_its_module_in_the_players_language(code: str) -> None:
     assert describe(info)[1] == "round 4  ·  Ada 0, Hal 0  ·  The Orient"  # type: ignore[arg-type]
 
 
-def test_a_module_this_version_does_not_know_is_not_named() -> None:
+def test_a_save_whose_module_field_disagrees_with_its_record_lists_what_it_loads() -> None:
     _save("Odd", "orient")
     path = save_path_for("Odd")
     doc = json.loads(path.read_text())
     doc["module"] = "atlantis"
     path.write_text(json.dumps(doc))
     info = _infos()["Odd"]
-    assert info.module is None  # type: ignore[attr-defined]
+    assert info.module == "orient"  # type: ignore[attr-defined]
     assert "atlantis" not in describe(info)[1]  # type: ignore[arg-type]
+    assert describe(info)[1].endswith("The Orient")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720)], ids=["1024x600", "1280x720"])

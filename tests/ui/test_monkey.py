@@ -605,8 +605,9 @@ def test_monkey_20000_events_over_every_scene(
     assert not missing, f"the monkey never reached {sorted(missing)}: {total}"
     # Games played out vary a lot with the seed (0 to 5 per 5,000-event seed over seeds
     # 0-11), and any change in what a key does reshuffles them: at least one game must end
-    # (the results are reached), with many moves played.
-    assert total.games_over >= 1 and total.human_moves >= 30 and total.bot_moves >= 200, \
+    # (the results are reached), with many moves played. (The bot moves too: 220 with 1
+    # game over, then 196 with 9 once a key closed the "Saved as" box.)
+    assert total.games_over >= 1 and total.human_moves >= 30 and total.bot_moves >= 150, \
         f"too few games played: {total}"
     assert total.autosaves_checked >= 1, total
 

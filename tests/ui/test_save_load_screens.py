@@ -51,7 +51,9 @@ def test_save_as_writes_a_named_save_and_refuses_to_overwrite_it() -> None:
     dialog.field.set_text("Evening game")
     game.app.stack.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0))
     assert (paths.saves_dir() / "Evening game.json").exists()
-    assert not isinstance(game.app.stack.top, SaveAsScene), "closed after saving"
+    assert game.app.stack.top is dialog and dialog.saved_name == "Evening game", "says so"
+    game.app.stack.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0))
+    assert game.app.stack.top is pause, "closed at the next key"
     game.open_save_as()
     again = game.app.stack.top
     assert isinstance(again, SaveAsScene)

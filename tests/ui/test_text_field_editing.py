@@ -184,7 +184,9 @@ def test_the_saves_list_shows_a_save_name_exactly_as_typed() -> None:
     typed = "Ada & Bo: round 4, (tight!)"
     type_text(game.app, typed)
     key(game.app, pygame.K_RETURN)
-    assert not isinstance(game.app.stack.top, SaveAsScene), "saved"
+    assert dialog.saved_name == typed, "saved"
+    key(game.app, pygame.K_RETURN)
+    assert not isinstance(game.app.stack.top, SaveAsScene), "closed at the next key"
     shown = {info.name for info in list_saves()}
     assert typed in shown
     game.close()

@@ -33,9 +33,9 @@ DATA = base_game()
 
 
 def write_save(names: list[str], kinds: list[str], bots: dict[int, Any] | None = None,
-               file: str = "autosave.json") -> Path:
+               file: str = "autosave.json", module: str | None = None) -> Path:
     """A valid save of a game a few turns in, with these seats and bot states."""
-    state = new_game(DATA, len(names), 21, tuple(names), 0)
+    state = new_game(DATA, len(names), 21, tuple(names), 0, module)
     rng = random.Random(4)
     for _ in range(6):
         state.apply(rng.choice(state.legal_actions()))
@@ -115,6 +115,33 @@ def test_an_unknown_seat_kind_is_listed_with_its_reason_and_continue_says_why(
     message = game.app.stack.top
     assert isinstance(message, MessageScene)
     assert tr("checks.save_problem.unknown_seat") in message.message
+    assert path.read_bytes() == before
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_an_unknown_module_is_named_on_the_load_screen_and_when_continuing(code: str) -> None:
+    path = write_save(["Ada", "Bob"], ["human", "hard"], module="orient")
+    doc = json.loads(path.read_text())
+    doc["record"]["setup"]["module"] = "castles"
+    path.write_text(json.dumps(doc))
+    before = path.read_bytes()
+    i18n.set_language(code)
+    game = new_window_game()
+    screen = load_screen(game)
+    assert not loadable(screen), "listed, but not as loadable"
+    reason = translate(code, "checks.save_problem.unknown_module", module="castles")
+    assert "castles" in reason
+    assert describe(screen.saves[0])[1] == reason
+    assert reason != translate(code, "saves.problem.illegal")
+    with textfit.audit() as misfits:
+        game.app.render()
+    assert not misfits, [(m.text, m.problem) for m in misfits]
+    game.app.stack.pop()
+    game.continue_game()
+    game.app.render()
+    message = game.app.stack.top
+    assert isinstance(message, MessageScene)
+    assert reason in message.message
     assert path.read_bytes() == before
 
 
@@ -223,4 +250,5 @@ def test_off_ladder_seats_fit_the_new_game_screen_in_every_language(
 
 def test_every_reason_the_checks_give_has_a_sentence() -> None:
     for kind in SAVE_PROBLEMS:
-        assert problem_reason(kind).strip()
+        # The placeholders the checks fill (`SaveError.params`).
+        assert problem_reason(kind, {"module": "castles"}).strip()

@@ -4,7 +4,7 @@ Splendor module played; load, review or delete."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import Path
 
@@ -43,10 +43,12 @@ def save_name(info: SaveInfo) -> str:
     return info.name
 
 
-def problem_reason(kind: str) -> str:
-    """Why a save cannot be loaded, from its SaveError kind, in the player's language."""
-    part = "checks.save_problem" if kind in SAVE_PROBLEMS else "saves.problem"
-    return tr(f"{part}.{kind}")
+def problem_reason(kind: str, params: Mapping[str, str] | None = None) -> str:
+    """Why a save cannot be loaded, from its SaveError kind (and params: the unknown
+    module's name), in the player's language."""
+    if kind in SAVE_PROBLEMS:
+        return tr(f"checks.save_problem.{kind}", None, **(params or {}))
+    return tr(f"saves.problem.{kind}")
 
 
 def describe(info: SaveInfo) -> tuple[str, str]:
@@ -56,7 +58,8 @@ def describe(info: SaveInfo) -> tuple[str, str]:
     when = saved_when(info.saved_at)
     first = tr("saves.load.heading", name=name, when=when) if when else name
     if info.error:
-        return first, problem_reason(info.error_kind)  # the detail is in the log
+        # The detail is in the log.
+        return first, problem_reason(info.error_kind, info.error_params)
     scores = tr("common.list_comma").join(
         tr("saves.load.score", player=p, score=s)
         for p, s in zip(info.players, info.scores, strict=False))

@@ -13,13 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import pygame
-import yaml
 
 from splendor.engine import color_index
 from splendor.engine.components import MODULES
 from splendor.gamedata import base_game
 from splendor.i18n import language, tr
-from splendor.plain_yaml import load_plain
+from splendor.plain_yaml import YamlFileError, read_plain
 from splendor.resources import assets_dir
 from splendor.ui import art, theme, widgets
 from splendor.ui.scene import Scene
@@ -41,8 +40,8 @@ def load_rules(language: str = "en", folder: Path | None = None) -> tuple[str, l
     """The page title and its sections; ValueError naming the file and the problem."""
     path = (folder or assets_dir() / "rules") / f"{language}.yaml"
     try:
-        doc = load_plain(path.read_text(encoding="utf-8"))
-    except (OSError, yaml.YAMLError) as exc:
+        doc = read_plain(path)
+    except YamlFileError as exc:
         raise ValueError(f"{path.name}: cannot read the rules: {exc}") from None
     if not isinstance(doc, dict) or not isinstance(doc.get("sections"), list):
         raise ValueError(f"{path.name}: expected a title and a list of sections")

@@ -1,22 +1,45 @@
-"""Overlay: save the game under a name (from the pause menu)."""
+"""Overlay: save the game under a name (from the pause menu), then say it was saved."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 
 from splendor.i18n import tr
-from splendor.storage.saves import SAVE_NAME_LENGTH
+from splendor.storage.saves import SAVE_NAME_LENGTH, portable_characters
 from splendor.ui import theme, widgets
 from splendor.ui.scenes.message import Text, resolve
 from splendor.ui.scenes.overlay_base import Overlay
 from splendor.ui.widgets import TextInput
 
+#: How long "Saved as ..." stays before the box closes by itself, in seconds: time to
+#: read a sentence holding a 60-character name. Any key or click closes it sooner.
+SAVED_SECONDS = 4.0
+
+
+def default_save_name(players: Sequence[str], round_: int) -> str:
+    """The name offered for a new save: the players, then the round. Only characters a
+    file name keeps (`portable_characters`), so the field, the file and the Load list
+    show the same name; the players are shortened to fit SAVE_NAME_LENGTH, never the
+    round, which tells saves of one game apart."""
+    names = tr("saves.save_as.versus").join(players)
+
+    def offered(names: str) -> str:
+        text = tr("saves.save_as.default_name", players=names, round=round_)
+        return " ".join(portable_characters(text).split())
+
+    name = offered(names)
+    while len(name) > SAVE_NAME_LENGTH and names:
+        names = names[:-1].rstrip()
+        name = offered(names)
+    return name
+
 
 class SaveAsScene(Overlay):
     """Type a name, then Save (Enter) or Cancel (Escape). `on_save(name)` returns an error
-    message or None; the overlay closes only when the save succeeded.
+    message or None; once saved, the box says so under what name, and closes at the next
+    key or click, or after SAVED_SECONDS.
 
     The offered name starts selected, so typing replaces it; the field shows how many
     characters it holds of the most a save name may have."""
@@ -34,7 +57,17 @@ class SaveAsScene(Overlay):
         self._message: Text = ""
         self._save = pygame.Rect(0, 0, 0, 0)
         self._cancel = pygame.Rect(0, 0, 0, 0)
+        self._ok = pygame.Rect(0, 0, 0, 0)
         self._pointer: tuple[int, int] | None = None
+        #: The name the game was saved under (then the box only confirms), and for how
+        #: long it has been shown.
+        self.saved_name: str | None = None
+        self._saved_for = 0.0
+
+    @property
+    def confirmation(self) -> str:
+        """'Saved as ...' once the game was saved, or ''."""
+        return tr("saves.save_as.saved", name=self.saved_name) if self.saved_name else ""
 
     @property
     def message(self) -> str:
@@ -54,9 +87,21 @@ class SaveAsScene(Overlay):
         if problem:
             self._message = problem
         else:
-            self.close()
+            # The box stays to say so: closing at once left no sign the game was saved.
+            self.saved_name = name
+            self._message = ""
+            self.field.focused = False
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.saved_name is not None:
+            # Read it, then any key or click goes on (a press's release would reach the
+            # menu beneath, so the click counts when released).
+            if event.type == pygame.KEYDOWN or (
+                    event.type == pygame.MOUSEBUTTONUP and event.button == 1):
+                self.close()
+            elif event.type == pygame.MOUSEMOTION:
+                self._pointer = event.pos
+            return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.save()
         elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -74,16 +119,28 @@ class SaveAsScene(Overlay):
         return True
 
     def update(self, dt: float) -> None:
+        if self.saved_name is not None:
+            self._saved_for += dt
+            if self._saved_for >= SAVED_SECONDS:
+                self.close()
+            return
         if self.field.update(dt) and self.app is not None:
             self.app.request_redraw()  # the caret blinks, the counter's flash ends
 
     def content_height(self, surface: pygame.Surface, width: int) -> int:
         px = self.scaler(surface)
+        if self.saved_name is not None:
+            said = widgets.lines_height(self.confirmation, self.text_px(surface, 18),
+                                        width - px(80))
+            return px(70) + said + px(24) + px(42) + px(20)
         note = widgets.lines_height(self.message, self.text_px(surface, 15), width - px(80)) \
             if self.message else 0
         return px(124) + note + px(16) + px(42) + px(20)
 
     def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        if self.saved_name is not None:
+            self._draw_saved(surface, box)
+            return
         px = self.scaler(surface)
         self.field.px = self.text_px(surface, 18)
         self.field.rect = pygame.Rect(box.x + px(40), box.y + px(70), box.width - px(80), px(44))
@@ -101,3 +158,18 @@ class SaveAsScene(Overlay):
         for rect in (self._cancel, self._save):
             if self._pointer is not None and rect.collidepoint(self._pointer):
                 widgets.draw_hover(surface, rect, px(8))
+
+    def _draw_saved(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """'Saved as ...' and an OK button (any key or click closes the box)."""
+        px = self.scaler(surface)
+        w, h = min(px(170), box.width - px(60)), px(42)
+        # Where the buttons are, as the form's are found: Save and Cancel are gone.
+        self._save = self._cancel = pygame.Rect(0, 0, 0, 0)
+        self._ok = ok = pygame.Rect(box.centerx - w // 2, box.bottom - h - px(20), w, h)
+        said = pygame.Rect(box.x + px(40), box.y + px(70), box.width - px(80),
+                           ok.top - px(24) - box.y - px(70))
+        widgets.draw_lines(surface, self.confirmation, self.text_px(surface, 18), theme.TEXT,
+                           said, align="center")
+        self.button(surface, ok, tr("common.button.ok"))
+        if self._pointer is not None and ok.collidepoint(self._pointer):
+            widgets.draw_hover(surface, ok, px(8))
