@@ -91,6 +91,26 @@ def test_a_stopped_child_is_replaced_and_asked_again() -> None:
         process.close()
 
 
+@linux_only
+def test_pause_and_resume_over_a_stopped_child_do_not_stall_the_game() -> None:
+    """Resuming asked the same stopped child again, for ever: now its deadline passes."""
+    process = BotProcess(min_deadline=1.0)
+    try:
+        session = Session(DATA, options_for(["easy", "human"]), process)
+        stopped = process.pid
+        os.kill(stopped or 0, signal.SIGSTOP)
+        session.poll()
+        assert session.thinking
+        for _ in range(3):
+            session.pause()
+            session.resume()
+            session.poll()
+        until(lambda: len(session.state.history) == 1, session)
+        assert session.bot_error is None and not running(stopped)
+    finally:
+        process.close()
+
+
 def test_a_child_that_never_answers_fails_the_move_and_the_game_waits() -> None:
     process = Flaky(bad_children.never_answers, bad_starts=None, min_deadline=0.5)
     try:

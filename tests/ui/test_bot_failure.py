@@ -110,3 +110,25 @@ def test_a_bot_process_that_never_answers_is_said_and_replaced(app: App) -> None
         app.step(DT)
     game.close()
     assert game._bots is None
+
+
+def test_the_offer_fits_for_every_level_in_every_language() -> None:
+    """The screenshots show one level; a longer level's name must fit its button too."""
+    from splendor import i18n
+    from splendor.bots import BOT_NAMES
+    from splendor.ui import textfit
+
+    window = App((1024, 600))
+    for code in i18n.LANGUAGES:
+        i18n.set_language(code)
+        for level in BOT_NAMES[:-1]:
+            name = tr(f"bots.level.{level}.name")
+            with textfit.audit() as misfits:
+                window.stack.push(ConfirmScene(
+                    tr("dialog.bot_failed.title"),
+                    tr("dialog.bot_failed.text", name="Bartholomew", level=name),
+                    tr("dialog.bot_failed.replace", level=name), lambda: None,
+                    no=tr("dialog.bot_failed.leave"), on_no=lambda: None))
+                window.stack.draw(window.screen)
+                window.stack.pop()
+            assert not misfits, f"{code}, {level}: {misfits}"
