@@ -9,7 +9,7 @@ import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 
-from splendor.session.bot_process import BotProcess, _serve
+from splendor.session.bot_process import BotProcess, Request, _serve
 
 #: How long a hanging child waits at most (the parent kills it long before).
 _HANG = 120.0
@@ -51,17 +51,25 @@ def sends_no_answer(conn: Connection, data_name: str) -> None:
 
 class Flaky(BotProcess):
     """A `BotProcess` whose first `bad_starts` children run `bad`, the next ones the
-    real child (`bad_starts` None: every child is bad)."""
+    real child (`bad_starts` None: every child is bad). A bad child's decisions have
+    the deadline `bad_deadline` (seconds; None: the usual one), a good child's the usual
+    one, so that a busy machine's slow start of a good child never fails a test."""
 
     def __init__(self, bad: Callable[[Connection, str], None], bad_starts: int | None = 1,
-                 **kwargs: float) -> None:
+                 bad_deadline: float | None = None) -> None:
         self.bad = bad
         self.bad_starts = bad_starts
+        self.bad_deadline = bad_deadline
         self.starts = 0
-        super().__init__(**kwargs)
+        self.bad_now = False
+        super().__init__()
 
     def _target(self) -> Callable[[Connection, str], None]:
         self.starts += 1
-        if self.bad_starts is None or self.starts <= self.bad_starts:
-            return self.bad
-        return _serve
+        self.bad_now = self.bad_starts is None or self.starts <= self.bad_starts
+        return self.bad if self.bad_now else _serve
+
+    def deadline_for(self, request: Request) -> float:
+        if self.bad_now and self.bad_deadline is not None:
+            return self.bad_deadline
+        return super().deadline_for(request)

@@ -24,6 +24,7 @@ from splendor.session.bot_process import (
     BotProcess,
     InlineBots,
     Request,
+    _serve,
     decide,
     fresh_random_state,
 )
@@ -76,7 +77,7 @@ def test_the_deadline_is_well_above_the_levels_budget() -> None:
 
 @linux_only
 def test_a_stopped_child_is_replaced_and_asked_again() -> None:
-    process = BotProcess(min_deadline=1.0)
+    process = Flaky(_serve, bad_deadline=1.0)  # a real child, stopped below
     try:
         stopped = process.pid
         assert stopped is not None
@@ -94,7 +95,7 @@ def test_a_stopped_child_is_replaced_and_asked_again() -> None:
 @linux_only
 def test_pause_and_resume_over_a_stopped_child_do_not_stall_the_game() -> None:
     """Resuming asked the same stopped child again, for ever: now its deadline passes."""
-    process = BotProcess(min_deadline=1.0)
+    process = Flaky(_serve, bad_deadline=1.0)  # a real child, stopped below
     try:
         session = Session(DATA, options_for(["easy", "human"]), process)
         stopped = process.pid
@@ -112,7 +113,7 @@ def test_pause_and_resume_over_a_stopped_child_do_not_stall_the_game() -> None:
 
 
 def test_a_child_that_never_answers_fails_the_move_and_the_game_waits() -> None:
-    process = Flaky(bad_children.never_answers, bad_starts=None, min_deadline=0.5)
+    process = Flaky(bad_children.never_answers, bad_starts=None, bad_deadline=0.5)
     try:
         session = Session(DATA, options_for(["easy", "human"]), process)
         until(lambda: session.bot_error is not None, session)

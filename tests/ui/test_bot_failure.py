@@ -99,7 +99,7 @@ def test_save_and_leave_keeps_the_game_for_continue(app: App) -> None:
 def test_a_bot_process_that_never_answers_is_said_and_replaced(app: App) -> None:
     """A real child that hangs: the window does not wait for ever behind 'thinking'."""
     game = Game(app, bots=lambda: Flaky(bad_children.never_answers, bad_starts=2,
-                                        min_deadline=0.5))
+                                        bad_deadline=0.5))
     table = start(app, game)
     dialog = offer(app)
     assert table.ui.thinking is None
