@@ -22,6 +22,7 @@ import os
 import random
 import signal
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
@@ -32,6 +33,16 @@ from splendor.engine import Action, GameData, View
 RandomState = list[Any]
 #: How often an idle child checks that its parent is still there (seconds).
 _PARENT_CHECK = 0.5
+#: A decision's deadline, after which its child is thought hung (stopped, looping) and
+#: replaced: this many times its time budget, and never under MIN_DEADLINE seconds, far
+#: above any level's thinking time (about a second) and a fresh child's start, even on a
+#: slow, busy machine.
+DEADLINE_FACTOR = 5
+MIN_DEADLINE = 10.0
+#: A request is answered with an error after this many missed deadlines, or deaths of
+#: its child: a bot that fails so is not asked again for ever.
+MAX_TIMEOUTS = 2
+MAX_DEATHS = 3
 
 
 def fresh_random_state(seed: int) -> RandomState:
@@ -98,6 +109,14 @@ def decide(request: Request, data: GameData) -> Answer:
     return Answer(request.ticket, action, state, time.perf_counter() - started, detail)
 
 
+def level_budget(kind: str) -> float:
+    """The thinking time per move of the bot level `kind` (0 for a level that does not
+    search, or an unknown name)."""
+    from splendor.bots.profiles import shipped_profiles
+
+    return float(getattr(shipped_profiles().get(kind), "budget", 0.0))
+
+
 def game_data(name: str) -> GameData:
     """The game data called `name` (only "base" so far), loaded from levels_data."""
     from splendor.gamedata import base_game
@@ -138,27 +157,59 @@ class BotProcess:
 
     `submit` sends a request and returns its ticket; `poll` returns the answer once it
     has come (never blocks); `cancel` forgets the outstanding request, so its answer is
-    dropped when it arrives. `close` stops the child (and kills it if it does not stop).
+    dropped when it arrives. `close` stops the child at once (killing it if it is busy).
+
+    A misbehaving child never stalls the game: one that dies is started again and asked
+    again; one that misses the request's deadline (`deadline_for`: hung, stopped) is
+    killed, started again and asked again. The request is answered with an `error`
+    (as a bot that raised) after `MAX_DEATHS` deaths or `MAX_TIMEOUTS` missed deadlines
+    on it, or at once when the child sends something that is not an answer.
     """
 
-    def __init__(self, data_name: str = "base") -> None:
+    def __init__(self, data_name: str = "base", *, min_deadline: float = MIN_DEADLINE
+                 ) -> None:
         """Start the child; it loads the game data called `data_name` itself (game data
-        holds read-only mappings that do not pickle, and loading is cheap)."""
+        holds read-only mappings that do not pickle, and loading is cheap).
+        `min_deadline`: the shortest deadline of a decision (tests shorten it)."""
         self._data_name = data_name
+        self.min_deadline = min_deadline
         self._tickets = itertools.count(1)
-        self._waiting: int | None = None
-        #: How many times a child that had died was started again.
+        #: The outstanding request (kept to be sent again to a new child).
+        self._request: Request | None = None
+        self._sent_at = 0.0
+        self._deaths = 0
+        self._timeouts = 0
+        #: Requests the child has been sent and not answered yet (cancelled ones too).
+        self._in_flight = 0
+        #: How many times the child was started again (died, hung or garbled).
         self.restarts = 0
         self._start()
+
+    def _target(self) -> Callable[[Connection, str], None]:
+        """What the child runs (tests give a misbehaving child)."""
+        return _serve
 
     def _start(self) -> None:
         context = multiprocessing.get_context("spawn")
         self._conn, child_conn = context.Pipe()
         self._process = context.Process(
-            target=_serve, args=(child_conn, self._data_name), name="splendor-bots",
-            daemon=True)
+            target=self._target(), args=(child_conn, self._data_name),
+            name="splendor-bots", daemon=True)
         self._process.start()
         child_conn.close()
+        self._in_flight = 0
+
+    def _stop(self) -> None:
+        """Kill the child now (busy, stopped or hung alike) and reap it: no orphan."""
+        if self._process.is_alive():
+            self._process.kill()
+        self._process.join(5.0)  # a killed process is reaped at once
+        self._conn.close()
+
+    def _restart(self) -> None:
+        self._stop()
+        self._start()
+        self.restarts += 1
 
     @property
     def pid(self) -> int | None:
@@ -167,72 +218,128 @@ class BotProcess:
     @property
     def busy(self) -> bool:
         """True while a request is outstanding."""
-        return self._waiting is not None
+        return self._request is not None
 
     def alive(self) -> bool:
         return self._process.is_alive()
 
+    def deadline_for(self, request: Request) -> float:
+        """Seconds `request` may take before the child is thought hung: `DEADLINE_FACTOR`
+        times its time budget (the level's when the request names none), never under
+        `min_deadline`."""
+        budget = request.budget if request.budget is not None else level_budget(request.kind)
+        return max(self.min_deadline, DEADLINE_FACTOR * budget)
+
     def submit(self, request: Request) -> int:
         """Send `request` (its ticket is replaced by a fresh one, returned). A child that
         has died (killed from outside, out of memory) is started again first."""
-        if self._waiting is not None:
-            self.cancel()
-        if not self._process.is_alive():
-            self._conn.close()
-            self._start()
-            self.restarts += 1
+        self.cancel()
+        self.poll()  # drops the answers to cancelled requests that have come
         ticket = next(self._tickets)
-        self._conn.send(Request(ticket, request.kind, request.seed, request.random_state,
-                                request.view, request.budget, request.simulations))
-        self._waiting = ticket
+        self._request = Request(ticket, request.kind, request.seed, request.random_state,
+                                request.view, request.budget, request.simulations)
+        self._deaths = self._timeouts = 0
+        if self._in_flight >= 2:
+            # Still busy with cancelled requests (or stopped): no queue that could fill
+            # the pipe and block the window; a fresh child answers sooner anyway.
+            self._restart()
+        self._send()
         return ticket
 
+    def _send(self) -> None:
+        """Send the outstanding request to the child, starting a new one if it has died,
+        and start its deadline."""
+        assert self._request is not None
+        if not self._process.is_alive():
+            self._restart()
+        try:
+            self._conn.send(self._request)
+        except OSError:
+            # Died after the check (its pipe closed before it was reaped): a new child.
+            self._restart()
+            with contextlib.suppress(OSError):  # dead at once: `poll` sees it
+                self._conn.send(self._request)
+        self._in_flight += 1
+        self._sent_at = time.monotonic()
+
     def poll(self) -> Answer | None:
-        """The answer to the outstanding request if it has come, else None. If the child
-        died meanwhile the request is dropped (`busy` turns False: ask again)."""
+        """The answer to the outstanding request if it has come, else None. A child that
+        died or missed the deadline is replaced and asked again, up to the limits; then
+        the answer is an error."""
+        dead = False
         try:
             while self._conn.poll():
-                answer: Answer = self._conn.recv()
-                if answer.ticket == self._waiting:
-                    self._waiting = None
+                answer = self._conn.recv()
+                self._in_flight = max(0, self._in_flight - 1)
+                if not isinstance(answer, Answer):
+                    return self._garbled(f"not an answer: {type(answer).__name__}")
+                if self._request is not None and answer.ticket == self._request.ticket:
+                    self._request = None
                     return answer
         except (EOFError, OSError):
-            self._waiting = None
+            dead = True  # the child closed its pipe: it died or is dying
+        except Exception as exc:  # unreadable bytes fail to unpickle in many ways
+            return self._garbled(f"unreadable answer: {type(exc).__name__}: {exc}")
+        if self._request is None:
             return None
-        if self._waiting is not None and not self._process.is_alive():
-            self._waiting = None
+        if dead or not self._process.is_alive():
+            self._deaths += 1
+            if self._deaths >= MAX_DEATHS:
+                return self._fail(f"the bot process died {self._deaths} times on this move")
+            self._restart()
+            self._send()
+        elif time.monotonic() - self._sent_at > self.deadline_for(self._request):
+            self._timeouts += 1
+            if self._timeouts >= MAX_TIMEOUTS:
+                return self._fail(f"no answer in {self.deadline_for(self._request):g} s, "
+                                  f"{self._timeouts} times")
+            self._restart()
+            self._send()
         return None
+
+    def _garbled(self, why: str) -> Answer | None:
+        """The child sent something that is not an answer: what follows cannot be
+        trusted, so it is replaced; the outstanding request fails with `why`."""
+        self._restart()
+        return self._fail(why) if self._request is not None else None
+
+    def _fail(self, why: str) -> Answer:
+        """Give up on the outstanding request: its answer is the error `why`."""
+        request, self._request = self._request, None
+        assert request is not None
+        if self._process.is_alive() and self._in_flight:
+            self._stop()  # hung or stopped: the next request starts a new child
+        return Answer(request.ticket, None, None, time.monotonic() - self._sent_at,
+                      error=why)
 
     def wait(self, timeout: float | None = None) -> Answer | None:
         """Block until the outstanding request's answer comes (tools and tests only)."""
         deadline = None if timeout is None else time.monotonic() + timeout
-        while self._waiting is not None:
-            left = None if deadline is None else max(0.0, deadline - time.monotonic())
-            if not self._conn.poll(left):
-                return None
+        while self._request is not None:
             answer = self.poll()
             if answer is not None:
                 return answer
+            left = 0.05 if deadline is None else min(0.05, deadline - time.monotonic())
+            if left <= 0:
+                return None
+            with contextlib.suppress(EOFError, OSError):
+                self._conn.poll(left)
         return None
 
     def cancel(self) -> None:
         """Forget the outstanding request; its answer will be dropped."""
-        self._waiting = None
+        self._request = None
 
     def close(self, timeout: float = 1.0) -> None:
-        """Stop the child; it is terminated, then killed, if it does not stop in time."""
-        if self._process.pid is None:
+        """Stop the child without delay: an idle one is asked to stop (and killed if it
+        does not within a moment, as a stopped one would not); a busy one is killed."""
+        if self._process.pid is None or self._conn.closed:
             return
-        with contextlib.suppress(BrokenPipeError, OSError):
-            self._conn.send(None)
-        self._process.join(timeout)
-        if self._process.is_alive():
-            self._process.terminate()
-            self._process.join(timeout)
-        if self._process.is_alive() and hasattr(self._process, "kill"):
-            self._process.kill()
-            self._process.join(timeout)
-        self._conn.close()
+        if self._request is None and not self._in_flight and self._process.is_alive():
+            with contextlib.suppress(OSError):
+                self._conn.send(None)
+            self._process.join(min(timeout, 0.2))
+        self._stop()
 
 
 def child_pids() -> list[int]:

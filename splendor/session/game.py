@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from splendor.bots import BOT_NAMES
 from splendor.engine import (
     Action,
     Buy,
@@ -136,8 +137,11 @@ class Session:
         self._public: dict[int, tuple[int, View]] = {}
         #: In a hot-seat game, the human who has passed the pass screen for this turn.
         self.revealed: int | None = None
-        #: A bot that failed (its error text), so the screen can say so; the game stops.
+        #: A bot that failed (its error text), so the screen can say so; the game stops
+        #: until `replace_bot` lets another level play the seat (or the game is left).
         self.bot_error: str | None = None
+        #: The seat whose bot failed (with `bot_error`).
+        self.failed_seat: int | None = None
         #: Called after every applied action with its log entry (sounds, animations).
         self.on_commit: Callable[[LogEntry], None] | None = None
         #: Called after every completed turn (the game autosaves here).
@@ -297,6 +301,25 @@ class Session:
             self._ask(seat, "move", self.options.seats[seat].kind,
                       decision_seed(self.bot_seeds[seat], len(self._state.history)))
 
+    def fallback_level(self, seat: int) -> str:
+        """The level offered to play `seat` when its bot fails: the next weaker one (the
+        weakest is offered again: it asks anew)."""
+        kind = self.options.seats[seat].kind
+        index = BOT_NAMES.index(kind) if kind in BOT_NAMES else 1
+        return BOT_NAMES[max(0, index - 1)]
+
+    def replace_bot(self, seat: int, level: str) -> None:
+        """Let the bot level `level` play `seat` from the position as it stands (after its
+        bot failed); the game goes on, and saves name the new level."""
+        if self.is_human(seat) or level not in BOT_NAMES:
+            raise ValueError(f"seat {seat} cannot be played by {level!r}")
+        seats = list(self.options.seats)
+        seats[seat] = replace(seats[seat], kind=level)
+        self.options = replace(self.options, seats=tuple(seats))
+        if self._pending is not None and self._pending.purpose == "move":
+            self._drop_pending()
+        self.bot_error = self.failed_seat = None
+
     def commit_incoming(self) -> None:
         """Apply the bot move the screen has finished showing."""
         if self.incoming is None or self.paused:
@@ -317,13 +340,22 @@ class Session:
         pending, self._pending = self._pending, None
         if pending is None or pending.actions != len(self._state.history):
             return  # an answer to a position that is gone
-        if answer.action is None:
-            self.bot_error = answer.error or "no action"
-            return
+        # The child's answer is checked like a person's move: a wrong one is the bot's
+        # failure, never the window's crash, and the game is kept as it stands.
+        error = (answer.error or "no action") if answer.action is None else None
+        if error is None:
+            reason = self._state.why_illegal(answer.action)
+            error = None if reason is None else f"illegal {answer.action!r}: {reason}"
         if pending.purpose == "hint":
-            view = observe(self._state, pending.seat)
-            self.hint = explain(view, answer.action, self.data)
+            if error is None:
+                assert answer.action is not None
+                view = observe(self._state, pending.seat)
+                self.hint = explain(view, answer.action, self.data)
+            return  # a failed hint is no hint; the player can play on or ask again
+        if error is not None:
+            self.bot_error, self.failed_seat = error, pending.seat
             return
+        assert answer.action is not None
         self.incoming = (pending.seat, answer.action)
 
     def _commit(self, action: Action) -> None:
@@ -400,7 +432,7 @@ class Session:
         self._drop_pending()
         self.incoming = None
         self.hint = None
-        self.bot_error = None
+        self.bot_error = self.failed_seat = None
         state = GameState.from_setup(self.data, self._state.setup)
         for action in self._state.history[:target]:
             state.apply(action)

@@ -256,6 +256,7 @@ class Game:
             session,
             on_finished=self.finish,
             on_pause=self.pause,
+            on_leave=self.to_menu,
             on_history=lambda start: self.open_history(session, start),
             assists=Assists(False, False, False, False) if session.options.competitive
             else self.prefs.assists,

@@ -49,6 +49,7 @@ PICTURES = (
     "pause",
     "save_as",
     "confirm_leave",
+    "bot_failed",
     "token_return",
     "noble_choice",
     *DECISION_PICTURES,
@@ -259,6 +260,13 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     app.stack.pop()
     game.confirm_leave()
     shot("confirm_leave")
+    # A bot that failed: the offer of another level for its seat, or to save and leave.
+    app.stack.pop()
+    app.stack.pop()
+    game.session.bot_error, game.session.failed_seat = "a bot that failed", 2
+    app.stack.scenes[-1].update(0.0)
+    shot("bot_failed")
+    app.stack.pop()
     write_save(save_path_for(" - ".join(s.name for s in game.session.options.seats)),
                save_document(game.session.state, [
                    {"kind": s.kind, "name": s.name} for s in game.session.options.seats]))

@@ -16,13 +16,16 @@ class ConfirmScene(ButtonsOverlay):
     """`title` and `question` above Cancel and `yes` (texts, or functions giving them in
     the language in use). The buttons light up under the pointer; Tab and the arrows move
     a focus between them (Cancel first), Enter or Space presses the focused one, Escape
-    cancels."""
+    cancels. With `no`, Cancel is that other choice (`on_no` runs when it is taken)."""
 
     box_size = (520, 230)
 
-    def __init__(self, title: Text, question: Text, yes: Text, on_yes: Callable[[], None]
+    def __init__(self, title: Text, question: Text, yes: Text, on_yes: Callable[[], None],
+                 *, no: Text | None = None, on_no: Callable[[], None] | None = None
                  ) -> None:
         super().__init__()
+        self._no_label = no
+        self.on_no = on_no
         self._title = title
         self._question = question
         self._yes_label = yes
@@ -50,8 +53,15 @@ class ConfirmScene(ButtonsOverlay):
             self.focus.handle_event(event)
         return True
 
+    @property
+    def no_label(self) -> str:
+        return tr("common.button.cancel") if self._no_label is None \
+            else resolve(self._no_label)
+
     def cancel(self) -> None:
         self._close()
+        if self.on_no is not None:
+            self.on_no()
 
     def confirm(self) -> None:
         self._close()
@@ -62,7 +72,7 @@ class ConfirmScene(ButtonsOverlay):
         self.app.stack.remove(self)
 
     def layout_key(self, surface: pygame.Surface) -> tuple[object, ...]:
-        return (*super().layout_key(surface), self.question, self.yes_label)
+        return (*super().layout_key(surface), self.question, self.yes_label, self.no_label)
 
     def content_height(self, surface: pygame.Surface, width: int) -> int:
         px = self.scaler(surface)
@@ -81,5 +91,5 @@ class ConfirmScene(ButtonsOverlay):
     def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         widgets.draw_lines(surface, self.question, self.text_px(surface, 17), theme.TEXT,
                            self._text, align="center")
-        self.button(surface, self._no, tr("common.button.cancel"))
+        self.button(surface, self._no, self.no_label)
         self.button(surface, self._yes, self.yes_label)

@@ -47,6 +47,7 @@ from splendor.session.log import LogEntry
 from splendor.ui.flights import market_rect, plan_flights
 from splendor.ui.layout import TableLayout, compute_layout
 from splendor.ui.scene import Scene
+from splendor.ui.scenes.confirm import ConfirmScene
 from splendor.ui.sound import Sounds
 from splendor.ui.table_banner import FinalRoundBanner
 from splendor.ui.table_decisions import DecisionOverlays
@@ -95,6 +96,7 @@ class TableScene(Scene):
         *,
         on_finished: Callable[[Session], None],
         on_pause: Callable[[], None] | None = None,
+        on_leave: Callable[[], None] | None = None,
         on_history: Callable[[int], None] | None = None,
         assists: Assists | None = None,
         speed: float = 1.0,
@@ -107,6 +109,10 @@ class TableScene(Scene):
         session.on_commit = self._sound_for
         self.on_finished = on_finished
         self.on_pause = on_pause
+        #: Saves the game and leaves the table (offered when a bot fails); None: not offered.
+        self.on_leave = on_leave
+        #: The bot failure the player was asked about (asked once for each).
+        self._failure_offered: tuple[int, str] | None = None
         #: Shows the game as it was after move k (a click on the log); None: no history.
         self.on_history = on_history
         self.assists = assists or Assists()
@@ -471,8 +477,7 @@ class TableScene(Scene):
         current = session.current
         names = session.options.names
         self.ui.thinking = names[current] if session.thinking and current is not None else None
-        if session.bot_error is not None and current is not None:
-            self.ui.notice = tr("table.bot_failed", name=names[current])
+        self._bot_failure()
         if self.show.running:
             if not session.paused and self.show.advance(dt, self.speed):
                 before = self.view()
@@ -493,6 +498,35 @@ class TableScene(Scene):
         elif not self.decisions.open:
             self.decisions.after_change(session, self.app)
         self._layout_panel()
+
+    def _bot_failure(self) -> None:
+        """A bot failed: say so on the table, and ask the player once whether another
+        level plays its seat from here or the game is saved and left. The notice goes
+        when the game goes on."""
+        session = self.session
+        seat, error = session.failed_seat, session.bot_error
+        if seat is None or error is None:
+            if self._failure_offered is not None:
+                self.ui.notice = ""  # the game goes on: the failure's notice goes
+            self._failure_offered = None
+            return
+        name = session.options.names[seat]
+        self.ui.notice = tr("table.bot_failed", name=name)
+        if self._failure_offered == (seat, error) or self.app is None:
+            return
+        self._failure_offered = (seat, error)
+        level = session.fallback_level(seat)
+
+        def level_name() -> str:
+            return tr(f"bots.level.{level}.name")
+
+        self.app.stack.push(ConfirmScene(
+            lambda: tr("dialog.bot_failed.title"),
+            lambda: tr("dialog.bot_failed.text", name=name, level=level_name()),
+            lambda: tr("dialog.bot_failed.replace", level=level_name()),
+            lambda: session.replace_bot(seat, level),
+            no=(lambda: tr("dialog.bot_failed.leave")) if self.on_leave else None,
+            on_no=self.on_leave))
 
     def _pass_time(self, dt: float) -> None:
         """The banner and the zoom's hover delay: they change only here."""
