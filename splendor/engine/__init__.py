@@ -32,6 +32,7 @@ from splendor.engine.errors import (
     RecordError,
     Refusal,
 )
+from splendor.engine.modules import find_module
 from splendor.engine.outcome import Outcome
 from splendor.engine.payment import (
     bonus_shortfall,
@@ -83,6 +84,7 @@ __all__ = [
     "color_index",
     "deal",
     "default_payment",
+    "find_module",
     "make_record",
     "malformed",
     "new_game",
