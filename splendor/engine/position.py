@@ -55,8 +55,9 @@ from splendor.engine.components import Card, City, GameData
 from splendor.engine.errors import PositionError
 from splendor.engine.module_rules import city_shortfall, post_met
 from splendor.engine.modules import MODULES, ModulePlayer, ModuleState
+from splendor.engine.player import PlayerState
 from splendor.engine.setup import GameSetup, default_names
-from splendor.engine.state import GameState, Phase, PlayerState, state_class
+from splendor.engine.state import GameState, Phase, state_class
 
 SEAT_FIELDS = ("tokens", "purchased", "reserved", "blind", "nobles")
 #: The most tokens one main action can bring above the limit (taking three at the limit).

@@ -12,8 +12,9 @@ import random
 
 from splendor.engine.components import Card, GameData
 from splendor.engine.modules import ModulePlayer, ModuleState
+from splendor.engine.player import PlayerState
 from splendor.engine.setup import GameSetup
-from splendor.engine.state import GameState, PlayerState, state_class
+from splendor.engine.state import GameState, state_class
 from splendor.engine.view import HiddenCard, PlayerView, View
 
 

@@ -44,7 +44,8 @@ from splendor.engine.errors import IllegalActionError, Refusal
 from splendor.engine.history import History
 from splendor.engine.outcome import EndReason, Outcome, decide
 from splendor.engine.payment import default_payment, nobles_met, tokens_missing
-from splendor.engine.setup import GameSetup, check_setup, deal, unknown_module
+from splendor.engine.player import PlayerState as PlayerState
+from splendor.engine.setup import GameSetup, check_setup, deal
 
 
 class Phase(Enum):
@@ -63,48 +64,6 @@ class Phase(Enum):
     CONQUEST = "conquest"
     POST = "post"
     CITY = "city"
-
-
-class PlayerState:
-    """One seat's possessions. Mutable; owned by its `GameState`."""
-
-    __slots__ = ("blind", "bonuses", "nobles", "points", "purchased", "reserved", "tokens")
-
-    def __init__(self) -> None:
-        self.tokens: list[int] = [0] * 6
-        self.bonuses: list[int] = [0] * 5
-        self.purchased: list[Card] = []
-        self.reserved: list[Card] = []
-        #: Ids of reserved cards taken blind from a deck: only their owner may see them.
-        self.blind: set[str] = set()
-        self.nobles: list[Noble] = []
-        self.points = 0
-
-    def clone(self) -> PlayerState:
-        return self._copy_into(PlayerState.__new__(PlayerState))
-
-    def _copy_into(self, p: PlayerState) -> PlayerState:
-        """Copy this seat's base-game possessions into the blank `p` (a subclass adds its
-        own after calling this)."""
-        p.tokens = self.tokens[:]
-        p.bonuses = self.bonuses[:]
-        p.purchased = self.purchased[:]
-        p.reserved = self.reserved[:]
-        p.blind = set(self.blind)
-        p.nobles = self.nobles[:]
-        p.points = self.points
-        return p
-
-    def key(self) -> tuple[object, ...]:
-        """Everything this seat holds, as a comparable value."""
-        return (
-            tuple(self.tokens),
-            tuple(c.id for c in self.purchased),
-            tuple(c.id for c in self.reserved),
-            tuple(sorted(self.blind)),
-            tuple(n.id for n in self.nobles),
-            self.points,
-        )
 
 
 _NO_ACTIONS: Final[tuple[Action, ...]] = ()
@@ -212,11 +171,10 @@ class GameState:
         return f"a seat with {self.data.target_points} points or more"
 
     def view_seat(self, seat: int) -> dict[str, Any]:
-        """A module's fields of `seat`'s PlayerView (see view.py)."""
+        """A module's fields of `seat`'s PlayerView (see view.py); view_table: the View's."""
         return {}
 
     def view_table(self) -> dict[str, Any]:
-        """A module's fields of the View (see view.py)."""
         return {}
 
     # ----------------------------------------------------------------- queries
@@ -724,22 +682,19 @@ def new_game(
     return cls(data, deal(data, players, seed, names, first_player, cls))
 
 
-#: Finds a module's state class by name (id or alias). The registry of modules,
-#: splendor.engine.modules, sits above this file and installs itself here when it is
+#: Finds a module's state class by name (id or alias): the registry of modules,
+#: splendor.engine.modules, sits above this file and installs its lookup here when it is
 #: imported (splendor.engine imports it), so that this file never imports the modules.
 _module_lookup: list[Callable[[str], type[GameState]]] = []
 
 
 def use_module_lookup(lookup: Callable[[str], type[GameState]]) -> None:
-    """Install the registry's lookup (see `_module_lookup`)."""
     _module_lookup[:] = [lookup]
 
 
 def state_class(module: str | None) -> type[GameState]:
     """The state class of a game of `module` (GameState for None); raises ValueError for
     a name no registered module answers to."""
-    if module is None:
-        return GameState
-    if not _module_lookup:
-        raise unknown_module(module, ())
-    return _module_lookup[0](module)
+    if module is not None:
+        return _module_lookup[0](module)
+    return GameState

@@ -25,8 +25,6 @@ from typing import Any, ClassVar, Final, cast
 
 from splendor.engine.actions import (
     PASS,
-    TAKE2,
-    TAKES_BY_MASK,
     Action,
     Buy,
     ChooseCity,
@@ -45,26 +43,26 @@ from splendor.engine.actions import (
     TakeFree,
     TakeGem,
     TakeTwo,
-    buy_action,
-    intern_action,
     malformed,
-    reserve_action,
-    reserve_deck_action,
 )
-from splendor.engine.colors import COLOR_NAMES, GEMS, GOLD
 from splendor.engine.components import Card, City, GameData, Noble
 from splendor.engine.errors import Refusal
 from splendor.engine.module_rules import (
-    card_colour,
-    module_payment,
     payment_problem,
-    sacrifice_options,
-    tokens_short,
+)
+from splendor.engine.modules.buying import (
+    buy_module,
+    gain,
+    generate_main,
+    interned,
+    pair_targets,
+    why_not_buy,
 )
 from splendor.engine.outcome import EndReason, Outcome, decide
 from splendor.engine.payment import nobles_met, tokens_missing
+from splendor.engine.player import PlayerState
 from splendor.engine.setup import GameSetup
-from splendor.engine.state import GameState, Phase, PlayerState
+from splendor.engine.state import GameState, Phase
 
 # Where a turn stands after its main action (and that action's own steps).
 _ACTION, _CONQUEST, _RETURN, _NOBLE, _POST, _CITY = range(6)
@@ -314,142 +312,13 @@ class ModuleState(GameState):
         if phase is Phase.RETURN or phase is Phase.NOBLE:
             return super()._generate()
         if phase is Phase.POST:
-            return tuple(_interned(ChoosePost, post.id) for post in self._choices)
+            return tuple(interned(ChoosePost, post.id) for post in self._choices)
         if phase is Phase.CITY:
-            return tuple(_interned(ChooseCity, city.id) for city in self._choices)
+            return tuple(interned(ChooseCity, city.id) for city in self._choices)
         return self._step_actions(*self._steps[0])
 
-    def _generate_main(self) -> tuple[Action, ...]:
-        seat = self.current
-        p = self.players[seat]
-        bank = self.bank
-        mask = 0
-        for c in GEMS:
-            if bank[c]:
-                mask |= 1 << c
-        acts: list[Action] = list(TAKES_BY_MASK[mask])
-        minimum = self.data.take_two_minimum
-        for c in GEMS:
-            if bank[c] >= minimum:
-                acts.append(TAKE2[c])
-        holds = self.holds
-        can_reserve = len(p.reserved) < self.data.reserve_limit
-        tokens = p.tokens
-        gold = tokens[GOLD]
-        # What bonuses and coloured tokens pay of each gem.
-        p0, p1, p2, p3, p4 = (p.bonuses[c] + tokens[c] for c in GEMS)
-        # The hot path inlines tokens_missing (and what double golds add) as the base game
-        # does, in one pass over the market and the reserved cards: the reserves (market
-        # cards, then decks) come first, then the buys, as listed.
-        gold2 = 3 in p.posts  # trading post 3 (only Trading Posts claim posts)
-        doubles = len(p.doubles)
-        reach = gold + 2 * doubles
-        buys: list[Action] = []
-        # Market cards first, then the player's reserved cards (never under a stronghold).
-        market = self.market
-        n_market = len(market)
-        pair_ok: bool | None = None
-        cards: list[Card | None] = [*market, *p.reserved]
-        for i, card in enumerate(cards):
-            if card is None:
-                continue
-            if i < n_market:
-                # Another player's stronghold keeps a market card from everyone else.
-                if holds and card.id in holds and holds[card.id][0] != seat:
-                    continue
-                if can_reserve:
-                    acts.append(reserve_action(card.id))
-            ability = card.ability
-            if ability == "sacrifice":
-                self._buy_variants(p, card, buys)
-                continue
-            # Unrolled over the five gems: faster than a loop over the cost's colours.
-            c0, c1, c2, c3, c4 = card.cost
-            short = 0
-            if c0 > p0:
-                short += c0 - p0
-            if c1 > p1:
-                short += c1 - p1
-            if c2 > p2:
-                short += c2 - p2
-            if c3 > p3:
-                short += c3 - p3
-            if c4 > p4:
-                short += c4 - p4
-            if gold2:
-                # Trading post 3: a gold pays up to two of one colour.
-                if short <= gold or (short <= 2 * gold and not tokens_short(
-                        p.tokens, p.bonuses, card, gold_doubles=True)):
-                    buys.append(buy_action(card.id))
-                continue
-            if short > reach:
-                continue
-            if ability is not None and ability[0] == "p":
-                if pair_ok is None:
-                    pair_ok = bool(self._pair_targets(p, card))
-                # Pairing needs a card of the player's own (never the one being bought).
-                if not pair_ok:
-                    continue
-            if short <= gold:
-                buys.append(buy_action(card.id))
-            if doubles:
-                self._double_variants(p, card, short, gold, doubles, buys)
-        if can_reserve:
-            levels = len(self.data.levels)
-            for i, deck in enumerate(self.decks):
-                if deck:
-                    acts.append(reserve_deck_action(i % levels + 1, i >= levels))
-        acts += buys
-        if not acts:
-            return (PASS,)
-        return tuple(acts)
-
-    @staticmethod
-    def _double_variants(p: ModulePlayer, card: Card, short: int, gold: int, doubles: int,
-                         acts: list[Action]) -> None:
-        """The buys of `card` spending 1, 2... double golds, each double at least in part
-        used (`short`: what coloured tokens leave unpaid)."""
-        bonuses = p.bonuses
-        owed = 0
-        for c, n in card.cost_items:
-            if n > bonuses[c]:
-                owed += n - bonuses[c]
-        for k in range(1, doubles + 1):
-            if owed <= 2 * (k - 1):
-                break
-            if short <= gold + 2 * k:
-                acts.append(_interned(Buy, card.id, None, k))
-
-    def _buy_variants(self, p: ModulePlayer, card: Card, acts: list[Action]) -> None:
-        ability = card.ability
-        if ability == "sacrifice":
-            colour = card.discard_colour
-            if colour is not None and p.bonuses[colour] >= card.discard_count:
-                for option in sacrifice_options(p.purchased, p.pairs, card):
-                    acts.append(_interned(Buy, card.id, None, 0, option))
-            return
-        found: list[Action] = []
-        if 3 in p.posts:
-            if not tokens_short(p.tokens, p.bonuses, card, gold_doubles=True):
-                found.append(buy_action(card.id))
-        else:
-            if not tokens_missing(p.tokens, p.bonuses, card):
-                found.append(buy_action(card.id))
-            if p.doubles:
-                owed = sum(max(0, n - p.bonuses[c]) for c, n in card.cost_items)
-                for k in range(1, len(p.doubles) + 1):
-                    if owed <= 2 * (k - 1):
-                        break
-                    if not tokens_short(p.tokens, p.bonuses, card, doubles=k):
-                        found.append(_interned(Buy, card.id, None, k))
-        if found and ability is not None and ability.startswith("pair") \
-                and not self._pair_targets(p, card):
-            return
-        acts.extend(found)
-
-    def _pair_targets(self, p: ModulePlayer, card: Card) -> list[Card]:
-        return [c for c in p.purchased
-                if c.id != card.id and c.bonus >= 0 and c.bonus_count > 0]
+    _generate_main = generate_main
+    _pair_targets = pair_targets
 
     def _step_actions(self, phase: Phase, arg: Any) -> tuple[Action, ...]:
         return self.STEP_OPTIONS[phase](self, arg)
@@ -524,74 +393,7 @@ class ModuleState(GameState):
                            level=action.level)
         return None
 
-    def _why_not_buy(self, action: Buy) -> Refusal | None:
-        p = self.players[self.current]
-        card = self._find_buyable(p, action.card_id)
-        if card is None:
-            return Refusal("not_buyable",
-                           f"card {action.card_id} is neither in the market nor reserved by you",
-                           card=action.card_id)
-        if not any(c is card for c in p.reserved):
-            refusal = self._why_occupied(card)
-            if refusal is not None:
-                return refusal
-        if card.ability == "sacrifice":
-            return self._why_not_sacrifice(p, card, action)
-        if action.discard:
-            return Refusal("no_discard", f"{card.id} is paid with tokens, not with cards",
-                           card=card.id)
-        if card.ability is not None and card.ability.startswith("pair") \
-                and not self._pair_targets(p, card):
-            return Refusal("pair_needs_card",
-                           f"{card.id} must be paired with a card of yours that gives a bonus",
-                           card=card.id)
-        k = action.doubles
-        if k > len(p.doubles):
-            return Refusal("doubles_held", f"you hold {len(p.doubles)} double gold(s)",
-                           count=len(p.doubles))
-        gold2 = 3 in p.posts
-        short = tokens_short(p.tokens, p.bonuses, card, gold_doubles=gold2, doubles=k)
-        if short:
-            return Refusal("cannot_afford", f"you can't afford {card.id}: {short} token(s) short",
-                           card=card.id, count=short)
-        owed = sum(max(0, n - p.bonuses[c]) for c, n in card.cost_items)
-        if k and owed <= 2 * (k - 1):
-            return Refusal("doubles_unused", f"{card.id} needs fewer double golds",
-                           card=card.id)
-        if action.payment is None:
-            return None
-        problem = payment_problem(p.tokens, p.bonuses, card, action.payment, gold2, k)
-        if problem is None:
-            return None
-        what, _, rest = problem.partition(":")
-        if what == "too_much":
-            c, need = map(int, rest.split(":"))
-            return Refusal("pay_too_much",
-                           f"{card.id} needs only {need} {COLOR_NAMES[c]} after bonuses",
-                           card=card.id, count=need, color=c)
-        if what == "hold_only":
-            c = int(rest)
-            return Refusal("hold_only", f"you hold only {p.tokens[c]} {COLOR_NAMES[c]}",
-                           count=p.tokens[c], color=c)
-        return Refusal("gold_exactly", "this payment does not cover the cost exactly",
-                       count=int(rest))
-
-    def _why_not_sacrifice(self, p: ModulePlayer, card: Card, action: Buy) -> Refusal | None:
-        if action.payment is not None or action.doubles:
-            return Refusal("sacrifice_cards", f"{card.id} is paid with cards, not tokens",
-                           card=card.id)
-        options = sacrifice_options(p.purchased, p.pairs, card)
-        if not options:
-            colour = card.discard_colour if card.discard_colour is not None else 0
-            return Refusal("sacrifice_short",
-                           f"{card.id} needs {card.discard_count} {COLOR_NAMES[colour]} "
-                           "bonuses from your cards to give up",
-                           card=card.id, count=card.discard_count, color=colour)
-        if action.discard not in options:
-            return Refusal("sacrifice_choice",
-                           "give up: " + " or ".join(" ".join(o) for o in options),
-                           card=card.id)
-        return None
+    _why_not_buy = why_not_buy
 
     def _why_not_pass(self, action: Pass) -> Refusal | None:
         if self.legal_actions() != (PASS,):
@@ -678,33 +480,8 @@ class ModuleState(GameState):
             self.market[slot] = deck.pop() if deck else None
         self._empty.clear()
 
-    def _buy_module(self, p: ModulePlayer, action: Buy) -> None:
-        card = None
-        for i, c in enumerate(self.market):
-            if c is not None and c.id == action.card_id:
-                card = c
-                self._vacate(i)
-                break
-        else:
-            card = next(c for c in p.reserved if c.id == action.card_id)
-            p.reserved.remove(card)
-            p.blind.discard(card.id)
-        if card.ability == "sacrifice":
-            for card_id in action.discard or sacrifice_options(p.purchased, p.pairs, card)[0]:
-                self._discard(p, card_id)
-        else:
-            gold2 = 3 in p.posts
-            pay = action.payment
-            if pay is None:
-                pay = module_payment(p.tokens, p.bonuses, card, gold2, action.doubles)[0]
-            for color, n in enumerate(pay):
-                if n:
-                    p.tokens[color] -= n
-                    self.bank[color] += n
-            for _ in range(action.doubles):
-                self.box.append(p.doubles.pop())
-        self._gain(p, card)
-        self._after_purchase(p)
+    _buy_module = buy_module
+    _gain = gain
 
     def _after_take_two(self, p: ModulePlayer, color: int) -> None:
         """What taking two tokens of `color` brings beyond them (a step, say)."""
@@ -741,38 +518,6 @@ class ModuleState(GameState):
         final round once `p` reaches the target."""
         if self.ends_on_points and p.points >= self.data.target_points:
             self.final_round = True
-
-    def _discard(self, p: ModulePlayer, card_id: str) -> None:
-        card = next(c for c in p.purchased if c.id == card_id)
-        p.purchased.remove(card)
-        colour = card_colour(card, p.pairs)
-        if colour >= 0:
-            p.bonuses[colour] -= card.bonus_count
-        p.points -= card.points
-        p.pairs.pop(card.id, None)
-        p.partners.pop(card.id, None)
-        self.box.append(card)
-
-    def _gain(self, p: ModulePlayer, card: Card) -> None:
-        """A card bought or taken for free joins the player; its ability's steps come next."""
-        ability = card.ability
-        if ability == "gold_x2":
-            p.doubles.append(card)
-            return
-        p.purchased.append(card)
-        p.points += card.points
-        if card.bonus >= 0:
-            p.bonuses[card.bonus] += card.bonus_count
-        steps: list[Step] = []
-        if ability == "pair" or ability == "pair_and_take_level1":
-            steps.append((Phase.PAIR, card.id))
-            if ability == "pair_and_take_level1":
-                steps.append((Phase.FREE, 1))
-        elif ability == "take_level2":
-            steps.append((Phase.FREE, 2))
-        elif ability == "reserve_noble":
-            steps.append((Phase.KEEP_NOBLE, None))
-        self._steps[0:0] = steps
 
     def _advance(self, p: ModulePlayer) -> None:
         """Play the turn on to the next decision, or to the next player's turn."""
@@ -872,19 +617,6 @@ class ModuleState(GameState):
         )
 
 
-_INTERNED_STEPS: dict[tuple[object, ...], Any] = {}
-
-
-def _interned(kind: type, *fields: Any) -> Any:
-    """One shared, checked instance per distinct action (legal_actions hands these out:
-    building and checking a new action each time would be most of a module's cost)."""
-    key = (kind, *fields)
-    action = _INTERNED_STEPS.get(key)
-    if action is None:
-        action = _INTERNED_STEPS[key] = intern_action(kind(*fields))
-    return action
-
-
 def _text(action: object) -> str:
     return action.text() if hasattr(action, "text") else repr(action)
 
@@ -916,3 +648,6 @@ _STEP_FIRST: Final[dict[Phase, str]] = {
     Phase.CITY: "choose the city to take first",
 }
 
+
+#: The shared, checked instance of an action (see buying.interned); module files use it.
+_interned = interned
