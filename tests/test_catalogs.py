@@ -194,7 +194,7 @@ def test_an_unparsable_process_locale_means_english() -> None:
 def test_every_module_step_has_a_sentence_for_coming_first() -> None:
     # These refusal codes are built from the step's phase ('pair_first', ...), so the
     # scan of literal codes above does not see them.
-    from splendor.engine.expansion import _STEP_FIRST
+    from splendor.engine.modules.base import _STEP_FIRST
 
     assert len(_STEP_FIRST) == 8
     assert not sorted(p.value for p in _STEP_FIRST if f"reason.{p.value}_first" not in ENGLISH)

@@ -10,6 +10,7 @@ Typical use::
     view = observe(state, seat=1)   # what seat 1 may see
 """
 
+from splendor.engine.action_text import parse_action
 from splendor.engine.actions import (
     Action,
     Buy,
@@ -21,7 +22,6 @@ from splendor.engine.actions import (
     Take,
     TakeTwo,
     malformed,
-    parse_action,
 )
 from splendor.engine.colors import COLOR_NAMES, GEMS, GOLD, TOKENS, color_index
 from splendor.engine.components import Card, GameData, Noble, PlayerCountSetup
@@ -32,6 +32,7 @@ from splendor.engine.errors import (
     RecordError,
     Refusal,
 )
+from splendor.engine.modules import find_module
 from splendor.engine.outcome import Outcome
 from splendor.engine.payment import (
     bonus_shortfall,
@@ -39,11 +40,12 @@ from splendor.engine.payment import (
     payment_options,
     tokens_missing,
 )
+from splendor.engine.player import PlayerState
 from splendor.engine.position import build_position
 from splendor.engine.record import RECORD_VERSION, make_record, replay
 from splendor.engine.sampling import sample_world, unseen_cards
 from splendor.engine.setup import GameSetup, deal
-from splendor.engine.state import GameState, Phase, PlayerState, new_game
+from splendor.engine.state import GameState, Phase, new_game
 from splendor.engine.view import HiddenCard, PlayerView, View, observe
 
 __all__ = [
@@ -83,6 +85,7 @@ __all__ = [
     "color_index",
     "deal",
     "default_payment",
+    "find_module",
     "make_record",
     "malformed",
     "new_game",

@@ -51,38 +51,23 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from splendor.engine.colors import COLOR_NAMES, TOKENS, color_index
-from splendor.engine.components import MODULES, Card, City, GameData
+from splendor.engine.components import Card, City, GameData
 from splendor.engine.errors import PositionError
-from splendor.engine.expansion import (
-    _CITY,
-    _CONQUEST,
-    _NOBLE,
-    _POST,
-    _RETURN,
-    ExpansionState,
-    ModulePlayer,
-)
 from splendor.engine.module_rules import city_shortfall, post_met
-from splendor.engine.payment import tokens_missing
+from splendor.engine.modules import MODULES, ModulePlayer, ModuleState
+from splendor.engine.player import PlayerState
 from splendor.engine.setup import GameSetup, default_names
-from splendor.engine.state import GameState, Phase, PlayerState
+from splendor.engine.state import GameState, Phase, state_class
 
 SEAT_FIELDS = ("tokens", "purchased", "reserved", "blind", "nobles")
-#: The seat fields each module adds.
-MODULE_SEAT_FIELDS: dict[str, tuple[str, ...]] = {
-    "cities": ("city",),
-    "trading-posts": ("posts",),
-    "orient": ("doubles", "pairs", "kept_nobles"),
-    "strongholds": (),
-}
 #: The most tokens one main action can bring above the limit (taking three at the limit).
 MAX_EXCESS = 3
-#: The end-of-turn choices a module position may stop at, with the module and turn stage.
-_MODULE_PHASES: dict[Phase, tuple[str, int]] = {
-    Phase.POST: ("trading-posts", _POST),
-    Phase.CITY: ("cities", _CITY),
-    Phase.CONQUEST: ("strongholds", _CONQUEST),
-}
+
+
+def _owner(kind: str, name: object) -> str | None:
+    """The module whose position pieces of `kind` ('seat_fields', 'table_fields',
+    'position_phases') include `name`."""
+    return next((m.module for m in MODULES if name in getattr(m, kind)), None)
 
 
 def _counts(spec: object, where: str) -> list[int]:
@@ -167,50 +152,53 @@ def build_position(
     box: Sequence[str] = (),
 ) -> GameState:
     """A `GameState` in the described position (see the module docstring); players are
-    named `names`, by default 'Player 1', 'Player 2', ... An `ExpansionState` with a
+    named `names`, by default 'Player 1', 'Player 2', ... An `ModuleState` with a
     `module`. Raises PositionError."""
     if players not in data.setups:
         raise PositionError(f"{players} players is not supported")
     for what, seat in (("current", current), ("first_player", first_player)):
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise PositionError(f"{what}: seat {seat!r} is not in this {players}-player game")
-    _check_module_args(data, module, cities, holds, orient_market, orient_decks, box, phase)
-    if phase not in (Phase.MAIN, Phase.RETURN, Phase.NOBLE) and phase not in _MODULE_PHASES:
+    try:
+        cls = state_class(module)
+        _check_module_args(data, cls, cities, holds, orient_market, orient_decks, box, phase)
+    except ValueError as exc:
+        raise PositionError(str(exc)) from None
+    if phase not in (Phase.MAIN, Phase.RETURN, Phase.NOBLE) and _owner(
+            "position_phases", phase) is None:
         raise PositionError(f"phase {phase!r}: a position is built at a decision "
                             "(main, return or noble); play on to reach the end")
     if len(seats) > players:
         raise PositionError(f"{len(seats)} seats described for {players} players")
     specs = list(seats) + [{}] * (players - len(seats))
     for s, spec in enumerate(specs):
-        _check_seat_fields(s, spec, module)
+        _check_seat_fields(s, spec, cls)
     held_cities = [spec["city"] for spec in specs if spec.get("city") is not None]
+    nobles_dealt = cls.nobles_dealt(data, players)
     if nobles is not None:
         dealt = tuple(nobles)
-        if module == "cities" and dealt:
-            raise PositionError("nobles: the Cities deal no nobles (the cities take their "
-                                "place)")
-    elif module == "cities":
-        dealt = ()
+        if dealt and not nobles_dealt:
+            raise PositionError(f"nobles: {cls.title} deal no nobles")
     else:
-        dealt = tuple(n.id for n in data.nobles[: data.setups[players].nobles])
+        dealt = tuple(n.id for n in data.nobles[:nobles_dealt])
+    pieces = cls.position_pieces(data, cities, held_cities) \
+        if issubclass(cls, ModuleState) else {}
     setup = GameSetup(
         players=players,
         names=tuple(names) if names is not None else default_names(players),
         first_player=first_player,
         decks=tuple(tuple(c.id for c in data.level_cards(lv)) for lv in data.levels),
         nobles=dealt,
-        module=module,
-        cities=_dealt_cities(data, module, cities, held_cities),
-        orient_decks=tuple(tuple(c.id for c in data.orient_cards(lv)) for lv in data.levels)
-        if module == "orient" else (),
+        module=cls.module,
+        **pieces,
     )
     try:
         state = GameState.from_setup(data, setup)
     except ValueError as exc:
         raise PositionError(str(exc)) from None
-    placer = _Placer(data, orient=module == "orient")
+    placer = _Placer(data, orient=cls.has_orient)
     state.players = [_seat(data, state, placer, s, spec) for s, spec in enumerate(specs)]
-    if isinstance(state, ExpansionState):
+    if isinstance(state, ModuleState):
         state.players = [
             _module_seat(data, state, placer, s, spec, p)
             for s, (spec, p) in enumerate(zip(specs, state.players, strict=True))
@@ -219,10 +207,10 @@ def build_position(
         if cities is not None:
             state.cities = [data.city_by_id[i] for i in cities]
     tables: list[Table] = [(False, market or {}, decks or {})]
-    if module == "orient":
+    if cls.has_orient:
         tables.append((True, orient_market or {}, orient_decks or {}))
     _place_table(data, state, placer, tables, partial)
-    if isinstance(state, ExpansionState) and holds:
+    if isinstance(state, ModuleState) and holds:
         _place_holds(data, state, holds)
     _place_tokens(data, state, bank, partial)
     state.current = current
@@ -233,71 +221,42 @@ def build_position(
 # ------------------------------------------------------------------ the modules
 
 
-def _check_module_args(data: GameData, module: str | None, cities: object, holds: object,
+def _check_module_args(data: GameData, cls: type[GameState], cities: object, holds: object,
                        orient_market: object, orient_decks: object, box: Sequence[str],
                        phase: Phase) -> None:
     """Refuse a module's table pieces in a game without that module."""
-    if module is not None and module not in MODULES:
-        raise PositionError(f"unknown module {module!r} (the modules: {', '.join(MODULES)})")
-    if module is not None and module not in data.modules():
-        raise PositionError(f"this game data has no pieces for the module {module!r}")
-    for what, given, needs in (("cities", cities, "cities"), ("holds", holds, "strongholds"),
-                               ("orient_market", orient_market, "orient"),
-                               ("orient_decks", orient_decks, "orient"),
-                               ("box", box or None, "orient")):
-        if given is not None and module != needs:
-            raise PositionError(f"{what}: only a game with the {needs} module has them "
-                                f"(this game: {module or 'the base game'})")
-    if phase in _MODULE_PHASES and module != _MODULE_PHASES[phase][0]:
-        raise PositionError(f"phase {phase.value}: a decision of the {_MODULE_PHASES[phase][0]} "
+    module = cls.module
+    cls.check_playable(data)
+    table = cls.table_fields if issubclass(cls, ModuleState) else ()
+    phases = cls.position_phases if issubclass(cls, ModuleState) else ()
+    for what, given in (("cities", cities), ("holds", holds), ("orient_market", orient_market),
+                        ("orient_decks", orient_decks), ("box", box or None)):
+        if given is not None and what not in table:
+            raise PositionError(f"{what}: only a game with the {_owner('table_fields', what)} "
+                                f"module has them (this game: {module or 'the base game'})")
+    owner = _owner("position_phases", phase)
+    if owner is not None and phase not in phases:
+        raise PositionError(f"phase {phase.value}: a decision of the {owner} "
                             f"module (this game: {module or 'the base game'})")
     if phase.value in ("gem", "pair", "free", "keep_noble", "stronghold"):
         raise PositionError(f"phase {phase.value}: a step inside an action; build the position "
                             "before that action and apply it")
 
 
-def _check_seat_fields(seat: int, spec: object, module: str | None) -> None:
+def _check_seat_fields(seat: int, spec: object, cls: type[GameState]) -> None:
     where = f"seat {seat}"
     if not isinstance(spec, Mapping):
         raise PositionError(f"{where}: a seat is described by a mapping, got {spec!r}")
-    known = SEAT_FIELDS + (MODULE_SEAT_FIELDS[module] if module else ())
+    known = SEAT_FIELDS + (cls.seat_fields if issubclass(cls, ModuleState) else ())
     for name in sorted(set(spec) - set(known)):
-        owner = next((m for m, fields in MODULE_SEAT_FIELDS.items() if name in fields), None)
+        owner = _owner("seat_fields", name)
         if owner is not None:
             raise PositionError(f"{where}: '{name}' belongs to the {owner} module (this game: "
-                                f"{module or 'the base game'})")
+                                f"{cls.module or 'the base game'})")
         raise PositionError(f"{where}: unknown field(s) {name!r} (known: {', '.join(known)})")
 
 
-def _dealt_cities(data: GameData, module: str | None, table: Sequence[str] | None,
-                  held: list[object]) -> tuple[str, ...]:
-    """The cities dealt: those on the table plus those held (Cities only)."""
-    if module != "cities":
-        return ()
-    for what, ids in (("cities", table or []), ("a seat's city", held)):
-        for i in ids:
-            if not isinstance(i, str) or i not in data.city_by_id:
-                raise PositionError(f"{what}: unknown city {i!r}")
-    held_ids = [str(i) for i in held]
-    for i in held_ids:
-        if held_ids.count(i) > 1:
-            raise PositionError(f"city {i} is held by two seats")
-    if table is None:
-        free = [c.id for c in data.cities if c.id not in held_ids]
-        table = free[: max(0, data.city_count - len(held_ids))]
-    for i in table:
-        if i in held_ids:
-            raise PositionError(f"city {i} is both on the table and held by a seat")
-        if list(table).count(i) > 1:
-            raise PositionError(f"city {i} is on the table twice")
-    dealt = (*table, *held_ids)
-    if len(dealt) != data.city_count:
-        raise PositionError(f"the cities on the table ({len(table)}) and held ({len(held_ids)})"
-                            f" must make the {data.city_count} cities dealt")
-    return tuple(dealt)
-
-
-def _module_seat(data: GameData, state: ExpansionState, placer: _Placer, seat: int,
+def _module_seat(data: GameData, state: ModuleState, placer: _Placer, seat: int,
                  spec: Mapping[str, Any], base: PlayerState) -> ModulePlayer:
     """The base seat `base` with the module's pieces of `spec`: points and bonuses again."""
     where = f"seat {seat}"
@@ -397,7 +356,7 @@ def _city_text(city: City) -> str:
     return f"{city.points} points and {', '.join(need) or 'no bonus'}"
 
 
-def _place_holds(data: GameData, state: ExpansionState,
+def _place_holds(data: GameData, state: ModuleState,
                  holds: Mapping[str, tuple[int, int]]) -> None:
     face_up = {c.id for c in state.market if c is not None}
     placed = [0] * state.num_players
@@ -452,7 +411,7 @@ def _seat(data: GameData, state: GameState, placer: _Placer, seat: int,
         noble = data.noble_by_id[noble_id]
         state.nobles.remove(noble)
         p.nobles.append(noble)
-    if not isinstance(state, ExpansionState):
+    if not isinstance(state, ModuleState):
         for c in p.purchased:
             p.bonuses[c.bonus] += 1
     p.points = sum(c.points for c in p.purchased) + sum(n.points for n in p.nobles)
@@ -571,8 +530,8 @@ def _set_turn(data: GameData, state: GameState, phase: Phase, final_round: bool 
                                 f"seat {seat} qualifies for, not {len(candidates)}")
         state._candidates = candidates
     state.phase = phase
-    if isinstance(state, ExpansionState):
-        _set_module_step(data, state, phase)
+    if isinstance(state, ModuleState):
+        state.position_step(phase)
 
     expected = (seat - first) % n
     if turns is None:
@@ -588,64 +547,21 @@ def _set_turn(data: GameData, state: GameState, phase: Phase, final_round: bool 
                             f" (with {n} the game is over)")
     state.passes_in_row = passes
 
-    target = data.target_points
-    cities = isinstance(state, ExpansionState) and state.module == "cities"
-    if cities:
-        # With the Cities a city starts the final round, at the very end of a turn.
-        reached = [s for s, p in enumerate(state.players) if getattr(p, "city", None)]
-        before = reached
-        needs = "a seat holding a city"
-    else:
-        reached = [s for s, p in enumerate(state.players) if p.points >= target]
+    reached = [s for s in range(n) if state.final_round_reason(s)]
+    if state.ends_on_points:
         # Mid-turn (return, noble) the current seat may have just reached the target: the
         # final round only starts when its turn ends.
         before = [s for s in reached if s != seat or phase is Phase.MAIN]
-        needs = f"a seat with {target} points or more"
+    else:
+        before = reached  # a claim starts the final round, at the very end of a turn
     if final_round is None:
         final_round = bool(reached)
     if final_round and not reached:
-        raise PositionError(f"a final round needs {needs}")
+        raise PositionError(f"a final round needs {state.final_round_need()}")
     if not final_round and before:
-        started = "holds a city" if cities else f"has {state.players[before[0]].points} points"
-        raise PositionError(f"seat {before[0]} {started}: the final round has begun")
+        raise PositionError(f"seat {before[0]} {state.final_round_reason(before[0])}: the "
+                            "final round has begun")
     if final_round and before and seat == first and turns > 0:
         raise PositionError(f"the final round ended when the round reached seat {first} "
                             "again: the game would be over")
     state.final_round = final_round
-
-
-def _set_module_step(data: GameData, state: ExpansionState, phase: Phase) -> None:
-    """Where the turn stands in a module position that stops mid-turn, and its choices."""
-    seat = state.current
-    p = state.players[seat]
-    if phase is Phase.RETURN:
-        state.restore_turn((_RETURN, (), ()))
-    elif phase is Phase.NOBLE:
-        state.restore_turn((_NOBLE, (), ()))
-    elif phase is Phase.POST:
-        posts = [post for post in data.posts
-                 if post.id not in p.posts and post_met(post, p.bonuses, len(p.nobles))]
-        if len(posts) < 2:
-            raise PositionError(f"a trading post decision needs two or more posts that seat "
-                                f"{seat} qualifies for and does not hold, not {len(posts)}")
-        state.restore_turn((_POST, (), ()))
-        state._choices = list(posts)
-    elif phase is Phase.CITY:
-        if p.city is not None:
-            raise PositionError(f"a city decision: seat {seat} already holds {p.city.id} "
-                                "(one city per player)")
-        met = [c for c in state.cities if not city_shortfall(c, p.points, p.bonuses)]
-        if len(met) < 2:
-            raise PositionError(f"a city decision needs two or more cities on the table that "
-                                f"seat {seat} qualifies for, not {len(met)}")
-        state.restore_turn((_CITY, (), ()))
-        state._choices = list(met)
-    elif phase is Phase.CONQUEST:
-        target = next((c for c in state.market if c is not None
-                       and state.holds.get(c.id) == (seat, data.strongholds)), None)
-        if target is None:
-            raise PositionError(f"a conquest needs all {data.strongholds} of seat {seat}'s "
-                                "strongholds on one face-up card ('holds')")
-        if tokens_missing(p.tokens, p.bonuses, target):
-            raise PositionError(f"a conquest of {target.id}: seat {seat} cannot pay for it")
-        state.restore_turn((_CONQUEST, ((Phase.CONQUEST.value, target.id),), ()))

@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from splendor.engine.actions import parse_action
+from splendor.engine.action_text import parse_action
 from splendor.engine.components import GameData
 from splendor.engine.errors import ActionParseError, IllegalActionError, RecordError
 from splendor.engine.setup import GameSetup

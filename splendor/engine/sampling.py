@@ -11,9 +11,10 @@ from __future__ import annotations
 import random
 
 from splendor.engine.components import Card, GameData
-from splendor.engine.expansion import ExpansionState, ModulePlayer
+from splendor.engine.modules import ModulePlayer, ModuleState
+from splendor.engine.player import PlayerState
 from splendor.engine.setup import GameSetup
-from splendor.engine.state import GameState, PlayerState
+from splendor.engine.state import GameState, state_class
 from splendor.engine.view import HiddenCard, PlayerView, View
 
 
@@ -37,7 +38,7 @@ def unseen_cards(view: View, data: GameData) -> dict[int, list[Card]]:
 
 def unseen_orient_cards(view: View, data: GameData) -> dict[int, list[Card]]:
     """By level, the Orient cards `view.seat` cannot locate (none without the Orient)."""
-    if view.module != "orient":
+    if not state_class(view.module).has_orient:
         return {level: [] for level in data.levels}
     seen = _seen(view)
     return {
@@ -78,6 +79,7 @@ def sample_world(view: View, data: GameData, rng: random.Random) -> GameState:
     dealt = [n.id for n in view.nobles] + [n.id for p in view.players for n in p.nobles]
     dealt += [n.id for p in view.players for n in p.kept_nobles]
     module = view.module
+    cls = state_class(module)
     setup = GameSetup(
         players=view.num_players,
         names=tuple(p.name for p in view.players),
@@ -88,9 +90,9 @@ def sample_world(view: View, data: GameData, rng: random.Random) -> GameState:
         cities=tuple(sorted([c.id for c in view.cities] + [
             p.city.id for p in view.players if p.city is not None])),
         orient_decks=tuple(tuple(c.id for c in data.orient_cards(lv)) for lv in data.levels)
-        if module == "orient" else (),
+        if cls.has_orient else (),
     )
-    state = GameState.__new__(GameState if module is None else ExpansionState)
+    state = cls.__new__(cls)
     state.data = data
     state.setup = setup
     state.bank = list(view.bank)
@@ -109,7 +111,7 @@ def sample_world(view: View, data: GameData, rng: random.Random) -> GameState:
     state._legal = None
     state._candidates = list(view.noble_candidates)
     state._passed = False
-    if isinstance(state, ExpansionState):
+    if isinstance(state, ModuleState):
         _module_table(state, view, orient)
     return state
 
@@ -126,11 +128,10 @@ def _module_player(pv: PlayerView) -> ModulePlayer:
     return p
 
 
-def _module_table(state: ExpansionState, view: View, orient: dict[int, list[Card]]) -> None:
+def _module_table(state: ModuleState, view: View, orient: dict[int, list[Card]]) -> None:
     """The module's part of a sampled world: the view's public pieces, the Orient decks
     dealt from the unseen Orient cards, and the turn's pending step."""
-    state.module = view.module or ""
-    if view.module == "orient":
+    if state.has_orient:
         state.decks += [orient[level] for level in state.data.levels]
     state.market += [c for row in view.orient_market for c in row]
     state.cities = list(view.cities)

@@ -14,9 +14,9 @@ tokens above the limit (`Phase.RETURN`) and choosing among several qualifying no
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from enum import Enum
-from typing import Any, Final, cast
+from typing import Any, ClassVar, Final, cast
 
 from splendor.engine.actions import (
     PASS,
@@ -44,6 +44,7 @@ from splendor.engine.errors import IllegalActionError, Refusal
 from splendor.engine.history import History
 from splendor.engine.outcome import EndReason, Outcome, decide
 from splendor.engine.payment import default_payment, nobles_met, tokens_missing
+from splendor.engine.player import PlayerState as PlayerState
 from splendor.engine.setup import GameSetup, check_setup, deal
 
 
@@ -54,7 +55,7 @@ class Phase(Enum):
     RETURN = "return"
     NOBLE = "noble"
     OVER = "over"
-    # The decision steps of the Cities of Splendor modules (see expansion.py).
+    # The decision steps of the Cities of Splendor modules (see engine/modules/).
     GEM = "gem"
     PAIR = "pair"
     FREE = "free"
@@ -63,44 +64,6 @@ class Phase(Enum):
     CONQUEST = "conquest"
     POST = "post"
     CITY = "city"
-
-
-class PlayerState:
-    """One seat's possessions. Mutable; owned by its `GameState`."""
-
-    __slots__ = ("blind", "bonuses", "nobles", "points", "purchased", "reserved", "tokens")
-
-    def __init__(self) -> None:
-        self.tokens: list[int] = [0] * 6
-        self.bonuses: list[int] = [0] * 5
-        self.purchased: list[Card] = []
-        self.reserved: list[Card] = []
-        #: Ids of reserved cards taken blind from a deck: only their owner may see them.
-        self.blind: set[str] = set()
-        self.nobles: list[Noble] = []
-        self.points = 0
-
-    def clone(self) -> PlayerState:
-        p = PlayerState.__new__(PlayerState)
-        p.tokens = self.tokens[:]
-        p.bonuses = self.bonuses[:]
-        p.purchased = self.purchased[:]
-        p.reserved = self.reserved[:]
-        p.blind = set(self.blind)
-        p.nobles = self.nobles[:]
-        p.points = self.points
-        return p
-
-    def key(self) -> tuple[object, ...]:
-        """Everything this seat holds, as a comparable value."""
-        return (
-            tuple(self.tokens),
-            tuple(c.id for c in self.purchased),
-            tuple(c.id for c in self.reserved),
-            tuple(sorted(self.blind)),
-            tuple(n.id for n in self.nobles),
-            self.points,
-        )
 
 
 _NO_ACTIONS: Final[tuple[Action, ...]] = ()
@@ -130,9 +93,24 @@ class GameState:
         "turns",
     )
 
+    #: The Cities of Splendor module played (its id), None for the base game: a module's
+    #: state class (see engine/modules/) says which, and what it adds.
+    module: ClassVar[str | None] = None
+    #: What the game is called in English messages.
+    title: ClassVar[str] = "the base game"
+    #: Whether the Orient's decks and market are on the table (only with the Orient).
+    has_orient: ClassVar[bool] = False
+    #: Whether reaching the target points starts the final round (the Cities: a city
+    #: taken at the end of a turn does).
+    ends_on_points: ClassVar[bool] = True
+
     def __init__(self, data: GameData, setup: GameSetup) -> None:
         """Start the game `setup` describes; raises ValueError if it does not fit `data`."""
-        check_setup(data, setup)
+        if setup.module != self.module:
+            raise ValueError(f"a game of {self.module or 'the base game'} cannot start from a "
+                             f"setup of {setup.module or 'the base game'}")
+        self.check_playable(data)
+        check_setup(data, setup, self.nobles_dealt)
         self.data = data
         self.setup = setup
         counts = data.setups[setup.players]
@@ -163,12 +141,41 @@ class GameState:
 
     @classmethod
     def from_setup(cls, data: GameData, setup: GameSetup) -> GameState:
-        """The starting position of `setup` (an `ExpansionState` when it names a module)."""
-        if setup.module is not None:
-            from splendor.engine.expansion import ExpansionState
+        """The starting position of `setup`: a game of its module's state class (see
+        `state_class`) when it names one."""
+        return state_class(setup.module)(data, setup)
 
-            return ExpansionState(data, setup)
-        return cls(data, setup)
+    # ------------------------------------------------- what a module changes
+
+    @classmethod
+    def check_playable(cls, data: GameData) -> None:
+        """Raise ValueError unless `data` holds the pieces this game needs."""
+
+    @classmethod
+    def nobles_dealt(cls, data: GameData, players: int) -> int:
+        """How many nobles a game for `players` deals."""
+        return data.setups[players].nobles
+
+    @classmethod
+    def deal_pieces(cls, data: GameData, rng: Any) -> Mapping[str, Any]:
+        """The setup fields a module deals after the base game's (drawn from `rng`)."""
+        return {}
+
+    def final_round_reason(self, seat: int) -> str | None:
+        """What of `seat`'s starts the final round ('has 15 points'), None if nothing."""
+        points = self.players[seat].points
+        return f"has {points} points" if points >= self.data.target_points else None
+
+    def final_round_need(self) -> str:
+        """What a final round needs, in words (for the position builder's errors)."""
+        return f"a seat with {self.data.target_points} points or more"
+
+    def view_seat(self, seat: int) -> dict[str, Any]:
+        """A module's fields of `seat`'s PlayerView (see view.py); view_table: the View's."""
+        return {}
+
+    def view_table(self) -> dict[str, Any]:
+        return {}
 
     # ----------------------------------------------------------------- queries
 
@@ -582,7 +589,11 @@ class GameState:
 
     def clone(self) -> GameState:
         """An independent copy (components are shared: they are immutable)."""
-        s = GameState.__new__(GameState)
+        return self._copy_into(GameState.__new__(GameState))
+
+    def _copy_into(self, s: GameState) -> GameState:
+        """Copy the base game's fields into the blank `s` (a module's state adds its own
+        after calling this)."""
         s.data = self.data
         s.setup = self.setup
         s.bank = self.bank[:]
@@ -665,6 +676,25 @@ def new_game(
     first_player: int | None = None,
     module: str | None = None,
 ) -> GameState:
-    """A new game dealt from `seed`, with one Cities of Splendor `module` or none: fully
-    deterministic (see `setup.deal`)."""
-    return GameState.from_setup(data, deal(data, players, seed, names, first_player, module))
+    """A new game dealt from `seed`, with one Cities of Splendor `module` (its id or an
+    alias) or none: fully deterministic (see `setup.deal`)."""
+    cls = state_class(module)
+    return cls(data, deal(data, players, seed, names, first_player, cls))
+
+
+#: Finds a module's state class by name (id or alias): the registry of modules,
+#: splendor.engine.modules, sits above this file and installs its lookup here when it is
+#: imported (splendor.engine imports it), so that this file never imports the modules.
+_module_lookup: list[Callable[[str], type[GameState]]] = []
+
+
+def use_module_lookup(lookup: Callable[[str], type[GameState]]) -> None:
+    _module_lookup[:] = [lookup]
+
+
+def state_class(module: str | None) -> type[GameState]:
+    """The state class of a game of `module` (GameState for None); raises ValueError for
+    a name no registered module answers to."""
+    if module is not None:
+        return _module_lookup[0](module)
+    return GameState

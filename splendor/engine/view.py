@@ -11,12 +11,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from splendor.engine.actions import Action
 from splendor.engine.components import Card, City, Noble
-from splendor.engine.expansion import ExpansionState, TurnState
 from splendor.engine.state import GameState, Phase
+
+if TYPE_CHECKING:
+    from splendor.engine.modules.base import TurnState
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +93,7 @@ class View:
     step: tuple[str, Any] | None = None
     choices: tuple[Any, ...] = ()
     #: Where the turn stands (public: it follows from the actions): see
-    #: `ExpansionState.turn_state`.
+    #: `ModuleState.turn_state`.
     turn_state: TurnState | None = None
 
     @property
@@ -124,7 +126,7 @@ def observe(state: GameState, seat: int) -> View:
                 reserved_blind=blind,
                 nobles=tuple(p.nobles),
                 points=p.points,
-                **_module_seat(state, s),
+                **state.view_seat(s),
             )
         )
     deciding = state.current_player()
@@ -146,38 +148,5 @@ def observe(state: GameState, seat: int) -> View:
         players=tuple(players),
         legal_actions=state.legal_actions() if deciding == seat else (),
         history=state.history.texts(),
-        **_module_table(state),
+        **state.view_table(),
     )
-
-
-def _module_seat(state: GameState, seat: int) -> dict[str, Any]:
-    if not isinstance(state, ExpansionState):
-        return {}
-    p = state.players[seat]
-    return {
-        "city": p.city,
-        "posts": tuple(p.posts),
-        "doubles": tuple(p.doubles),
-        "pairs": tuple((card, p.partners[card], colour) for card, colour in p.pairs.items()),
-        "kept_nobles": tuple(p.kept_nobles),
-        "supply": state.supply(seat) if state.module == "strongholds" else 0,
-    }
-
-
-def _module_table(state: GameState) -> dict[str, Any]:
-    if not isinstance(state, ExpansionState):
-        return {}
-    slots = state.data.orient_slots
-    _, orient = state.market_rows()
-    step = state.step()
-    return {
-        "module": state.module,
-        "orient_market": tuple(tuple(orient[i : i + slots]) for i in range(0, len(orient), slots)),
-        "orient_deck_sizes": state.orient_deck_sizes(),
-        "cities": tuple(state.cities),
-        "holds": tuple((card, owner, n) for card, (owner, n) in sorted(state.holds.items())),
-        "box": tuple(state.box),
-        "step": (step[0].value, step[1]) if step is not None else None,
-        "choices": state.choices(),
-        "turn_state": state.turn_state(),
-    }
