@@ -468,9 +468,11 @@ def _draw_my_area(surface: pygame.Surface, lay: TableLayout, view: View, ui: Tab
             surface.blit(art.empty_slot_surface(rect.size), rect)
             continue
         card = me.reserved[i]
-        if not isinstance(card, Card):
-            continue
-        if ui.drag_card == card.id:
+        if isinstance(card, HiddenCard):
+            # A public view (a hot-seat review, the final board): the seat's own blind
+            # card is as hidden as anyone's, so its back fills the slot, never a hole.
+            surface.blit(art.card_back_surface(card.level, rect.size, orient=card.orient), rect)
+        elif ui.drag_card == card.id:
             surface.blit(art.empty_slot_surface(rect.size), rect)
         else:
             _draw_card(surface, rect, card, me, card.id in buyable, assists, acting)
@@ -480,7 +482,8 @@ def _draw_my_area(surface: pygame.Surface, lay: TableLayout, view: View, ui: Tab
                       valign="top")
         if moved is not None and moved.reserved == i:
             marks.draw_last_move(surface, rect, px)
-        _card_marks(surface, rect, card_hit(card.id), ui, px)
+        if isinstance(card, Card):
+            _card_marks(surface, rect, card_hit(card.id), ui, px)
     _draw_side(surface, lay, view, ui, assists)
 
 
