@@ -29,7 +29,6 @@ from splendor.ui.art.symbols import draw_symbol
 from splendor.ui.art.text import _ink_size, _put, _px
 from splendor.ui.art.wheel import any_colour_surface
 
-
 #: A viewer's progress towards a city: the prestige still missing, and the bonuses still
 #: missing for each requirement disc, in the tile's order (named colours, then "N of one
 #: colour").
