@@ -605,8 +605,11 @@ def test_monkey_20000_events_over_every_scene(
     assert not missing, f"the monkey never reached {sorted(missing)}: {total}"
     # Games played out vary a lot with the seed (0 to 5 per 5,000-event seed over seeds
     # 0-11), and any change in what a key does reshuffles them: at least one game must end
-    # (the results are reached), with many moves played.
-    assert total.games_over >= 1 and total.human_moves >= 30 and total.bot_moves >= 200, \
+    # (the results are reached), with many moves played (200 in all: when clicks became
+    # press-and-release and Enter needed a drawn focus, seeds 0-3 went from 1 game over
+    # and 66 + 218 moves to 6 games over and 46 + 195 moves).
+    moves = total.human_moves + total.bot_moves
+    assert total.games_over >= 1 and total.human_moves >= 30 and moves >= 200, \
         f"too few games played: {total}"
     assert total.autosaves_checked >= 1, total
 
