@@ -247,13 +247,13 @@ def _module_rows(sheet: _Sheet, scale: float) -> None:
     sheet.row(f"City tiles {tile[0]}x{tile[1]}", [
         (art.city_surface(city, tile), f"{city.id}") for city in cities[:7]])
     sheet.row("", [(art.city_surface(city, tile), f"{city.id}") for city in cities[7:]])
-    progress = ((3, 2), (0, 4), (0, 0), (5, 0), (0, 1))
-    sheet.row("City tiles with progress (prestige missing, bonuses missing)", [
-        (art.city_surface(city, tile, prog), f"{prog[0]}, {prog[1]}")
+    progress = ((3, (2, 0, 1, 0)), (0, (4,)), (0, (0, 0)), (5, (0, 2)), (0, (1, 0, 0, 0, 0)))
+    sheet.row("City tiles with progress (prestige missing, bonuses missing by disc)", [
+        (art.city_surface(city, tile, prog), f"{prog[0]}, {sum(prog[1])}")
         for city, prog in zip((cities[0], cities[2], cities[6], cities[10], cities[12]),
                               progress, strict=True)])
     sheet.row("City tiles at other sizes", [
-        (art.city_surface(cities[10], (sz(220), sz(160)), (1, 3)), f"{sz(220)}x{sz(160)}"),
+        (art.city_surface(cities[10], (sz(220), sz(160)), (1, (3, 0))), f"{sz(220)}x{sz(160)}"),
         (art.city_surface(cities[5], (sz(160), sz(116))), f"{sz(160)}x{sz(116)}"),
         (art.city_surface(cities[9], (sz(88), sz(64))), f"{sz(88)}x{sz(64)}"),
         (art.city_surface(cities[2], (sz(88), sz(64))), f"{sz(88)}x{sz(64)}"),

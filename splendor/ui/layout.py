@@ -121,7 +121,8 @@ class TableLayout:
     header: pygame.Rect
     #: What the table's marks mean (affordable, new card, last move, hint).
     legend: pygame.Rect
-    #: Where a passing announcement (the final round) is shown across the table.
+    #: Where a passing announcement (the final round) is shown: over the game log, the
+    #: one part of the table no decision needs.
     banner: pygame.Rect
     #: The parts of each opponent panel, in the order of `opponents`.
     seats: list[SeatPanel]
@@ -248,7 +249,9 @@ def compute_layout(size: tuple[int, int], opponents: int, market_slots: int = 4,
     opponent_rects = [rect(right_x, 8 + i * (panel_h + 8), right_w, panel_h) for i in range(count)]
     log_top = 8 + count * (panel_h + 8)
     log = rect(right_x, log_top, right_w, 714 - log_top)
-    banner = rect(10, 30, 940, 96)
+    # Over the game log (the past, not a decision): the banner hides no card, noble,
+    # city, pile, the legend, a panel nor a player, in every module.
+    banner = log.copy()
     if module in ("orient", "trading-posts"):
         dock = action_panel.copy()
     else:

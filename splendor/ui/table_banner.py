@@ -1,4 +1,4 @@
-"""A passing announcement across the top of the table: the final round has begun.
+"""A passing announcement over the game log: the final round has begun.
 
 Shown for a few seconds when the move that starts the final round is made (the log
 entry says so), fading in and out. Time moves only in `update`; `draw` reads it.

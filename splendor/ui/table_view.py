@@ -20,7 +20,6 @@ import pygame
 
 from splendor.engine import GEMS, Buy, Card, GameData, HiddenCard, Phase, PlayerView, Refusal, View
 from splendor.engine.components import City
-from splendor.engine.module_rules import city_shortfall
 from splendor.gamedata import base_game
 from splendor.i18n import tr
 from splendor.ui import art, theme
@@ -29,7 +28,14 @@ from splendor.ui.art.palette import ORIENT_GOLD
 from splendor.ui.layout import SeatPanel, TableLayout
 from splendor.ui.table_hits import Hit, card_hit, hold_rects, side_tiles
 from splendor.ui.table_marks import LastMove
-from splendor.ui.widgets import draw_flat_button, draw_lines, draw_text, line_height, wrap
+from splendor.ui.widgets import (
+    draw_flat_button,
+    draw_lines,
+    draw_text,
+    fit_text,
+    line_height,
+    wrap,
+)
 from splendor.ui.wording import STEP_STATUS, refusal_text, step_status
 
 
@@ -237,24 +243,45 @@ def _find_card(view: View, card_id: str) -> Card | None:
     return None
 
 
+def _draw_points_missing(surface: pygame.Surface, box: pygame.Rect, points: int) -> None:
+    """The prestige a city still asks of the viewer, in words on two lines ("10 pts" /
+    "to go"), centred in `box` in the red of what is missing."""
+    lines = tr("table.city.points_missing", count=points).split("\n")
+    px = max(theme.MIN_TEXT_PX, min(round(box.h / (len(lines) * 1.25)), round(box.h * 0.4)))
+    images = [fit_text(line, px, box.w, art.MISSING, bold=True) for line in lines]
+    y = box.centery - sum(i.get_height() for i in images) // 2
+    for image in images:
+        surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
+        y += image.get_height()
+
+
 def _draw_card(surface: pygame.Surface, rect: pygame.Rect, card: Card, me: PlayerView,
                can: bool, assists: Assists, acting: bool) -> None:
     remaining = remaining_cost(me, card) if assists.remaining_cost and acting else None
     surface.blit(art.card_surface(card, rect.size, affordable=can, remaining=remaining), rect)
 
 
-def city_progress(city: City, me: PlayerView) -> tuple[int, int]:
-    """(prestige still missing, bonuses still missing) for `me` to take `city`."""
-    return max(0, city.points - me.points), city_shortfall(city, city.points, me.bonuses)
+def city_progress(city: City, me: PlayerView) -> art.CityProgress:
+    """(prestige still missing, bonuses still missing for each requirement disc of the
+    tile) for `me` to take `city`: the named colours, then "N of one colour" (counted
+    for the best colour the city does not name, as `city_shortfall` does)."""
+    missing = [max(0, need - me.bonuses[c]) for c, need in enumerate(city.requires) if need]
+    if city.any_single:
+        free = [me.bonuses[c] for c in range(len(city.requires)) if not city.requires[c]]
+        missing.append(max(0, city.any_single - max(free, default=0)))
+    return max(0, city.points - me.points), tuple(missing)
 
 
 def _draw_cities(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableUi,
                  assists: Assists) -> None:
     """The city tiles on the table (the Cities), with the viewer's progress towards each
-    when that assist is on."""
+    when that assist is on: the prestige still missing in words beside the city's."""
     for rect, city in zip(lay.cities, view.cities, strict=False):
         progress = city_progress(city, view.me) if assists.noble_progress else None
         surface.blit(art.city_surface(city, rect.size, progress), rect)
+        if progress is not None and progress[0]:
+            _draw_points_missing(surface, art.city_note_rect(city, rect.size).move(rect.topleft),
+                                 progress[0])
         _card_marks(surface, rect, Hit("city", city.id), ui, lay.px)
 
 
@@ -468,9 +495,11 @@ def _draw_my_area(surface: pygame.Surface, lay: TableLayout, view: View, ui: Tab
             surface.blit(art.empty_slot_surface(rect.size), rect)
             continue
         card = me.reserved[i]
-        if not isinstance(card, Card):
-            continue
-        if ui.drag_card == card.id:
+        if isinstance(card, HiddenCard):
+            # A public view (a hot-seat review, the final board): the seat's own blind
+            # card is as hidden as anyone's, so its back fills the slot, never a hole.
+            surface.blit(art.card_back_surface(card.level, rect.size, orient=card.orient), rect)
+        elif ui.drag_card == card.id:
             surface.blit(art.empty_slot_surface(rect.size), rect)
         else:
             _draw_card(surface, rect, card, me, card.id in buyable, assists, acting)
@@ -480,7 +509,8 @@ def _draw_my_area(surface: pygame.Surface, lay: TableLayout, view: View, ui: Tab
                       valign="top")
         if moved is not None and moved.reserved == i:
             marks.draw_last_move(surface, rect, px)
-        _card_marks(surface, rect, card_hit(card.id), ui, px)
+        if isinstance(card, Card):
+            _card_marks(surface, rect, card_hit(card.id), ui, px)
     _draw_side(surface, lay, view, ui, assists)
 
 

@@ -136,7 +136,7 @@ def test_every_city_face_draws_at_every_size_with_and_without_progress() -> None
     for city in base_game().cities:
         for size in CITY_SIZES:
             assert art.city_surface(city, size).get_size() == size
-            for prog in ((3, 2), (0, 0), (0, 5), (12, 0)):
+            for prog in ((3, (2, 0)), (0, (0,) * 5), (0, (5, 1, 0)), (12, ())):
                 assert art.city_surface(city, size, prog).get_size() == size
 
 
@@ -144,9 +144,10 @@ def test_city_progress_and_caching() -> None:
     city = base_game().city_by_id["C04"]
     plain = art.city_surface(city, (110, 80))
     assert art.city_surface(city, (110, 80)) is plain
-    assert art.city_surface(city, (110, 80), (2, 1)) is art.city_surface(city, (110, 80), (2, 1))
-    marks = [_pixels(art.city_surface(city, (110, 80), p)) for p in (None, (2, 1), (0, 1),
-                                                                     (2, 0), (0, 0))]
+    assert art.city_surface(city, (110, 80), (2, (1, 0))) is art.city_surface(
+        city, (110, 80), (2, (1, 0)))
+    marks = [_pixels(art.city_surface(city, (110, 80), p))
+             for p in (None, (2, (1, 0)), (0, (1, 0)), (0, (0, 1)), (2, (0, 0)), (0, (0, 0)))]
     assert len(set(marks)) == len(marks)
 
 
@@ -276,7 +277,7 @@ def test_module_art_never_asks_for_text_under_the_minimum(monkeypatch: pytest.Mo
     for ability in ABILITIES:
         art.ability_symbol_surface(ability, 12)
     for city in data.cities:
-        art.city_surface(city, (64, 48), (3, 3))
+        art.city_surface(city, (64, 48), (3, (3, 1, 0, 0, 2)))
     art.posts_board_surface(data.posts, {1: (0, 1)}, (240, 60), art.seat_colours(2))
     for level in (1, 2, 3):
         art.card_back_surface(level, (50, 70), 9, orient=True)

@@ -184,4 +184,6 @@ def test_a_click_on_a_noble_still_chooses_it(app: App) -> None:
     overlay = _noble_choice(app)
     first, rect = overlay._rects[0]
     post(app, pygame.MOUSEBUTTONDOWN, pos=rect.center, button=1)
+    assert overlay.session.view().phase is Phase.NOBLE, "a press alone chooses nothing"
+    post(app, pygame.MOUSEBUTTONUP, pos=rect.center, button=1)
     assert overlay.session.log[-1].action == ChooseNoble(first)

@@ -425,7 +425,7 @@ def test_city_progress_follows_the_noble_progress_assist(
         app.stack.draw(app.screen)
         me = table.view().me
         # C03: 12 prestige and 6 of one colour; the viewer has 2 points and 2 blue at most.
-        assert ("C03", (12 - me.points, 6 - max(me.bonuses))) in calls
+        assert ("C03", (12 - me.points, (6 - max(me.bonuses),))) in calls
         calls.clear()
         table.assists = Assists(noble_progress=False)
         app.stack.draw(app.screen)
@@ -551,5 +551,41 @@ def test_the_viewers_city_stands_in_their_area_and_zooms() -> None:
         with textfit.audit() as misfits:
             app.stack.draw(app.screen)
         assert not misfits
+    finally:
+        _close(app)
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("language", ["en", "pt", "es", "fr"], indirect=True)
+def test_city_progress_says_what_is_missing_in_words_and_by_colour(
+        monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], language: str) -> None:
+    """The prestige still needed is said in words beside the city's (whole, in every
+    language and size); the bonuses still needed are counted colour by colour."""
+    from splendor.ui import table_view
+
+    drawn: list[str] = []
+    real_fit = table_view.fit_text
+
+    def fit_text(value: str, *args: Any, **kwargs: Any) -> pygame.Surface:
+        drawn.append(value)
+        return real_fit(value, *args, **kwargs)
+
+    monkeypatch.setattr(table_view, "fit_text", fit_text)
+    app = _app(size)
+    try:
+        table = _table(app, "cities")
+        me = table.view().me
+        with textfit.audit() as misfits:
+            app.stack.draw(app.screen)
+        assert not misfits
+        c03, c11 = table.view().cities
+        for city in (c03, c11):
+            words = i18n.tr("table.city.points_missing", count=city.points - me.points)
+            assert all(line in drawn for line in words.split("\n")), words
+        # C11: 4 green, and 4 of one other colour (the viewer's best other colour counts).
+        assert c11.requires[2] == 4 and c11.any_single == 4
+        best_other = max(n for c, n in enumerate(me.bonuses) if c != 2)
+        assert table_view.city_progress(c11, me) == (
+            c11.points - me.points, (4 - me.bonuses[2], 4 - best_other))
     finally:
         _close(app)

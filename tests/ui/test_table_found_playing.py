@@ -100,11 +100,11 @@ def test_the_pause_menus_button_is_not_lit_beneath_the_dialog_it_opened(app: App
     move(app, leave.center)
     assert pause.focus.hovered() is not None
     post(app, pygame.MOUSEBUTTONDOWN, pos=leave.center, button=1)
+    post(app, pygame.MOUSEBUTTONUP, pos=leave.center, button=1)
     dialog = app.stack.top
     assert isinstance(dialog, ConfirmScene)
     assert pause.focus.hovered() is None
     cancel = dialog.focus.spots[0][0]
-    post(app, pygame.MOUSEBUTTONUP, pos=leave.center, button=1)
     move(app, cancel.center)
     click(app, cancel.center)
     assert app.stack.top is pause and pause.focus.hovered() is None

@@ -35,7 +35,7 @@ from splendor.ui.art.backs import card_back_surface, empty_slot_surface
 from splendor.ui.art.badges import bonus_badge_surface
 from splendor.ui.art.caches import clear_caches, set_symbols
 from splendor.ui.art.cards import card_cost_fits, card_surface, readable_card_width
-from splendor.ui.art.cities import city_surface
+from splendor.ui.art.cities import CityProgress, city_note_rect, city_surface
 from splendor.ui.art.marks import dashed_frame_surface, dashed_ring_surface, sparkle_surface
 from splendor.ui.art.nobles import noble_surface
 from splendor.ui.art.palette import (
@@ -79,6 +79,7 @@ __all__ = [
     "RGBA",
     "WHITE",
     "Box",
+    "CityProgress",
     "Color",
     "Point",
     "SizeArg",
@@ -90,6 +91,7 @@ __all__ = [
     "card_stack_surface",
     "card_surface",
     "chip_surface",
+    "city_note_rect",
     "city_surface",
     "clear_caches",
     "coat_of_arms_surface",

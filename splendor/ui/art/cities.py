@@ -29,23 +29,76 @@ from splendor.ui.art.symbols import draw_symbol
 from splendor.ui.art.text import _ink_size, _put, _px
 from splendor.ui.art.wheel import any_colour_surface
 
+#: A viewer's progress towards a city: the prestige still missing, and the bonuses still
+#: missing for each requirement disc, in the tile's order (named colours, then "N of one
+#: colour").
+CityProgress = tuple[int, tuple[int, ...]]
+
 
 def city_surface(city: City, size: tuple[int, int],
-                 progress: tuple[int, int] | None = None) -> pygame.Surface:
+                 progress: CityProgress | None = None) -> pygame.Surface:
     """A city tile exactly `size` (w, h), cached.
 
     The prestige the city asks for large at the top left over a skyline; its bonus
     requirements along the bottom as gem discs with numbers, each colour's symbol above
     its disc; "N of one colour" (`any_single`) as a disc ringed in every colour the city
-    does not name, with N in it. `progress` (prestige still missing, bonuses still
-    missing) adds a red "−n" beside the prestige and beside a small card at the top right
-    (a green tick where nothing is missing, and a green frame when the city is met).
+    does not name, with N in it. `progress` marks each disc with the bonuses of that
+    colour still missing ("−2" in red, as a card's remaining cost) or a green tick, and
+    a green tick beside the prestige when it is reached (the words for the prestige
+    still missing go in `city_note_rect`, left free of skyline); a city met gets a green
+    frame.
     """
     w, h = max(16, round(size[0])), max(12, round(size[1]))
     prog = None
     if progress is not None:
-        prog = (max(0, int(progress[0])), max(0, int(progress[1])))
+        prog = (max(0, int(progress[0])), tuple(max(0, int(n)) for n in progress[1]))
     return _city(city, w, h, prog)
+
+
+def _requirements(city: City) -> list[tuple[int | None, int]]:
+    """The requirement discs in the tile's order: (colour, count), None for any colour."""
+    reqs: list[tuple[int | None, int]] = [(c, n) for c, n in enumerate(city.requires) if n]
+    if city.any_single:
+        reqs.append((None, city.any_single))
+    return reqs
+
+
+def _discs(city: City, w: int, h: int) -> tuple[int, int, float]:
+    """(disc diameter, symbol size, gap) of the requirement row."""
+    reqs = _requirements(city)
+    if not reqs:
+        return 0, 0, 0.0
+    s = min(w, h)
+    gap = max(1.0, s * 0.02)
+    room = w - 2 * max(1.5, s * 0.03) - 2 * max(2.0, s * 0.045)
+    d = round(min(h * 0.3, (room - gap * (len(reqs) - 1)) / len(reqs)))
+    return d, max(10, round(min(d * 0.58, h * 0.15))), gap
+
+
+def _frame(h: int, s: int, met: bool) -> float:
+    o = max(1.5, s * 0.03)
+    return o * 1.6 if met else o
+
+
+def _top(city: City, w: int, h: int, o: float, marked: bool) -> tuple[float, float, int, int]:
+    """(pad, ground y, prestige px, prestige width) of a tile with frame `o`; a `marked`
+    tile (with progress) has a smaller prestige, leaving room for the words beside it."""
+    pad = max(2.0, min(w, h) * 0.045)
+    d, sym, _ = _discs(city, w, h)
+    ground = h - o - pad - (d + sym + 1) - pad * 0.5 if d else h - o - pad * 1.5
+    pts_px = _px(min(h * 0.38, (ground - o - pad) * 1.3) * (0.85 if marked else 1))
+    return pad, ground, pts_px, _ink_size(str(city.points), pts_px, serif=True)[0]
+
+
+def city_note_rect(city: City, size: tuple[int, int]) -> pygame.Rect:
+    """Where, on a tile drawn with progress, the words for the prestige still missing
+    go: the sky right of the prestige (relative to the tile)."""
+    w, h = max(16, round(size[0])), max(12, round(size[1]))
+    o = _frame(h, min(w, h), False)
+    pad, ground, _, pts_w = _top(city, w, h, o, True)
+    x = round(o + pad + pts_w + pad * 0.5)
+    y = round(o + pad * 0.5)
+    return pygame.Rect(x, y, max(1, round(w - o - pad * 0.3) - x), max(1, round(ground) - y))
 
 
 def _skyline(pen: _Pen, seed: str, x0: float, x1: float, base: float, top: float) -> None:
@@ -101,24 +154,15 @@ def _skyline(pen: _Pen, seed: str, x0: float, x1: float, base: float, top: float
 
 
 @functools.lru_cache(maxsize=128)
-def _city(city: City, w: int, h: int, prog: tuple[int, int] | None) -> pygame.Surface:
+def _city(city: City, w: int, h: int, prog: CityProgress | None) -> pygame.Surface:
     s = min(w, h)
     o = max(1.5, s * 0.03)
     pad = max(2.0, s * 0.045)
     r = max(4.0, s * 0.09)
-    reqs: list[tuple[int | None, int]] = [(c, n) for c, n in enumerate(city.requires) if n]
-    if city.any_single:
-        reqs.append((None, city.any_single))
+    reqs = _requirements(city)
     named = tuple(c for c, n in enumerate(city.requires) if n)
-    gap = max(1.0, s * 0.02)
-    room = w - 2 * o - 2 * pad
-    d = 0
-    sym = 0
-    if reqs:
-        d = round(min(h * 0.3, (room - gap * (len(reqs) - 1)) / len(reqs)))
-        sym = max(10, round(min(d * 0.58, h * 0.15)))
-    block = (d + sym + 1) if reqs else 0
-    met = prog is not None and prog == (0, 0)
+    d, sym, gap = _discs(city, w, h)
+    met = prog is not None and not prog[0] and not any(prog[1])
 
     pen = _Pen(w, h, CITY_FRAME)
     pen.rect(CITY_FRAME, (0, 0, w, h), r)
@@ -127,10 +171,10 @@ def _city(city: City, w: int, h: int, prog: tuple[int, int] | None) -> pygame.Su
         pen.rect(_mix(COVERED, WHITE, 0.35), (o * 0.6, o * 0.6, w - 1.2 * o, h - 1.2 * o),
                  r - o * 0.6)
         pen.rect(CITY_FRAME, (o * 1.3, o * 1.3, w - 2.6 * o, h - 2.6 * o), r - o * 1.3)
-        o *= 1.6
+        o = _frame(h, s, True)
     pen.rect(CITY_STONE, (o, o, w - 2 * o, h - 2 * o), r - o)
     # The sky behind the skyline, and the street the requirements stand on.
-    ground = h - o - pad - block - pad * 0.5 if reqs else h - o - pad * 1.5
+    _, ground, pts_px, pts_w = _top(city, w, h, o, prog is not None)
     sky = pen.layer(CITY_STONE)
     sky.rect(_rgba(_mix(CITY_STONE, WHITE, 0.45), 255), (o, o, w - 2 * o, ground - o), r - o,
              bottom=0)
@@ -138,14 +182,12 @@ def _city(city: City, w: int, h: int, prog: tuple[int, int] | None) -> pygame.Su
     mask.rect((255, 255, 255, 255), (o, o, w - 2 * o, h - 2 * o), r - o)
     pen.paste(sky, mask)
     pts = str(city.points)
-    pts_px = _px(min(h * 0.38, (ground - o - pad) * 1.3))
-    pts_w = _ink_size(pts, pts_px, serif=True)[0]
-    sky_x0 = o + pad + pts_w + pad * (4 if prog is not None else 1.5)
-    if prog is not None and prog[0]:
-        sky_x0 += _ink_size(f"−{prog[0]}", _px(h * 0.2))[0]
-    skyline = pen.layer(CITY_STONE_DARK)
-    _skyline(skyline, city.id, sky_x0, w - o - pad * 0.5, ground, o + pad * 0.6)
-    pen.paste(skyline, mask)
+    # With prestige still missing the sky beside it is left for the words saying so.
+    if prog is None or not prog[0]:
+        sky_x0 = o + pad + pts_w + pad * (4 if prog is not None else 1.5)
+        skyline = pen.layer(CITY_STONE_DARK)
+        _skyline(skyline, city.id, sky_x0, w - o - pad * 0.5, ground, o + pad * 0.6)
+        pen.paste(skyline, mask)
     pen.rect(_mix(CITY_STONE_DARK, CITY_FRAME, 0.3), (o, ground, w - 2 * o, max(1.0, h * 0.015)))
     vig = pen.layer(CITY_FRAME)  # a soft vignette inside the frame
     step = max(1.0, s * 0.014)
@@ -155,46 +197,47 @@ def _city(city: City, w: int, h: int, prog: tuple[int, int] | None) -> pygame.Su
                  max(1.0, r - inset), step)
     vig.surf.fill((255, 255, 255, 55), special_flags=pygame.BLEND_RGBA_MULT)
     pen.paste(vig)
-    mark_px = _px(h * 0.2)
-    mark: tuple[float, float, str] | None = None
-    if prog is not None and reqs:  # the bonuses still missing, just above the row's end
-        label = f"−{prog[1]}" if prog[1] else ""
-        lw, lh = _ink_size(label, mark_px) if label else (mark_px, mark_px * 0.8)
-        right, bottom = w - o - pad * 0.6, ground - max(1.0, h * 0.02)
-        pill = (right - lw - pad * 1.2, bottom - lh - pad * 0.9, lw + pad * 1.2,
-                lh + pad * 0.9)
-        pen.rect(_rgba(_mix(CITY_STONE, WHITE, 0.6), 240), pill, pill[3] * 0.35)
-        cx, cy = pill[0] + pill[2] / 2, pill[1] + pill[3] / 2
-        if not label:
-            pen.stroke(COVERED, _check_points(cx, cy, lh * 1.1), max(1.5, lh * 0.2))
-        mark = (cx, cy, label)
     out = pen.done()
 
     box = _put(out, pts, pts_px, CITY_INK, (o + pad, o + pad * 0.6), "topleft", serif=True,
                outline=_mix(CITY_STONE, WHITE, 0.5))
-    if prog is not None:
+    if prog is not None and not prog[0]:
         px = _px(h * 0.2)
-        if prog[0]:
-            _put(out, f"−{prog[0]}", px, MISSING, (box.right + pad * 0.6, box.top), "topleft")
-        else:
-            tick = _Pen(w, h, COVERED)
-            cx = box.right + pad * 0.6 + px * 0.4
-            tick.stroke(COVERED, _check_points(cx, box.top + px * 0.4, px * 0.8),
-                        max(1.5, px * 0.14))
-            out.blit(tick.done(), (0, 0))
-    if mark is not None and mark[2]:
-        _put(out, mark[2], mark_px, MISSING, (mark[0], mark[1]))
+        tick = _Pen(w, h, COVERED)
+        cx = box.right + pad * 0.6 + px * 0.4
+        tick.stroke(COVERED, _check_points(cx, box.top + px * 0.4, px * 0.8),
+                    max(1.5, px * 0.14))
+        out.blit(tick.done(), (0, 0))
     if reqs:
         total = len(reqs) * d + (len(reqs) - 1) * gap
         x = (w - total) / 2
         cy = h - o - pad - d / 2
-        for c, n in reqs:
+        for k, (c, n) in enumerate(reqs):
+            # With progress, the colour's symbol above its disc gives way to what is
+            # still missing of it: every size has room for it there, none beside.
+            above = pygame.Rect(round(x), round(cy - d / 2 - 1 - sym), d, sym)
             if c is None:
                 out.blit(any_colour_surface(d, n, named), (round(x), round(cy - d / 2)))
             else:
                 _draw_cost_disc(out, c, d, n, (x + d / 2, cy))
                 ink = COST_SYMBOL_INK[c] if c != _WHITE_GEM else _mix(COST_SYMBOL_INK[c], BLACK,
                                                                       0.2)
-                draw_symbol(out, (x + d / 2, cy - d / 2 - 1 - sym / 2), sym, c, ink)
+                if prog is None:
+                    draw_symbol(out, above.center, sym, c, ink)
+            if prog is not None and k < len(prog[1]):
+                _disc_mark(out, prog[1][k], above)
             x += d + gap
     return _finish(out)
+
+
+def _disc_mark(out: pygame.Surface, missing: int, room: pygame.Rect) -> None:
+    """Above a requirement disc, in `room`: the bonuses of its colour still missing
+    ("−2" in red, as beside a card's cost), or a green tick when none is."""
+    if missing:
+        _put(out, f"−{missing}", _px(room.h * 1.1), MISSING, room.center,
+             outline=_mix(CITY_STONE, WHITE, 0.6))
+        return
+    size = min(room.w, room.h) * 1.1
+    pen = _Pen(out.get_width(), out.get_height(), COVERED)
+    pen.stroke(COVERED, _check_points(room.centerx, room.centery, size), max(1.5, size * 0.18))
+    out.blit(pen.done(), (0, 0))

@@ -41,14 +41,11 @@ class MessageScene(ButtonsOverlay):
         return resolve(self._message)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        close = event.type == pygame.KEYDOWN and event.key in (
-            pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE)
-        close |= (event.type == pygame.MOUSEBUTTONUP and event.button == 1
-                  and self._ok.collidepoint(event.pos))
-        if close:
+        if event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE):
             self.close()
-        elif event.type == pygame.MOUSEMOTION:
-            self.focus.handle_event(event)  # OK lit under the pointer (a release closes)
+        elif event.type != pygame.KEYDOWN:
+            self.focus.handle_event(event)  # OK lit under the pointer; a click on it closes
         return True
 
     def layout_key(self, surface: pygame.Surface) -> tuple[object, ...]:

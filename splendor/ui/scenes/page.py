@@ -31,6 +31,8 @@ class PageScene(Scene):
     def __init__(self) -> None:
         super().__init__()
         self.spots: list[Spot] = []
+        #: The place the mouse button went down on (a click ends on the same one).
+        self._pressed: pygame.Rect | None = None
 
     def back(self) -> None:
         assert self.app is not None
@@ -39,10 +41,15 @@ class PageScene(Scene):
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.back()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._pressed = next((rect for rect, _ in self.spots
+                                  if rect.collidepoint(event.pos)), None)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pressed, self._pressed = self._pressed, None
             for rect, action in self.spots:
                 if rect.collidepoint(event.pos):
-                    action()
+                    if rect == pressed:  # a press and a release on the same place
+                        action()
                     break
         else:
             self.handle_page_event(event)

@@ -80,6 +80,7 @@ class RulesScene(Scene):
         #: Where each section starts on the page (its title's top).
         self.tops: list[int] = []
         self._back = pygame.Rect(0, 0, 0, 0)
+        self._back_pressed = False
         self._view_h = 0
 
     def _load(self) -> None:
@@ -111,9 +112,12 @@ class RulesScene(Scene):
                 self._scroll_by(moves[event.key])
             elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.back()
-        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and \
-                self._back.collidepoint(event.pos):
-            self.back()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._back_pressed = self._back.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pressed, self._back_pressed = self._back_pressed, False
+            if pressed and self._back.collidepoint(event.pos):  # press and release on Back
+                self.back()
         return True
 
     def _render_page(self, width: int, scale: widgets.Scale) -> pygame.Surface:

@@ -34,6 +34,8 @@ class Button(Widget):
     instance 'coming soon').
     """
 
+    cancelled_press_drops_focus = True
+
     def __init__(
         self,
         label: str,

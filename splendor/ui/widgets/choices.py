@@ -17,7 +17,11 @@ from splendor.ui.widgets.widget import Widget
 
 
 class Choice(Widget):
-    """Cycles through `options` (labels): click the arrows or the middle, or Left/Right."""
+    """Cycles through `options` (labels): click the arrows or the middle, or Left/Right.
+
+    A click is a press and a release on the same side of the choice (as for a button)."""
+
+    cancelled_press_drops_focus = True
 
     def __init__(
         self,
@@ -61,6 +65,10 @@ class Choice(Widget):
             if self.on_change is not None:
                 self.on_change(new)
 
+    def _side(self, pos: tuple[int, int]) -> int:
+        """-1 for the left arrow's part of the choice, 1 for the rest (a step on)."""
+        return -1 if pos[0] < self.rect.x + self._arrow_w() else 1
+
     def _arrow_w(self) -> int:
         return max(24, min(self.rect.h, self.rect.w // 5))
 
@@ -71,13 +79,15 @@ class Choice(Widget):
         if event.type == pygame.MOUSEBUTTONDOWN and _button(event) == CLICK:
             if not (self.interactive and self.rect.collidepoint(event.pos)):
                 return False
-            left = event.pos[0] < self.rect.x + self._arrow_w()
-            self.pressed_side = -1 if left else 1
-            self.step(self.pressed_side)
+            self.pressed_side = self._side(event.pos)
             return True
         if event.type == pygame.MOUSEBUTTONUP and _button(event) == CLICK:
+            # A click is a press and a release on the same side of the same choice: a
+            # drag that ends elsewhere changes nothing.
             was = self.pressed_side
             self.pressed_side = 0
+            if was and self.rect.collidepoint(event.pos) and self._side(event.pos) == was:
+                self.step(was)
             return bool(was)
         if event.type == pygame.MOUSEWHEEL and self.hover:
             self.step(-1 if event.y > 0 else 1)

@@ -15,13 +15,16 @@ class Form:
 
     Mouse events go to every widget (hover, press, release); keyboard and text events
     go to the focused widget. Tab and Shift+Tab move the focus; a click gives it to the
-    widget under the pointer (or takes it away when the click lands elsewhere).
+    widget under the pointer (or takes it away when the click lands elsewhere); a press on
+    a button or choice released elsewhere is no click and leaves nothing focused.
     """
 
     def __init__(self, widgets: Iterable[Widget] = (), *, always_show_focus: bool = False) -> None:
         self.widgets: list[Widget] = list(widgets)
         self.focus: Widget | None = None
         self.always_show_focus = always_show_focus
+        #: The widget the mouse button went down on (until it comes up).
+        self.pressed: Widget | None = None
 
     def set_widgets(self, widgets: Iterable[Widget]) -> None:
         self.widgets = list(widgets)
@@ -77,6 +80,7 @@ class Form:
                     target.focus_visible = self.always_show_focus
             elif self.focus is not None and not self.always_show_focus:
                 self.set_focus(None)
+            self.pressed = target
             return target.handle_event(event) if target is not None else False
         if event.type == pygame.MOUSEBUTTONUP:
             used = False
@@ -84,6 +88,12 @@ class Form:
                 if w.handle_event(event):
                     used = True
                     break
+            pressed, self.pressed = self.pressed, None
+            if (_button(event) == CLICK and pressed is not None and pressed is self.focus
+                    and pressed.cancelled_press_drops_focus and not pressed.contains(event.pos)
+                    and not self.always_show_focus):
+                # Pressed, dragged away and let go: no click, so no focus either.
+                self.set_focus(None)
             return used
         if event.type == pygame.MOUSEWHEEL:
             return any(w.handle_event(event) for w in list(self.widgets) if w.hover)

@@ -23,9 +23,11 @@ class SpotFocus:
 
     Tab, Down and Right move the focus to the next place, Shift+Tab, Up and Left to the
     previous one (wrapping around), and show it with a ring; Enter or Space activates
-    the focused place. A click activates the place under the pointer and moves the focus
-    there (without the ring, as for the widgets). The scene hands the places over with
-    `set_spots` whenever it lays them out, in reading order.
+    the focused place only while its ring shows (else the first press shows it). A click,
+    a press and a release on the same place, activates that place and moves the focus
+    there (without the ring, as for the widgets); a drag that ends elsewhere does nothing.
+    The scene hands the places over with `set_spots` whenever it lays them out, in
+    reading order.
     """
 
     def __init__(self) -> None:
@@ -35,6 +37,8 @@ class SpotFocus:
         #: Whether the focus ring shows (after keyboard navigation).
         self.visible = False
         self.pointer: tuple[int, int] | None = None
+        #: The place the mouse button went down on (until it comes up).
+        self.pressed: int | None = None
 
     def forget_pointer(self) -> None:
         """The pointer is no longer over these places (a scene covers them): none lit
@@ -82,9 +86,14 @@ class SpotFocus:
             return self.hovered() != before
         if event.type == pygame.MOUSEBUTTONDOWN and _button(event) == CLICK:
             self.pointer = event.pos
+            self.pressed = self.hovered()
+            return self.pressed is not None
+        if event.type == pygame.MOUSEBUTTONUP and _button(event) == CLICK:
+            self.pointer = event.pos
+            pressed, self.pressed = self.pressed, None
             under = self.hovered()
-            if under is None:
-                return False
+            if pressed is None or under != pressed:
+                return pressed is not None
             self.index, self.visible = under, False
             self.spots[under][1]()
             return True
@@ -98,6 +107,9 @@ class SpotFocus:
             self.move(-1)
             return True
         if event.key in _ACTIVATE:
+            if not self.visible:
+                self.visible = True  # show what the key would act on, act on the next
+                return True
             return self.activate()
         return False
 

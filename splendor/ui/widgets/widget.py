@@ -14,6 +14,9 @@ class Widget:
 
     #: Whether Tab and clicks can give the widget the keyboard focus.
     focusable = True
+    #: A press on it gives it the focus only if the release ends on it too (a click):
+    #: a drag away leaves nothing for Enter or Space to act on (buttons, choices).
+    cancelled_press_drops_focus = False
 
     def __init__(self, rect: pygame.Rect | None = None) -> None:
         self.rect = pygame.Rect(rect) if rect is not None else pygame.Rect(0, 0, 0, 0)
