@@ -22,9 +22,9 @@ from splendor.engine import COLOR_NAMES, GEMS
 from splendor.engine.components import NO_BONUS
 from splendor.gamedata import POST_POWERS, DataError, base_game, load_game_data
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 LEVELS_DATA = REPO / "levels_data"
-VERIFIED_CITIES = REPO / "tests/data/verified/cities_of_splendor"
+VERIFIED_CITIES = Path(__file__).resolve().parent / "verified/cities_of_splendor"
 GEM_NAMES = [COLOR_NAMES[c] for c in GEMS]
 DATA_FILES = ("cards.yaml", "nobles.yaml", "setup.yaml", "cities.yaml", "trading_posts.yaml",
               "orient.yaml", "strongholds.yaml")

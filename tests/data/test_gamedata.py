@@ -20,9 +20,9 @@ import yaml
 from splendor.engine import COLOR_NAMES, GEMS, new_game
 from splendor.gamedata import DataError, base_game, load_game_data
 
-REPO = Path(__file__).resolve().parents[1]
+REPO = Path(__file__).resolve().parents[2]
 LEVELS_DATA = REPO / "levels_data"
-VERIFIED_BASE = REPO / "tests/data/verified/base"
+VERIFIED_BASE = Path(__file__).resolve().parent / "verified/base"
 GEM_NAMES = [COLOR_NAMES[c] for c in GEMS]
 
 
