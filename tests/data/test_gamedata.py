@@ -6,8 +6,6 @@ sources in SOURCES.md there), kept in the repository so that a fresh clone tests
 
 from __future__ import annotations
 
-import csv
-import shutil
 import subprocess
 import sys
 from collections import Counter
@@ -15,24 +13,30 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
 
 from splendor.engine import COLOR_NAMES, GEMS, new_game
-from splendor.gamedata import DataError, base_game, load_game_data
+from splendor.gamedata import base_game, load_game_data
+from tests.data.data_files import (
+    LEVELS_DATA,
+    VERIFIED,
+    assert_names,
+    copy_data,
+    csv_rows,
+    edit_file,
+    error,
+    load,
+    save,
+)
 
-REPO = Path(__file__).resolve().parents[2]
-LEVELS_DATA = REPO / "levels_data"
-VERIFIED_BASE = Path(__file__).resolve().parent / "verified/base"
 GEM_NAMES = [COLOR_NAMES[c] for c in GEMS]
 
 
-def _csv_rows(name: str) -> list[dict[str, str]]:
-    with (VERIFIED_BASE / name).open(newline="", encoding="utf-8") as f:
-        return list(csv.DictReader(f))
+def _rows(name: str) -> list[dict[str, str]]:
+    return csv_rows(VERIFIED / "base" / name)
 
 
-CSV_CARDS = _csv_rows("cards.csv")
-CSV_NOBLES = _csv_rows("nobles.csv")
+CSV_CARDS = _rows("cards.csv")
+CSV_NOBLES = _rows("nobles.csv")
 
 
 # --------------------------------------------------------------- the data itself
@@ -46,7 +50,7 @@ def test_the_verified_source_is_where_expected() -> None:
 @pytest.mark.parametrize("script", ["base/validate.py", "cities_of_splendor/validate_cities.py"])
 def test_the_verified_lists_pass_their_own_structural_checks(script: str) -> None:
     """The copies kept in the repository are whole: the checks that came with them pass."""
-    path = VERIFIED_BASE.parent / script
+    path = VERIFIED / script
     done = subprocess.run([sys.executable, str(path)], capture_output=True, text=True,
                           timeout=60, check=False)
     assert done.returncode == 0, done.stdout + done.stderr
@@ -127,7 +131,7 @@ def test_rule_numbers() -> None:
 
 
 def test_loading_a_copy_gives_the_same_data(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     assert load_game_data(folder) == base_game()
     assert load_game_data(LEVELS_DATA) == base_game()
 
@@ -135,51 +139,17 @@ def test_loading_a_copy_gives_the_same_data(tmp_path: Path) -> None:
 # ------------------------------------------------------------------ validation
 
 
-# Every file load_game_data reads: the base game's and the Cities of Splendor modules'.
-DATA_FILES = ("cards.yaml", "nobles.yaml", "setup.yaml", "cities.yaml", "trading_posts.yaml",
-              "orient.yaml", "strongholds.yaml")
-
-
-def _copy(tmp_path: Path) -> Path:
-    for name in DATA_FILES:
-        shutil.copy(LEVELS_DATA / name, tmp_path / name)
-    return tmp_path
-
-
-def _load(folder: Path, name: str) -> Any:
-    return yaml.safe_load((folder / name).read_text(encoding="utf-8"))
-
-
-def _save(folder: Path, name: str, doc: Any) -> None:
-    (folder / name).write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
-
-
 def _edit_card(folder: Path, level: int, index: int, edit: Any) -> None:
     """Apply `edit(entry)` to the card at 0-based `index` of `level` in cards.yaml."""
-    doc = _load(folder, "cards.yaml")
-    edit(doc["levels"][level][index])
-    _save(folder, "cards.yaml", doc)
+    edit_file(folder, "cards.yaml", lambda doc: edit(doc["levels"][level][index]))
 
 
 def _edit_noble(folder: Path, index: int, edit: Any) -> None:
-    doc = _load(folder, "nobles.yaml")
-    edit(doc["nobles"][index])
-    _save(folder, "nobles.yaml", doc)
-
-
-def _error(folder: Path) -> str:
-    with pytest.raises(DataError) as info:
-        load_game_data(folder)
-    return str(info.value)
-
-
-def _assert_names(message: str, *parts: str) -> None:
-    for part in parts:
-        assert part in message, f"{part!r} not in the error message {message!r}"
+    edit_file(folder, "nobles.yaml", lambda doc: edit(doc["nobles"][index]))
 
 
 def test_the_copy_is_untouched_by_the_helpers(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_card(folder, 1, 2, lambda e: None)
     _edit_noble(folder, 3, lambda e: None)
     assert load_game_data(folder) == base_game()
@@ -187,201 +157,201 @@ def test_the_copy_is_untouched_by_the_helpers(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("field", ["bonus", "points", "cost"])
 def test_card_missing_field(tmp_path: Path, field: str) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_card(folder, 1, 2, lambda e: e.pop(field))
-    _assert_names(_error(folder), "cards.yaml", "L1-03", "level 1", "missing", field)
+    assert_names(error(folder), "cards.yaml", "L1-03", "level 1", "missing", field)
 
 
 def test_card_missing_id_names_its_index(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_card(folder, 2, 4, lambda e: e.pop("id"))
-    _assert_names(_error(folder), "cards.yaml", "level 2", "entry 5", "missing", "id")
+    assert_names(error(folder), "cards.yaml", "level 2", "entry 5", "missing", "id")
 
 
 @pytest.mark.parametrize("field", ["points", "requires"])
 def test_noble_missing_field(tmp_path: Path, field: str) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_noble(folder, 3, lambda e: e.pop(field))
-    _assert_names(_error(folder), "nobles.yaml", "N04", "missing", field)
+    assert_names(error(folder), "nobles.yaml", "N04", "missing", field)
 
 
 def test_noble_missing_id_names_its_index(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_noble(folder, 6, lambda e: e.pop("id"))
-    _assert_names(_error(folder), "nobles.yaml", "entry 7", "missing", "id")
+    assert_names(error(folder), "nobles.yaml", "entry 7", "missing", "id")
 
 
 @pytest.mark.parametrize("field", ["gems", "gold", "nobles"])
 def test_setup_missing_field(tmp_path: Path, field: str) -> None:
-    folder = _copy(tmp_path)
-    doc = _load(folder, "setup.yaml")
+    folder = copy_data(tmp_path)
+    doc = load(folder, "setup.yaml")
     del doc["players"][3][field]
-    _save(folder, "setup.yaml", doc)
-    _assert_names(_error(folder), "setup.yaml", "players 3", "missing", field)
+    save(folder, "setup.yaml", doc)
+    assert_names(error(folder), "setup.yaml", "players 3", "missing", field)
 
 
 def test_setup_missing_rule_number(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
-    doc = _load(folder, "setup.yaml")
+    folder = copy_data(tmp_path)
+    doc = load(folder, "setup.yaml")
     del doc["token_limit"]
-    _save(folder, "setup.yaml", doc)
-    _assert_names(_error(folder), "setup.yaml", "token_limit", "missing")
+    save(folder, "setup.yaml", doc)
+    assert_names(error(folder), "setup.yaml", "token_limit", "missing")
 
 
 @pytest.mark.parametrize("colour", ["purple", "gold", "White", "diamond"])
 def test_unknown_colour_in_cost(tmp_path: Path, colour: str) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_card(folder, 2, 9, lambda e: e["cost"].update({colour: 2}))
-    _assert_names(_error(folder), "cards.yaml", "L2-10", repr(colour), "colour", "cost")
+    assert_names(error(folder), "cards.yaml", "L2-10", repr(colour), "colour", "cost")
 
 
 @pytest.mark.parametrize("colour", ["purple", "gold", "Red", "ruby"])
 def test_unknown_colour_as_bonus(tmp_path: Path, colour: str) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_card(folder, 3, 0, lambda e: e.update(bonus=colour))
-    _assert_names(_error(folder), "cards.yaml", "L3-01", repr(colour), "bonus")
+    assert_names(error(folder), "cards.yaml", "L3-01", repr(colour), "bonus")
 
 
 def test_unknown_colour_in_noble_requirement(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_noble(folder, 0, lambda e: e["requires"].update(purple=3))
-    _assert_names(_error(folder), "nobles.yaml", "N01", "'purple'", "requires")
+    assert_names(error(folder), "nobles.yaml", "N01", "'purple'", "requires")
 
 
 def test_duplicate_card_id_within_a_level(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_card(folder, 1, 3, lambda e: e.update(id="L1-03"))
-    _assert_names(_error(folder), "cards.yaml", "duplicate", "L1-03", "entry 4")
+    assert_names(error(folder), "cards.yaml", "duplicate", "L1-03", "entry 4")
 
 
 def test_duplicate_card_id_across_levels(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_card(folder, 3, 5, lambda e: e.update(id="L1-07"))
-    _assert_names(_error(folder), "cards.yaml", "duplicate", "L1-07", "level 3")
+    assert_names(error(folder), "cards.yaml", "duplicate", "L1-07", "level 3")
 
 
 def test_duplicate_noble_id(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_noble(folder, 8, lambda e: e.update(id="N02"))
-    _assert_names(_error(folder), "nobles.yaml", "duplicate", "N02", "entry 9")
+    assert_names(error(folder), "nobles.yaml", "duplicate", "N02", "entry 9")
 
 
 @pytest.mark.parametrize("amount", [-1, 1.5, "two", True, None, [2]])
 def test_bad_cost_amount(tmp_path: Path, amount: object) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_card(folder, 1, 13, lambda e: e["cost"].update(green=amount))
-    _assert_names(_error(folder), "cards.yaml", "L1-14", "green", "cost", "whole number")
+    assert_names(error(folder), "cards.yaml", "L1-14", "green", "cost", "whole number")
 
 
 @pytest.mark.parametrize("amount", [-3, 2.5, "4"])
 def test_bad_noble_requirement(tmp_path: Path, amount: object) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_noble(folder, 4, lambda e: e["requires"].update(red=amount))
-    _assert_names(_error(folder), "nobles.yaml", "N05", "red", "requires", "whole number")
+    assert_names(error(folder), "nobles.yaml", "N05", "red", "requires", "whole number")
 
 
 @pytest.mark.parametrize("points", [-1, 1.0, "one", False])
 def test_bad_card_points(tmp_path: Path, points: object) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_card(folder, 2, 0, lambda e: e.update(points=points))
-    _assert_names(_error(folder), "cards.yaml", "L2-01", "points", "whole number")
+    assert_names(error(folder), "cards.yaml", "L2-01", "points", "whole number")
 
 
 @pytest.mark.parametrize("gems", [0, -2, 3.5])
 def test_bad_setup_number(tmp_path: Path, gems: object) -> None:
-    folder = _copy(tmp_path)
-    doc = _load(folder, "setup.yaml")
+    folder = copy_data(tmp_path)
+    doc = load(folder, "setup.yaml")
     doc["players"][4]["gems"] = gems
-    _save(folder, "setup.yaml", doc)
-    _assert_names(_error(folder), "setup.yaml", "players 4", "gems")
+    save(folder, "setup.yaml", doc)
+    assert_names(error(folder), "setup.yaml", "players 4", "gems")
 
 
 @pytest.mark.parametrize("name", ["cards.yaml", "nobles.yaml", "setup.yaml"])
 def test_invalid_yaml_syntax(tmp_path: Path, name: str) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     text = (folder / name).read_text(encoding="utf-8")
     (folder / name).write_text(text + "\n  - {id: X, bonus: [unclosed\n: :\n", encoding="utf-8")
-    _assert_names(_error(folder), name, "YAML")
+    assert_names(error(folder), name, "YAML")
 
 
 @pytest.mark.parametrize("name", ["cards.yaml", "nobles.yaml", "setup.yaml"])
 def test_missing_file(tmp_path: Path, name: str) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     (folder / name).unlink()
-    _assert_names(_error(folder), name)
+    assert_names(error(folder), name)
 
 
 def test_missing_folder(tmp_path: Path) -> None:
-    _assert_names(_error(tmp_path / "nowhere"), "cards.yaml")
+    assert_names(error(tmp_path / "nowhere"), "cards.yaml")
 
 
 @pytest.mark.parametrize("name", ["cards.yaml", "nobles.yaml", "setup.yaml"])
 @pytest.mark.parametrize("version", [2, 0, "1", None])
 def test_wrong_version(tmp_path: Path, name: str, version: object) -> None:
-    folder = _copy(tmp_path)
-    doc = _load(folder, name)
+    folder = copy_data(tmp_path)
+    doc = load(folder, name)
     doc["version"] = version
-    _save(folder, name, doc)
-    _assert_names(_error(folder), name, "version", repr(version))
+    save(folder, name, doc)
+    assert_names(error(folder), name, "version", repr(version))
 
 
 @pytest.mark.parametrize("name", ["cards.yaml", "nobles.yaml", "setup.yaml"])
 def test_missing_version(tmp_path: Path, name: str) -> None:
-    folder = _copy(tmp_path)
-    doc = _load(folder, name)
+    folder = copy_data(tmp_path)
+    doc = load(folder, name)
     del doc["version"]
-    _save(folder, name, doc)
-    _assert_names(_error(folder), name, "version")
+    save(folder, name, doc)
+    assert_names(error(folder), name, "version")
 
 
 def test_unknown_card_field(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_card(folder, 1, 20, lambda e: e.update(colour="red"))
-    _assert_names(_error(folder), "cards.yaml", "L1-21", "unknown field", "colour")
+    assert_names(error(folder), "cards.yaml", "L1-21", "unknown field", "colour")
 
 
 def test_unknown_noble_field(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_noble(folder, 9, lambda e: e.update(name="Mary Stuart"))
-    _assert_names(_error(folder), "nobles.yaml", "N10", "unknown field", "name")
+    assert_names(error(folder), "nobles.yaml", "N10", "unknown field", "name")
 
 
 @pytest.mark.parametrize("where", ["top", "players"])
 def test_unknown_setup_field(tmp_path: Path, where: str) -> None:
-    folder = _copy(tmp_path)
-    doc = _load(folder, "setup.yaml")
+    folder = copy_data(tmp_path)
+    doc = load(folder, "setup.yaml")
     if where == "top":
         doc["turn_limit"] = 100
     else:
         doc["players"][2]["turn_limit"] = 100
-    _save(folder, "setup.yaml", doc)
-    _assert_names(_error(folder), "setup.yaml", "unknown field", "turn_limit")
+    save(folder, "setup.yaml", doc)
+    assert_names(error(folder), "setup.yaml", "unknown field", "turn_limit")
 
 
 def test_entry_that_is_not_a_mapping(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
-    doc = _load(folder, "cards.yaml")
+    folder = copy_data(tmp_path)
+    doc = load(folder, "cards.yaml")
     doc["levels"][2][6] = "L2-07 blue 1"
-    _save(folder, "cards.yaml", doc)
-    _assert_names(_error(folder), "cards.yaml", "level 2", "entry 7", "mapping")
+    save(folder, "cards.yaml", doc)
+    assert_names(error(folder), "cards.yaml", "level 2", "entry 7", "mapping")
 
 
 def test_levels_must_be_numbered_from_one(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
-    doc = _load(folder, "cards.yaml")
+    folder = copy_data(tmp_path)
+    doc = load(folder, "cards.yaml")
     doc["levels"][4] = doc["levels"].pop(3)
-    _save(folder, "cards.yaml", doc)
-    _assert_names(_error(folder), "cards.yaml", "levels")
+    save(folder, "cards.yaml", doc)
+    assert_names(error(folder), "cards.yaml", "levels")
 
 
 def test_too_few_nobles_for_the_largest_player_count(tmp_path: Path) -> None:
     # four players show five nobles: four nobles in the file cannot do
-    folder = _copy(tmp_path)
-    doc = _load(folder, "nobles.yaml")
+    folder = copy_data(tmp_path)
+    doc = load(folder, "nobles.yaml")
     doc["nobles"] = doc["nobles"][:4]
-    _save(folder, "nobles.yaml", doc)
-    message = _error(folder)
-    _assert_names(message, "nobles", "4", "5")
+    save(folder, "nobles.yaml", doc)
+    message = error(folder)
+    assert_names(message, "nobles", "4", "5")
 
 
 # "A wrong count": the base game has 40 / 30 / 20 cards by level. A level with a card
@@ -390,34 +360,34 @@ def test_too_few_nobles_for_the_largest_player_count(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("level", [1, 2, 3])
 def test_a_level_with_a_card_too_few_is_refused(tmp_path: Path, level: int) -> None:
-    folder = _copy(tmp_path)
-    doc = _load(folder, "cards.yaml")
+    folder = copy_data(tmp_path)
+    doc = load(folder, "cards.yaml")
     expected = len(doc["levels"][level])
     doc["levels"][level].pop()
-    _save(folder, "cards.yaml", doc)
-    message = _error(folder)
-    _assert_names(message, "cards.yaml", f"level {level}")
+    save(folder, "cards.yaml", doc)
+    message = error(folder)
+    assert_names(message, "cards.yaml", f"level {level}")
     assert str(expected) in message or str(expected - 1) in message, message
 
 
 def test_a_level_with_a_card_too_many_is_refused(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
-    doc = _load(folder, "cards.yaml")
+    folder = copy_data(tmp_path)
+    doc = load(folder, "cards.yaml")
     doc["levels"][3].append(
         {"id": "L3-21", "bonus": "red", "points": 5, "cost": {"green": 7, "red": 3}}
     )
-    _save(folder, "cards.yaml", doc)
-    message = _error(folder)
-    _assert_names(message, "cards.yaml", "level 3")
+    save(folder, "cards.yaml", doc)
+    message = error(folder)
+    assert_names(message, "cards.yaml", "level 3")
     assert "20" in message or "21" in message, message
 
 
 def test_a_missing_noble_is_refused(tmp_path: Path) -> None:
     # nine nobles are still enough for four players, but the base game has ten
-    folder = _copy(tmp_path)
-    doc = _load(folder, "nobles.yaml")
+    folder = copy_data(tmp_path)
+    doc = load(folder, "nobles.yaml")
     doc["nobles"].pop(4)
-    _save(folder, "nobles.yaml", doc)
-    message = _error(folder)
-    _assert_names(message, "nobles.yaml")
+    save(folder, "nobles.yaml", doc)
+    message = error(folder)
+    assert_names(message, "nobles.yaml")
     assert "9" in message or "10" in message, message

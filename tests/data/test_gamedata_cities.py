@@ -8,9 +8,7 @@ repository as for the base game in test_gamedata.py.
 
 from __future__ import annotations
 
-import csv
 import re
-import shutil
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -20,20 +18,28 @@ import yaml
 
 from splendor.engine import COLOR_NAMES, GEMS
 from splendor.engine.components import NO_BONUS
-from splendor.gamedata import POST_POWERS, DataError, base_game, load_game_data
+from splendor.gamedata import POST_POWERS, base_game, load_game_data
+from tests.data.data_files import (
+    DATA_FILES,
+    LEVELS_DATA,
+    REPO,
+    VERIFIED,
+    assert_names,
+    copy_data,
+    csv_rows,
+    edit_file,
+    error,
+)
 
-REPO = Path(__file__).resolve().parents[2]
-LEVELS_DATA = REPO / "levels_data"
-VERIFIED_CITIES = Path(__file__).resolve().parent / "verified/cities_of_splendor"
+VERIFIED_CITIES = VERIFIED / "cities_of_splendor"
 GEM_NAMES = [COLOR_NAMES[c] for c in GEMS]
-DATA_FILES = ("cards.yaml", "nobles.yaml", "setup.yaml", "cities.yaml", "trading_posts.yaml",
-              "orient.yaml", "strongholds.yaml")
 MODULE_FILES = DATA_FILES[3:]
 
 
-def _csv_rows(name: str) -> list[dict[str, str]]:
-    with (VERIFIED_CITIES / name).open(newline="", encoding="utf-8") as f:
-        return list(csv.DictReader(f))
+def _rows(name: str) -> list[dict[str, str]]:
+    return csv_rows(VERIFIED_CITIES / name)
+
+
 
 
 def _with_ids(rows: list[dict[str, str]]) -> list[tuple[str, dict[str, str]]]:
@@ -46,8 +52,8 @@ def _with_ids(rows: list[dict[str, str]]) -> list[tuple[str, dict[str, str]]]:
     return out
 
 
-CSV_CITIES = [(f"C{n:02d}", row) for n, row in enumerate(_csv_rows("cities.csv"), 1)]
-CSV_ORIENT = _with_ids(_csv_rows("orient.csv"))
+CSV_CITIES = [(f"C{n:02d}", row) for n, row in enumerate(_rows("cities.csv"), 1)]
+CSV_ORIENT = _with_ids(_rows("orient.csv"))
 POSTS_MD = (VERIFIED_CITIES / "trading_posts.md").read_text(encoding="utf-8")
 STRONGHOLDS_MD = (VERIFIED_CITIES / "strongholds.md").read_text(encoding="utf-8")
 LETTERS = {"W": "white", "U": "blue", "G": "green", "R": "red", "K": "black"}
@@ -224,61 +230,41 @@ def test_the_city_with_a_free_colour() -> None:
 
 
 def test_loading_a_copy_gives_the_same_data(tmp_path: Path) -> None:
-    assert load_game_data(_copy(tmp_path)) == base_game()
+    assert load_game_data(copy_data(tmp_path)) == base_game()
 
 
 # ------------------------------------------------------------------ validation
 
 
-def _copy(tmp_path: Path) -> Path:
-    for name in DATA_FILES:
-        shutil.copy(LEVELS_DATA / name, tmp_path / name)
-    return tmp_path
 
 
-def _load(folder: Path, name: str) -> Any:
-    return yaml.safe_load((folder / name).read_text(encoding="utf-8"))
 
 
-def _save(folder: Path, name: str, doc: Any) -> None:
-    (folder / name).write_text(yaml.safe_dump(doc, sort_keys=False), encoding="utf-8")
 
 
-def _edit(folder: Path, name: str, edit: Any) -> None:
-    """Apply `edit(document)` to one data file of `folder`."""
-    doc = _load(folder, name)
-    edit(doc)
-    _save(folder, name, doc)
 
 
 def _edit_city(folder: Path, index: int, edit: Any) -> None:
-    _edit(folder, "cities.yaml", lambda doc: edit(doc["cities"][index]))
+    edit_file(folder, "cities.yaml", lambda doc: edit(doc["cities"][index]))
 
 
 def _edit_orient(folder: Path, level: int, index: int, edit: Any) -> None:
     """Apply `edit(entry)` to the card at 0-based `index` of `level` in orient.yaml."""
-    _edit(folder, "orient.yaml", lambda doc: edit(doc["levels"][level][index]))
+    edit_file(folder, "orient.yaml", lambda doc: edit(doc["levels"][level][index]))
 
 
 def _edit_post(folder: Path, index: int, edit: Any) -> None:
-    _edit(folder, "trading_posts.yaml", lambda doc: edit(doc["trading_posts"][index]))
+    edit_file(folder, "trading_posts.yaml", lambda doc: edit(doc["trading_posts"][index]))
 
 
-def _error(folder: Path) -> str:
-    with pytest.raises(DataError) as info:
-        load_game_data(folder)
-    return str(info.value)
 
 
-def _assert_names(message: str, *parts: str) -> None:
-    for part in parts:
-        assert part in message, f"{part!r} not in the error message {message!r}"
 
 
 def test_the_copy_is_untouched_by_the_helpers(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     for name in MODULE_FILES:
-        _edit(folder, name, lambda doc: None)
+        edit_file(folder, name, lambda doc: None)
     assert load_game_data(folder) == base_game()
 
 
@@ -286,54 +272,54 @@ def test_the_copy_is_untouched_by_the_helpers(tmp_path: Path) -> None:
 
 
 def test_unknown_ability(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_orient(folder, 3, 1, lambda e: e.update(ability="fly"))
-    assert _error(folder).startswith(
+    assert error(folder).startswith(
         "orient.yaml: level 3, entry 2 (O3-02): unknown ability 'fly'")
 
 
 @pytest.mark.parametrize("colour", ["purple", "gold", "White"])
 def test_unknown_colour_in_a_city_requirement(tmp_path: Path, colour: str) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_city(folder, 4, lambda e: e["requires"].update({colour: 2}))
-    _assert_names(_error(folder), "cities.yaml", "entry 5 (C05)", repr(colour), "requires")
+    assert_names(error(folder), "cities.yaml", "entry 5 (C05)", repr(colour), "requires")
 
 
 @pytest.mark.parametrize("colour", ["purple", "gold", "Blue"])
 def test_unknown_colour_in_an_orient_cost(tmp_path: Path, colour: str) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_orient(folder, 2, 3, lambda e: e["cost"].update({colour: 1}))
-    _assert_names(_error(folder), "orient.yaml", "level 2, entry 4 (O2-04)", repr(colour),
+    assert_names(error(folder), "orient.yaml", "level 2, entry 4 (O2-04)", repr(colour),
                   "cost")
 
 
 @pytest.mark.parametrize("colour", ["purple", "gold", "Red", "None", None])
 def test_unknown_orient_bonus_colour(tmp_path: Path, colour: object) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_orient(folder, 2, 5, lambda e: e.update(bonus=colour))
-    _assert_names(_error(folder), "orient.yaml", "level 2, entry 6 (O2-06)", repr(colour),
+    assert_names(error(folder), "orient.yaml", "level 2, entry 6 (O2-06)", repr(colour),
                   "bonus")
 
 
 def test_unknown_colour_in_a_post_requirement(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_post(folder, 2, lambda e: e["requires"].update(purple=1))
-    _assert_names(_error(folder), "trading_posts.yaml", "entry 3 (post 3)", "'purple'",
+    assert_names(error(folder), "trading_posts.yaml", "entry 3 (post 3)", "'purple'",
                   "requires")
 
 
 @pytest.mark.parametrize("power", ["fly", "five_points", None])
 def test_unknown_power(tmp_path: Path, power: object) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_post(folder, 3, lambda e: e.update(power=power))
-    _assert_names(_error(folder), "trading_posts.yaml", "entry 4 (post 4)", "unknown power",
+    assert_names(error(folder), "trading_posts.yaml", "entry 4 (post 4)", "unknown power",
                   repr(power))
 
 
 def test_a_power_twice(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_post(folder, 4, lambda e: e.update(power="five_prestige"))
-    _assert_names(_error(folder), "trading_posts.yaml", "entry 5 (post 5)", "five_prestige",
+    assert_names(error(folder), "trading_posts.yaml", "entry 5 (post 5)", "five_prestige",
                   "post 4")
 
 
@@ -352,9 +338,9 @@ def test_a_power_twice(tmp_path: Path) -> None:
 def test_bonus_that_does_not_fit_the_ability(
     tmp_path: Path, level: int, index: int, bonus: str, card_id: str
 ) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_orient(folder, level, index, lambda e: e.update(bonus=bonus))
-    _assert_names(_error(folder), "orient.yaml", f"level {level}, entry {index + 1} "
+    assert_names(error(folder), "orient.yaml", f"level {level}, entry {index + 1} "
                   f"({card_id})", "bonus", repr(bonus))
 
 
@@ -363,43 +349,43 @@ def test_bonus_that_does_not_fit_the_ability(
 def test_bonus_count_that_does_not_fit_the_ability(
     tmp_path: Path, level: int, index: int, count: int, card_id: str
 ) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_orient(folder, level, index, lambda e: e.update(bonus_count=count))
-    _assert_names(_error(folder), "orient.yaml", f"({card_id})", "bonus_count", str(count))
+    assert_names(error(folder), "orient.yaml", f"({card_id})", "bonus_count", str(count))
 
 
 # duplicate ids
 
 
 def test_duplicate_city_id(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_city(folder, 9, lambda e: e.update(id="C03"))
-    _assert_names(_error(folder), "cities.yaml", "entry 10", "duplicate", "C03")
+    assert_names(error(folder), "cities.yaml", "entry 10", "duplicate", "C03")
 
 
 def test_duplicate_orient_id_within_a_level(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_orient(folder, 1, 4, lambda e: e.update(id="O1-02"))
-    _assert_names(_error(folder), "orient.yaml", "level 1, entry 5", "duplicate", "O1-02")
+    assert_names(error(folder), "orient.yaml", "level 1, entry 5", "duplicate", "O1-02")
 
 
 def test_duplicate_orient_id_across_levels(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_orient(folder, 3, 9, lambda e: e.update(id="O2-10"))
-    _assert_names(_error(folder), "orient.yaml", "level 3, entry 10", "duplicate", "O2-10")
+    assert_names(error(folder), "orient.yaml", "level 3, entry 10", "duplicate", "O2-10")
 
 
 def test_an_orient_id_that_is_a_base_card_id(tmp_path: Path) -> None:
     # card_by_id holds both kinds: one id for two cards would hide one of them
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_orient(folder, 2, 0, lambda e: e.update(id="L2-05"))
-    _assert_names(_error(folder), "orient.yaml", "level 2, entry 1 (L2-05)", "base game")
+    assert_names(error(folder), "orient.yaml", "level 2, entry 1 (L2-05)", "base game")
 
 
 def test_duplicate_post_id(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_post(folder, 1, lambda e: e.update(id=1))
-    _assert_names(_error(folder), "trading_posts.yaml", "entry 2", "duplicate", "1")
+    assert_names(error(folder), "trading_posts.yaml", "entry 2", "duplicate", "1")
 
 
 # missing fields
@@ -407,23 +393,23 @@ def test_duplicate_post_id(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("field", ["points", "requires", "any_single"])
 def test_city_missing_field(tmp_path: Path, field: str) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_city(folder, 6, lambda e: e.pop(field))
-    _assert_names(_error(folder), "cities.yaml", "entry 7 (C07)", "missing", field)
+    assert_names(error(folder), "cities.yaml", "entry 7 (C07)", "missing", field)
 
 
 @pytest.mark.parametrize("field", ["ability", "bonus", "bonus_count", "points", "cost"])
 def test_orient_missing_field(tmp_path: Path, field: str) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_orient(folder, 2, 8, lambda e: e.pop(field))
-    _assert_names(_error(folder), "orient.yaml", "level 2, entry 9 (O2-09)", "missing", field)
+    assert_names(error(folder), "orient.yaml", "level 2, entry 9 (O2-09)", "missing", field)
 
 
 @pytest.mark.parametrize("field", ["requires", "requires_noble", "power"])
 def test_post_missing_field(tmp_path: Path, field: str) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_post(folder, 0, lambda e: e.pop(field))
-    _assert_names(_error(folder), "trading_posts.yaml", "entry 1 (post 1)", "missing", field)
+    assert_names(error(folder), "trading_posts.yaml", "entry 1 (post 1)", "missing", field)
 
 
 @pytest.mark.parametrize(("name", "edit"), [
@@ -432,9 +418,9 @@ def test_post_missing_field(tmp_path: Path, field: str) -> None:
     ("trading_posts.yaml", lambda e: e["trading_posts"][0].pop("id")),
 ])
 def test_missing_id_names_its_index(tmp_path: Path, name: str, edit: Any) -> None:
-    folder = _copy(tmp_path)
-    _edit(folder, name, edit)
-    _assert_names(_error(folder), name, "entry 1", "missing", "'id'")
+    folder = copy_data(tmp_path)
+    edit_file(folder, name, edit)
+    assert_names(error(folder), name, "entry 1", "missing", "'id'")
 
 
 @pytest.mark.parametrize(("name", "field"), [
@@ -444,62 +430,62 @@ def test_missing_id_names_its_index(tmp_path: Path, name: str, edit: Any) -> Non
     ("strongholds.yaml", "per_player"),
 ])
 def test_missing_top_field(tmp_path: Path, name: str, field: str) -> None:
-    folder = _copy(tmp_path)
-    _edit(folder, name, lambda doc: doc.pop(field))
-    _assert_names(_error(folder), name, "missing", field)
+    folder = copy_data(tmp_path)
+    edit_file(folder, name, lambda doc: doc.pop(field))
+    assert_names(error(folder), name, "missing", field)
 
 
 # sacrifice cards
 
 
 def test_sacrifice_without_discard(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_orient(folder, 3, 5, lambda e: e.pop("discard"))
-    _assert_names(_error(folder), "orient.yaml", "level 3, entry 6 (O3-06)", "missing",
+    assert_names(error(folder), "orient.yaml", "level 3, entry 6 (O3-06)", "missing",
                   "discard")
 
 
 def test_sacrifice_with_a_token_cost(tmp_path: Path) -> None:
     # refused by the Card's own check, reported as a data error naming the entry
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_orient(folder, 3, 6, lambda e: e["cost"].update(red=2))
-    message = _error(folder)
+    message = error(folder)
     assert message == ("orient.yaml: level 3, entry 7 (O3-07): a sacrifice card costs cards, "
                        "not tokens")
 
 
 @pytest.mark.parametrize("count", [0, -2, 1.5, "two"])
 def test_sacrifice_with_a_bad_count(tmp_path: Path, count: object) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_orient(folder, 3, 7, lambda e: e["discard"].update(count=count))
-    _assert_names(_error(folder), "orient.yaml", "(O3-08)", "discard", "count", "whole number")
+    assert_names(error(folder), "orient.yaml", "(O3-08)", "discard", "count", "whole number")
 
 
 @pytest.mark.parametrize("colour", ["purple", "gold", None])
 def test_sacrifice_of_an_unknown_colour(tmp_path: Path, colour: object) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_orient(folder, 3, 8, lambda e: e["discard"].update(colour=colour))
-    _assert_names(_error(folder), "orient.yaml", "(O3-09)", "discard", repr(colour))
+    assert_names(error(folder), "orient.yaml", "(O3-09)", "discard", repr(colour))
 
 
 @pytest.mark.parametrize("field", ["colour", "count"])
 def test_sacrifice_discard_missing_field(tmp_path: Path, field: str) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_orient(folder, 3, 9, lambda e: e["discard"].pop(field))
-    _assert_names(_error(folder), "orient.yaml", "(O3-10)", "discard", "missing", field)
+    assert_names(error(folder), "orient.yaml", "(O3-10)", "discard", "missing", field)
 
 
 def test_sacrifice_discard_unknown_field(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_orient(folder, 3, 9, lambda e: e["discard"].update(bonus="red"))
-    _assert_names(_error(folder), "orient.yaml", "(O3-10)", "discard", "unknown field",
+    assert_names(error(folder), "orient.yaml", "(O3-10)", "discard", "unknown field",
                   "bonus")
 
 
 def test_discard_on_a_card_that_is_not_a_sacrifice(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_orient(folder, 3, 2, lambda e: e.update(discard={"colour": "red", "count": 2}))
-    _assert_names(_error(folder), "orient.yaml", "level 3, entry 3 (O3-03)", "sacrifice",
+    assert_names(error(folder), "orient.yaml", "level 3, entry 3 (O3-03)", "sacrifice",
                   "discard")
 
 
@@ -507,66 +493,66 @@ def test_discard_on_a_card_that_is_not_a_sacrifice(tmp_path: Path) -> None:
 
 
 def test_a_city_face_too_few(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
-    _edit(folder, "cities.yaml", lambda doc: doc["cities"].pop())
-    _assert_names(_error(folder), "cities.yaml", "13", "14")
+    folder = copy_data(tmp_path)
+    edit_file(folder, "cities.yaml", lambda doc: doc["cities"].pop())
+    assert_names(error(folder), "cities.yaml", "13", "14")
 
 
 def test_more_cities_laid_out_than_faces(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
-    _edit(folder, "cities.yaml", lambda doc: doc.update(face_count=2, cities=doc["cities"][:2]))
-    _assert_names(_error(folder), "cities.yaml", "city_count", "3", "2")
+    folder = copy_data(tmp_path)
+    edit_file(folder, "cities.yaml", lambda doc: doc.update(face_count=2, cities=doc["cities"][:2]))
+    assert_names(error(folder), "cities.yaml", "city_count", "3", "2")
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
 def test_an_orient_card_too_few(tmp_path: Path, level: int) -> None:
-    folder = _copy(tmp_path)
-    _edit(folder, "orient.yaml", lambda doc: doc["levels"][level].pop())
-    _assert_names(_error(folder), "orient.yaml", f"level {level}", "9", "10")
+    folder = copy_data(tmp_path)
+    edit_file(folder, "orient.yaml", lambda doc: doc["levels"][level].pop())
+    assert_names(error(folder), "orient.yaml", f"level {level}", "9", "10")
 
 
 def test_an_orient_card_too_many(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     extra = {"id": "O2-11", "ability": "double_bonus", "bonus": "red", "bonus_count": 2,
              "points": 0, "cost": {"white": 7}}
-    _edit(folder, "orient.yaml", lambda doc: doc["levels"][2].append(extra))
-    _assert_names(_error(folder), "orient.yaml", "level 2", "11", "10")
+    edit_file(folder, "orient.yaml", lambda doc: doc["levels"][2].append(extra))
+    assert_names(error(folder), "orient.yaml", "level 2", "11", "10")
 
 
 def test_an_orient_level_the_base_game_lacks(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
 
     def move(doc: Any) -> None:
         doc["levels"][4] = doc["levels"].pop(3)
         doc["deck_sizes"] = {1: 10, 2: 10, 4: 10}
 
-    _edit(folder, "orient.yaml", move)
-    _assert_names(_error(folder), "orient.yaml", "levels", "[1, 2, 4]", "[1, 2, 3]")
+    edit_file(folder, "orient.yaml", move)
+    assert_names(error(folder), "orient.yaml", "levels", "[1, 2, 4]", "[1, 2, 3]")
 
 
 def test_more_face_up_orient_cards_than_a_deck_holds(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
-    _edit(folder, "orient.yaml", lambda doc: doc.update(face_up_per_level=11))
-    _assert_names(_error(folder), "orient.yaml", "face_up_per_level", "10")
+    folder = copy_data(tmp_path)
+    edit_file(folder, "orient.yaml", lambda doc: doc.update(face_up_per_level=11))
+    assert_names(error(folder), "orient.yaml", "face_up_per_level", "10")
 
 
 def test_a_post_too_few(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
-    _edit(folder, "trading_posts.yaml", lambda doc: doc["trading_posts"].pop(2))
-    _assert_names(_error(folder), "trading_posts.yaml", "1 to 5", "[1, 2, 4, 5]")
+    folder = copy_data(tmp_path)
+    edit_file(folder, "trading_posts.yaml", lambda doc: doc["trading_posts"].pop(2))
+    assert_names(error(folder), "trading_posts.yaml", "1 to 5", "[1, 2, 4, 5]")
 
 
 def test_posts_out_of_board_order(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
-    _edit(folder, "trading_posts.yaml", lambda doc: doc["trading_posts"].reverse())
-    _assert_names(_error(folder), "trading_posts.yaml", "board order", "[5, 4, 3, 2, 1]")
+    folder = copy_data(tmp_path)
+    edit_file(folder, "trading_posts.yaml", lambda doc: doc["trading_posts"].reverse())
+    assert_names(error(folder), "trading_posts.yaml", "board order", "[5, 4, 3, 2, 1]")
 
 
 @pytest.mark.parametrize("per_player", [0, -1, 2.5, "three", True])
 def test_bad_stronghold_count(tmp_path: Path, per_player: object) -> None:
-    folder = _copy(tmp_path)
-    _edit(folder, "strongholds.yaml", lambda doc: doc.update(per_player=per_player))
-    _assert_names(_error(folder), "strongholds.yaml", "per_player", "whole number")
+    folder = copy_data(tmp_path)
+    edit_file(folder, "strongholds.yaml", lambda doc: doc.update(per_player=per_player))
+    assert_names(error(folder), "strongholds.yaml", "per_player", "whole number")
 
 
 # other values
@@ -574,30 +560,30 @@ def test_bad_stronghold_count(tmp_path: Path, per_player: object) -> None:
 
 @pytest.mark.parametrize("value", ["yes", 1, None, "true"])
 def test_requires_noble_must_be_true_or_false(tmp_path: Path, value: object) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_post(folder, 3, lambda e: e.update(requires_noble=value))
-    _assert_names(_error(folder), "trading_posts.yaml", "(post 4)", "requires_noble",
+    assert_names(error(folder), "trading_posts.yaml", "(post 4)", "requires_noble",
                   repr(value))
 
 
 def test_a_post_must_require_bonuses(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_post(folder, 1, lambda e: e.update(requires={}))
-    _assert_names(_error(folder), "trading_posts.yaml", "(post 2)", "require")
+    assert_names(error(folder), "trading_posts.yaml", "(post 2)", "require")
 
 
 @pytest.mark.parametrize(("field", "value"), [
     ("points", -1), ("points", 0), ("points", "13"), ("any_single", -2), ("any_single", 1.0)])
 def test_bad_city_number(tmp_path: Path, field: str, value: object) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_city(folder, 3, lambda e: e.update({field: value}))
-    _assert_names(_error(folder), "cities.yaml", "entry 4 (C04)", field, "whole number")
+    assert_names(error(folder), "cities.yaml", "entry 4 (C04)", field, "whole number")
 
 
 def test_any_single_needs_a_free_colour(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     _edit_city(folder, 12, lambda e: e.update(any_single=2))  # C13 names all five colours
-    _assert_names(_error(folder), "cities.yaml", "entry 13 (C13)", "any_single")
+    assert_names(error(folder), "cities.yaml", "entry 13 (C13)", "any_single")
 
 
 @pytest.mark.parametrize(("name", "edit", "where"), [
@@ -610,15 +596,15 @@ def test_any_single_needs_a_free_colour(tmp_path: Path) -> None:
     ("strongholds.yaml", lambda d: d.update(on_purchase="place"), "on_purchase"),
 ])
 def test_unknown_field(tmp_path: Path, name: str, edit: Any, where: str) -> None:
-    folder = _copy(tmp_path)
-    _edit(folder, name, edit)
-    _assert_names(_error(folder), name, "unknown field", where)
+    folder = copy_data(tmp_path)
+    edit_file(folder, name, edit)
+    assert_names(error(folder), name, "unknown field", where)
 
 
 def test_entry_that_is_not_a_mapping(tmp_path: Path) -> None:
-    folder = _copy(tmp_path)
-    _edit(folder, "orient.yaml", lambda doc: doc["levels"][3].__setitem__(3, "O3-04 red"))
-    _assert_names(_error(folder), "orient.yaml", "level 3", "entry 4", "mapping")
+    folder = copy_data(tmp_path)
+    edit_file(folder, "orient.yaml", lambda doc: doc["levels"][3].__setitem__(3, "O3-04 red"))
+    assert_names(error(folder), "orient.yaml", "level 3", "entry 4", "mapping")
 
 
 # the files as a whole
@@ -627,39 +613,39 @@ def test_entry_that_is_not_a_mapping(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", MODULE_FILES)
 @pytest.mark.parametrize("version", [2, 0, "1", None])
 def test_wrong_version(tmp_path: Path, name: str, version: object) -> None:
-    folder = _copy(tmp_path)
-    _edit(folder, name, lambda doc: doc.update(version=version))
-    _assert_names(_error(folder), name, "version", repr(version))
+    folder = copy_data(tmp_path)
+    edit_file(folder, name, lambda doc: doc.update(version=version))
+    assert_names(error(folder), name, "version", repr(version))
 
 
 @pytest.mark.parametrize("name", MODULE_FILES)
 def test_missing_file(tmp_path: Path, name: str) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     (folder / name).unlink()
-    _assert_names(_error(folder), name, "cannot read")
+    assert_names(error(folder), name, "cannot read")
 
 
 @pytest.mark.parametrize("name", MODULE_FILES)
 def test_invalid_yaml_syntax(tmp_path: Path, name: str) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     text = (folder / name).read_text(encoding="utf-8")
     (folder / name).write_text(text + "\n  - {id: X, bonus: [unclosed\n: :\n", encoding="utf-8")
-    _assert_names(_error(folder), name, "YAML")
+    assert_names(error(folder), name, "YAML")
 
 
 @pytest.mark.parametrize("name", MODULE_FILES)
 def test_anchors_are_refused(tmp_path: Path, name: str) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     text = (folder / name).read_text(encoding="utf-8")
     (folder / name).write_text(text + "spare: &s {a: 1}\nagain: *s\n", encoding="utf-8")
-    _assert_names(_error(folder), name, "alias")
+    assert_names(error(folder), name, "alias")
 
 
 @pytest.mark.parametrize("name", MODULE_FILES)
 def test_a_file_that_is_not_a_mapping(tmp_path: Path, name: str) -> None:
-    folder = _copy(tmp_path)
+    folder = copy_data(tmp_path)
     (folder / name).write_text("- just\n- a list\n", encoding="utf-8")
-    _assert_names(_error(folder), name, "mapping")
+    assert_names(error(folder), name, "mapping")
 
 
 def test_the_module_files_are_packaged() -> None:
