@@ -24,6 +24,7 @@ import pygame
 import pytest
 
 from splendor.bots import make_bot
+from splendor.devtools.screenshots import PICTURES
 from splendor.engine import (
     GEMS,
     GOLD,
@@ -54,7 +55,6 @@ from splendor.ui.scenes.pass_screen import PassScreenScene
 from splendor.ui.scenes.results import ResultsScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.token_return import TokenReturnScene
-from splendor.ui.screenshots import PICTURES
 from splendor.ui.table_hits import Hit
 from splendor.ui.wording import color_name
 from tests.helpers import position_session

@@ -1,6 +1,6 @@
 """Render the menu, new-game and results screens to PNG files, for looking at them.
 
-    SDL_VIDEODRIVER=dummy .venv/bin/python -m splendor.ui.screens_demo OUTDIR [--size 1280x720]
+    SDL_VIDEODRIVER=dummy python -m splendor.devtools.screens_demo OUTDIR [--size 1280x720]
 
 Without --size each screen is rendered at 1280x720, 1024x600 and 1920x1080. The results
 screens show a real bot game (hard against medium) and constructed tie-breaks.

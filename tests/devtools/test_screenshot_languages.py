@@ -11,8 +11,8 @@ import pygame
 import pytest
 
 from splendor.cli import main
+from splendor.devtools.screenshots import PICTURES
 from splendor.i18n import LANGUAGES
-from splendor.ui.screenshots import PICTURES
 
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
        "PYGAME_HIDE_SUPPORT_PROMPT": "1"}

@@ -20,12 +20,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from splendor.bots import make_bot
+from splendor.devtools.decision_positions import DECISION_PICTURES
+from splendor.devtools.module_shots import MODULE_PICTURES
 from splendor.engine import GameState, Phase, build_position, parse_action
 from splendor.gamedata import base_game
 from splendor.i18n import LANGUAGES, set_language
 from splendor.i18n import language as current_language
-from splendor.ui.decision_positions import DECISION_PICTURES
-from splendor.ui.module_shots import MODULE_PICTURES
 from splendor.ui.options import GameOptions, SeatOption
 
 if TYPE_CHECKING:
@@ -235,7 +235,7 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     session.close()
 
     # A mid-game table of each Cities of Splendor module, and an Orient card shown large.
-    from splendor.ui.module_shots import render_module_tables
+    from splendor.devtools.module_shots import render_module_tables
 
     render_module_tables(app, data, _options(["human", "hard", "medium"]), shot)
 
@@ -301,7 +301,7 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     session.close()
 
     # The Cities of Splendor decisions, each over a real table.
-    from splendor.ui.decision_shots import render_decisions
+    from splendor.devtools.decision_shots import render_decisions
 
     render_decisions(app, data, options.names, shot)
 

@@ -1,23 +1,23 @@
-"""The screenshots of the Cities of Splendor decisions (`splendor.ui.screenshots` renders
-them with the other screens): each decision's overlay or panel over a real table, in the
-position `decision_positions` builds for it, reached by playing the action that leads
-there through the table."""
+"""The screenshots of the Cities of Splendor decisions (`screenshots` renders them with
+the other screens): each decision's overlay or panel over a real table, in the position
+`decision_positions` builds for it, reached by playing the action that leads there
+through the table."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
-from splendor.engine import GameData
-from splendor.session.bot_process import InlineBots
-from splendor.session.game import Session
-from splendor.ui.app import App
-from splendor.ui.decision_positions import (
+from splendor.devtools.decision_positions import (
     DECISION_PICTURES,
     DOUBLES_CARD,
     SACRIFICE_CARD,
     decision_position,
 )
+from splendor.engine import GameData
+from splendor.session.bot_process import InlineBots
+from splendor.session.game import Session
+from splendor.ui.app import App
 from splendor.ui.options import GameOptions, SeatOption
 from splendor.ui.table_hits import Hit
 

@@ -156,8 +156,8 @@ def _checks(started: float, home: Path, say: Callable[[str], None], owner: bool 
     say(f"start-up to the first menu frame: {time.perf_counter() - started:.2f} s")
     say(f"first menu frame at unix time {time.time():.3f}")  # read by benchmarks/startup.py
 
+    from splendor.devtools.screenshots import render_all
     from splendor.i18n import LANGUAGES, fallbacks
-    from splendor.ui.screenshots import render_all
 
     pictures = render_all(home / "screens")
     say(f"scenes drawn: {', '.join(p.stem for p in pictures)}")
