@@ -19,7 +19,7 @@ from splendor.session.bot_process import InlineBots
 from splendor.session.game import Session
 from splendor.ui.app import App
 from splendor.ui.options import GameOptions, SeatOption
-from splendor.ui.table_hits import Hit
+from splendor.ui.table.hits import Hit
 
 if TYPE_CHECKING:
     from splendor.ui.scenes.table import TableScene

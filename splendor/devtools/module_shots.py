@@ -37,7 +37,7 @@ def render_module_tables(app: App, data: GameData, options: GameOptions,
     from splendor.session.bot_process import InlineBots
     from splendor.session.game import Session
     from splendor.ui.scenes.table import TableScene
-    from splendor.ui.table_zoom import HOVER_DELAY
+    from splendor.ui.table.zoom import HOVER_DELAY
 
     for module, name, seed, turns in _GAMES:
         session = Session(data, replace(options, module=module, seed=seed), InlineBots())

@@ -430,7 +430,7 @@ def _hover_a_card(table: TableScene) -> None:
     there is none) for as long as the zoom waits."""
     import pygame
 
-    from splendor.ui.table_zoom import HOVER_DELAY
+    from splendor.ui.table.zoom import HOVER_DELAY
 
     targets = table.zoom_targets()
     lay = table.layout

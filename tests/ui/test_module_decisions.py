@@ -61,8 +61,8 @@ from splendor.ui.scenes.pass_screen import PassScreenScene
 from splendor.ui.scenes.picture_choice import PictureChoiceScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.table_step import GemStepScene, StrongholdStepScene
-from splendor.ui.table_hits import Hit, module_rects
-from splendor.ui.table_panel import PanelToken
+from splendor.ui.table.hits import Hit, module_rects
+from splendor.ui.table.panel import PanelToken
 from splendor.ui.wording import hint_text
 from tests.helpers import hint_after, play_until, position_session
 

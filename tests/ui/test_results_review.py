@@ -24,7 +24,6 @@ from splendor.session.score_rounds import score_rounds_of
 from splendor.storage import paths
 from splendor.storage.saves import load_save
 from splendor.ui.app import App
-from splendor.ui.board_picture import BoardPicture
 from splendor.ui.main import Game
 from splendor.ui.options import GameOptions, SeatOption
 from splendor.ui.scenes.load_game import LoadGameScene, problem_reason
@@ -33,6 +32,7 @@ from splendor.ui.scenes.results import WASH_ALPHA, ResultsScene
 from splendor.ui.scenes.review import ReviewScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.score_chart import SEAT_INKS
+from splendor.ui.table.board_picture import BoardPicture
 from splendor.ui.widgets import Widget
 from splendor.ui.wording import describe_entry
 from tests.helpers import play_turns, play_until

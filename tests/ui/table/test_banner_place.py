@@ -10,8 +10,8 @@ import pytest
 
 from splendor import i18n
 from splendor.ui import textfit
-from splendor.ui.layout import TableLayout, compute_layout
-from splendor.ui.table_banner import FinalRoundBanner
+from splendor.ui.table.banner import FinalRoundBanner
+from splendor.ui.table.layout import TableLayout, compute_layout
 from tests.ui.module_positions import LONG_NAMES, MODULE_NAMES
 
 SIZES = [(1024, 600), (1920, 1080)]

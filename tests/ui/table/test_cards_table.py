@@ -21,13 +21,15 @@ from splendor import i18n
 from splendor.engine import Buy, Take, build_position
 from splendor.gamedata import base_game
 from splendor.i18n import tr
-from splendor.ui import art, table_marks, table_view, textfit, theme
+from splendor.ui import art, textfit, theme
 from splendor.ui.app import App
-from splendor.ui.layout import TableLayout, compute_layout
 from splendor.ui.scenes.table import TableScene
-from splendor.ui.table_banner import SHOWN
-from splendor.ui.table_hits import Hit
-from splendor.ui.table_view import Assists, reserved_slots
+from splendor.ui.table import marks as table_marks
+from splendor.ui.table import view as table_view
+from splendor.ui.table.banner import SHOWN
+from splendor.ui.table.hits import Hit
+from splendor.ui.table.layout import TableLayout, compute_layout
+from splendor.ui.table.view import Assists, reserved_slots
 from tests.helpers import position_session
 
 DATA = base_game()
@@ -345,7 +347,7 @@ def test_the_move_that_starts_the_final_round_shows_a_banner_for_a_few_seconds(
 
 def test_time_only_moves_in_update() -> None:
     """Drawing the banner does not make it last less."""
-    from splendor.ui.table_banner import FinalRoundBanner
+    from splendor.ui.table.banner import FinalRoundBanner
 
     banner = FinalRoundBanner()
     assert banner.watch([_entry(final_round=True)], ["Ada", "Bot"], 15)

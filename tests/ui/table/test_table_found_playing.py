@@ -22,7 +22,7 @@ from splendor.ui.options import GameOptions, SeatOption
 from splendor.ui.scenes.confirm import ConfirmScene
 from splendor.ui.scenes.pause import PauseScene
 from splendor.ui.scenes.table import TableScene
-from splendor.ui.table_view import header_text
+from splendor.ui.table.view import header_text
 from tests.helpers import options_for, position_session
 
 DATA = base_game()
@@ -118,7 +118,7 @@ def test_visited_nobles_drawn_small_are_whole_tiles_not_cut_requirements() -> No
     (crown, points, a dot per colour) or whole, the same kind for every noble."""
     from splendor.ui import art, theme
     from splendor.ui.art import nobles as noble_art
-    from splendor.ui.layout import compute_layout
+    from splendor.ui.table.layout import compute_layout
 
     pygame.init()
     sizes = set()

@@ -47,7 +47,6 @@ from splendor.session.bot_process import child_pids
 from splendor.session.game import Session
 from splendor.ui import art
 from splendor.ui.app import App
-from splendor.ui.layout import TableLayout
 from splendor.ui.main import Game
 from splendor.ui.options import GameOptions, SeatOption
 from splendor.ui.scenes.noble_choice import NobleChoiceScene
@@ -55,11 +54,12 @@ from splendor.ui.scenes.pass_screen import PassScreenScene
 from splendor.ui.scenes.results import ResultsScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.token_return import TokenReturnScene
-from splendor.ui.table_hits import Hit
+from splendor.ui.table.hits import Hit
+from splendor.ui.table.layout import TableLayout
 from splendor.ui.wording import color_name
 from tests.helpers import position_session
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[3]
 #: Seconds of game time per frame; with speed 50 a bot's move is shown in one frame.
 DT = 0.05
 SPEED = 50.0

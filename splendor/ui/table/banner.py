@@ -13,7 +13,7 @@ import pygame
 from splendor.i18n import tr
 from splendor.session.log import LogEntry
 from splendor.ui import theme
-from splendor.ui.layout import TableLayout
+from splendor.ui.table.layout import TableLayout
 from splendor.ui.widgets import draw_lines, draw_text, line_height, wrap
 
 #: Seconds the banner stays, and how long it takes to appear and to go.

@@ -1,7 +1,7 @@
 """A position of a finished or saved game drawn with the table's own code, read-only.
 
 The results screen shows the final board under its panel, the review shows each position
-of a game. Both draw a `View` with `table_view.draw_table`, no action possible (`acting`
+of a game. Both draw a `View` with `table.view.draw_table`, no action possible (`acting`
 False, no legal move in a public view, nothing selected), and the game log worded up to
 that position. Nothing here holds or changes a game.
 """
@@ -15,10 +15,10 @@ import pygame
 from splendor.engine import ChooseNoble, GameData, View
 from splendor.i18n import language
 from splendor.session.log import LogEntry
-from splendor.ui.layout import TableLayout, compute_layout
-from splendor.ui.table_hits import Hit
-from splendor.ui.table_view import Assists, TableUi, draw_table, log_rows
-from splendor.ui.table_zoom import CardZoom, ZoomTarget, log_targets, logged_card, target_at
+from splendor.ui.table.hits import Hit
+from splendor.ui.table.layout import TableLayout, compute_layout
+from splendor.ui.table.view import Assists, TableUi, draw_table, log_rows
+from splendor.ui.table.zoom import CardZoom, ZoomTarget, log_targets, logged_card, target_at
 from splendor.ui.wording import describe_entry, log_line
 
 #: What a look back shows of the assists: the noble progress (public facts), not the
@@ -84,7 +84,7 @@ class BoardPicture:
 
     def log_targets(self, moves: int) -> list[ZoomTarget]:
         """The lines of the log shown after `moves` entries that name a card, as small
-        zoom targets (see table_zoom.log_targets)."""
+        zoom targets (see table.zoom.log_targets)."""
         assert self.layout is not None, "lay_out first"
         key = (moves, language(), self.layout.size)
         if self._rows is None or self._rows[0] != key:

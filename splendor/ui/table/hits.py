@@ -43,7 +43,7 @@ from splendor.engine.actions import (
     TakeFree,
     TakeGem,
 )
-from splendor.ui.layout import TableLayout
+from splendor.ui.table.layout import TableLayout
 
 HitKind = Literal["button", "bank", "card", "deck", "area", "log", "orient_deck", "noble",
                   "kept_noble", "city", "post", "hold", "stack", "double"]

@@ -13,8 +13,8 @@ import math
 from typing import Protocol
 
 from splendor.engine import GOLD, Refusal
-from splendor.ui.table_hits import Hit
-from splendor.ui.table_view import TableUi
+from splendor.ui.table.hits import Hit
+from splendor.ui.table.view import TableUi
 
 #: Pixels the mouse must move before a press on a card becomes a drag.
 DRAG_THRESHOLD = 8

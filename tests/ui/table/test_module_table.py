@@ -35,15 +35,15 @@ from splendor.engine.actions import (
 )
 from splendor.ui import art, textfit
 from splendor.ui.app import App
-from splendor.ui.flights import plan_flights
-from splendor.ui.layout import TableLayout, compute_layout
 from splendor.ui.scenes.table import TableScene
-from splendor.ui.table_hits import Hit, hold_rects
-from splendor.ui.table_view import Assists
+from splendor.ui.table.flights import plan_flights
+from splendor.ui.table.hits import Hit, hold_rects
+from splendor.ui.table.layout import TableLayout, compute_layout
+from splendor.ui.table.view import Assists
 from splendor.ui.wording import ability_text, color_name, post_power_text
 from tests.helpers import position_session
 from tests.ui.module_positions import BUILDERS, DATA, MODULE_NAMES
-from tests.ui.test_table_fit import _long_catalog
+from tests.ui.table.test_table_fit import _long_catalog
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080)]
 LANGUAGES = [*i18n.LANGUAGES, "long"]
@@ -295,7 +295,7 @@ def test_clicks_land_on_the_orient_pieces(size: tuple[int, int]) -> None:
         assert table.hit(area.bonuses[3].center) == Hit("stack", 3)
         kept = [t for t in table.zoom_targets() if t.key[0] == "kept"]
         assert not kept  # nobles do not zoom; their hit is found by position:
-        from splendor.ui.table_hits import kept_noble_rects
+        from splendor.ui.table.hits import kept_noble_rects
         [(noble, rect)] = kept_noble_rects(lay, view)
         assert noble.id == "N04" and table.hit(rect.center) == Hit("kept_noble", "N04")
         # The viewer's reserved cards and the base market still answer as before.
@@ -531,7 +531,7 @@ def test_a_bots_orient_move_is_shown_then_committed() -> None:
 def test_the_viewers_city_stands_in_their_area_and_zooms() -> None:
     """Seen by the player holding C14: the tile in their area's side column (where the
     nobles are in other games), shown large from there."""
-    from splendor.ui.table_view import city_slot
+    from splendor.ui.table.view import city_slot
 
     app = _app((1280, 720))
     try:
@@ -561,7 +561,7 @@ def test_city_progress_says_what_is_missing_in_words_and_by_colour(
         monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], language: str) -> None:
     """The prestige still needed is said in words beside the city's (whole, in every
     language and size); the bonuses still needed are counted colour by colour."""
-    from splendor.ui import table_view
+    from splendor.ui.table import view as table_view
 
     drawn: list[str] = []
     real_fit = table_view.fit_text

@@ -41,8 +41,8 @@ from splendor.ui.scenes.noble_choice import NobleChoiceScene
 from splendor.ui.scenes.pass_screen import PassScreenScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.token_return import TokenReturnScene
-from splendor.ui.table_hits import Hit
-from splendor.ui.table_view import header_text
+from splendor.ui.table.hits import Hit
+from splendor.ui.table.view import header_text
 from tests.helpers import play_until, position_session
 
 SIZES = [(1024, 600), (1280, 720)]

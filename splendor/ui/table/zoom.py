@@ -32,8 +32,8 @@ from splendor.engine.components import City, TradingPost
 from splendor.gamedata import base_game
 from splendor.i18n import tr
 from splendor.ui import art, theme
-from splendor.ui.layout import TableLayout
-from splendor.ui.table_view import Assists, buyable_ids, city_slot, remaining_cost
+from splendor.ui.table.layout import TableLayout
+from splendor.ui.table.view import Assists, buyable_ids, city_slot, remaining_cost
 from splendor.ui.widgets import draw_lines, draw_shadow, lines_height
 from splendor.ui.wording import ability_text, post_text
 
@@ -80,7 +80,7 @@ def zoom_targets(lay: TableLayout, view: View, assists: Assists, acting: bool,
                  reserved: Sequence[pygame.Rect], bonuses: Sequence[pygame.Rect],
                  data: GameData | None = None) -> list[ZoomTarget]:
     """Every card on the table that can be zoomed, with where it is drawn (`reserved` and
-    `bonuses` are the slots of the viewer's area, from table_view), the city tiles and
+    `bonuses` are the slots of the viewer's area, from table.view), the city tiles and
     the trading posts (`data` gives the posts: the base game's by default)."""
     me = view.me
     buyable = buyable_ids(view) if acting and assists.affordable else frozenset()
@@ -189,7 +189,7 @@ def logged_card(action: Action) -> str | None:
 
 def log_targets(rows: Sequence[tuple[int, pygame.Rect]], line_cards: Sequence[str | None],
                 data: GameData) -> list[ZoomTarget]:
-    """The log lines shown (`rows`: line index and box, from `table_view.log_rows`) that
+    """The log lines shown (`rows`: line index and box, from `table.view.log_rows`) that
     name a card, as small zoom targets; `line_cards[i]` is the card line i names, or None
     (see `logged_card`)."""
     targets = []

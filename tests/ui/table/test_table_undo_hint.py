@@ -12,7 +12,7 @@ from splendor.session.seats import GameOptions, SeatOption
 from splendor.ui.app import App
 from splendor.ui.main import Game
 from splendor.ui.scenes.table import TableScene
-from splendor.ui.table_hits import hint_marks
+from splendor.ui.table.hits import hint_marks
 
 DT = 0.05
 
@@ -116,7 +116,7 @@ def test_undo_and_hint_are_not_offered_where_they_are_refused(
 
 def test_enter_buys_the_selected_card(app: App) -> None:
     from splendor.engine import Buy
-    from splendor.ui.table_hits import Hit
+    from splendor.ui.table.hits import Hit
 
     game, table = start(app, VERSUS_BOT)
     session = table.session
@@ -227,7 +227,7 @@ def test_a_hint_during_a_take_says_why_and_which_tokens_to_put_back(app: App) ->
     from collections import Counter
 
     from splendor.engine import COLOR_NAMES
-    from splendor.ui.take_builder import tokens_of
+    from splendor.ui.table.take_builder import tokens_of
     from splendor.ui.wording import color_name, hint_text
     from tests.helpers import hint_after
 

@@ -12,7 +12,7 @@ from splendor.ui.app import App
 from splendor.ui.main import Game
 from splendor.ui.scenes.review import ReviewScene
 from splendor.ui.scenes.table import TableScene
-from splendor.ui.table_view import log_rows
+from splendor.ui.table.view import log_rows
 from tests.helpers import play_turns
 
 DT = 0.05

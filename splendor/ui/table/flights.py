@@ -38,9 +38,9 @@ from splendor.engine.actions import (
     TakeGem,
 )
 from splendor.ui import art
-from splendor.ui.layout import TableLayout
-from splendor.ui.table_hits import card_rect, hold_rect, hold_rects
-from splendor.ui.take_builder import tokens_of
+from splendor.ui.table.hits import card_rect, hold_rect, hold_rects
+from splendor.ui.table.layout import TableLayout
+from splendor.ui.table.take_builder import tokens_of
 
 
 @dataclass

@@ -21,7 +21,7 @@ import pygame
 from splendor.engine import View
 from splendor.i18n import tr
 from splendor.ui import art, theme
-from splendor.ui.table_hits import Hit, card_hit
+from splendor.ui.table.hits import Hit, card_hit
 from splendor.ui.widgets import draw_text
 
 Px = Callable[[float], int]

@@ -61,7 +61,7 @@ def test_a_move_in_flight_stops_in_the_air_while_paused(app: App) -> None:
 
 def test_a_bots_only_game_never_says_your_turn(app: App) -> None:
     from splendor.i18n import tr
-    from splendor.ui.table_view import header_text
+    from splendor.ui.table.view import header_text
 
     game = Game(app)
     game.prefs.speed = 50.0

@@ -31,9 +31,9 @@ from splendor.engine import (
 from splendor.engine.module_rules import module_payment
 from splendor.i18n import tr
 from splendor.ui import art, theme
-from splendor.ui.layout import TableLayout
-from splendor.ui.table_hits import Hit
-from splendor.ui.table_view import Assists, TableUi, button_height, draw_button
+from splendor.ui.table.hits import Hit
+from splendor.ui.table.layout import TableLayout
+from splendor.ui.table.view import Assists, TableUi, button_height, draw_button
 from splendor.ui.widgets import draw_hover, draw_lines, draw_text, line_height, lines_height
 from splendor.ui.wording import ability_text, refusal_text, tokens_text
 

@@ -23,11 +23,11 @@ from splendor.engine.components import City
 from splendor.gamedata import base_game
 from splendor.i18n import tr
 from splendor.ui import art, theme
-from splendor.ui import table_marks as marks
 from splendor.ui.art.palette import ORIENT_GOLD
-from splendor.ui.layout import SeatPanel, TableLayout
-from splendor.ui.table_hits import Hit, card_hit, hold_rects, side_tiles
-from splendor.ui.table_marks import LastMove
+from splendor.ui.table import marks
+from splendor.ui.table.hits import Hit, card_hit, hold_rects, side_tiles
+from splendor.ui.table.layout import SeatPanel, TableLayout
+from splendor.ui.table.marks import LastMove
 from splendor.ui.widgets import (
     draw_flat_button,
     draw_lines,
@@ -60,7 +60,7 @@ class TableUi:
     drag_pos: tuple[int, int] = (0, 0)
     refusal: Refusal | None = None  # why the last gesture was refused (shown translated)
     #: What the last move changed on the board: bank piles (and cards, for a caller that
-    #: marks them); drawn as lilac dashes (see table_marks).
+    #: marks them); drawn as lilac dashes (see table.marks).
     highlight: set[Hit] = field(default_factory=set)
     #: Cards just dealt to the market (a white frame and a sparkle).
     dealt: set[Hit] = field(default_factory=set)
@@ -221,7 +221,7 @@ def draw_table(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
 def _card_marks(surface: pygame.Surface, rect: pygame.Rect, hit: Hit, ui: TableUi,
                 px: Callable[[float], int]) -> None:
     """The marks of a card (or deck, noble, city, post) on the table, outermost first
-    (see table_marks)."""
+    (see table.marks)."""
     if hit in ui.hint_marks:
         marks.draw_hint_frame(surface, rect, px)
     if hit in ui.highlight:

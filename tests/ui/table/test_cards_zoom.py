@@ -22,11 +22,11 @@ from splendor.engine import Buy, build_position
 from splendor.gamedata import base_game
 from splendor.ui import art, theme
 from splendor.ui.app import App
-from splendor.ui.layout import TableLayout
 from splendor.ui.scenes.table import TableScene
-from splendor.ui.table_hits import Hit
-from splendor.ui.table_view import bonus_rects, reserved_slots
-from splendor.ui.table_zoom import HOVER_DELAY
+from splendor.ui.table.hits import Hit
+from splendor.ui.table.layout import TableLayout
+from splendor.ui.table.view import bonus_rects, reserved_slots
+from splendor.ui.table.zoom import HOVER_DELAY
 from tests.helpers import position_session
 
 DATA = base_game()

@@ -15,9 +15,9 @@ from splendor.i18n import tr
 from splendor.ui import textfit
 from splendor.ui.app import App
 from splendor.ui.scenes.table import TableScene
-from splendor.ui.table_hits import Hit
-from splendor.ui.table_panel import PanelCard, PanelText, PanelToken
-from splendor.ui.table_zoom import HOVER_DELAY
+from splendor.ui.table.hits import Hit
+from splendor.ui.table.panel import PanelCard, PanelText, PanelToken
+from splendor.ui.table.zoom import HOVER_DELAY
 from splendor.ui.wording import ability_text, refusal_text
 from tests.helpers import position_session
 from tests.ui.module_positions import DATA, FULL, LONG_NAMES

@@ -18,7 +18,7 @@ from splendor.gamedata import base_game
 from splendor.ui import art, theme
 from splendor.ui.app import App
 from splendor.ui.scenes.table import TableScene
-from splendor.ui.table_zoom import LOG_CARD
+from splendor.ui.table.zoom import LOG_CARD
 from tests.helpers import position_session
 
 DATA = base_game()

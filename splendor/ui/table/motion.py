@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from splendor.ui.flights import Flight
+from splendor.ui.table.flights import Flight
 
 #: Seconds a bot's move takes to fly across the table at speed 1, then the pause after it.
 FLIGHT_SECONDS = 0.45
