@@ -46,10 +46,9 @@ def render_module_tables(app: App, data: GameData, options: GameOptions,
         app.stack.replace(table)
         table.update(0.0)
         shot(name)
-        if module == "orient":
+        lay = table.layout
+        if lay is not None and lay.orient_market:
             # The pointer rests on an Orient card of the market: it is shown large.
-            lay = table.layout
-            assert lay is not None and lay.orient_market
             target = lay.orient_market[1][0]
             table.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=target.center,
                                                   rel=(0, 0), buttons=(0, 0, 0)))

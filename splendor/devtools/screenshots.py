@@ -336,7 +336,10 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     # A game of each Cities of Splendor module, counted apart (one of them competitive),
     # and one saved: the load screen names its module.
     from splendor.engine.components import MODULES
+    from splendor.engine.modules.orient import OrientState
 
+    # The Orient's game is the competitive one, and the one saved.
+    saved = OrientState.module
     for module in MODULES:
         options = replace(_options(["human", "hard"]), module=module)
         session = Session(data, options, InlineBots())
@@ -345,8 +348,8 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
         players = [make_bot("hard", seat, data=data) for seat in range(2)]
         while not played.is_over():
             played.apply(players[played.current].choose(observe(played, played.current)))
-        add_game(records, played, ["human", "hard"], competitive=module == "orient")
-        if module == "orient":
+        add_game(records, played, ["human", "hard"], competitive=module == saved)
+        if module == saved:
             write_save(save_path_for(" - ".join(options.names)), save_document(played, [
                 {"kind": s.kind, "name": s.name} for s in options.seats]))
     save_stats(records)

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
@@ -43,7 +43,9 @@ from splendor.engine.actions import (
     TakeFree,
     TakeGem,
 )
-from splendor.ui.table.layout import TableLayout
+
+if TYPE_CHECKING:
+    from splendor.ui.table.layout import TableLayout
 
 HitKind = Literal["button", "bank", "card", "deck", "area", "log", "orient_deck", "noble",
                   "kept_noble", "city", "post", "hold", "stack", "double"]

@@ -36,6 +36,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from splendor.ui.art import readable_card_width
+from splendor.ui.table.modules import TableParts, table_module
 from splendor.ui.theme import ui_scale
 from splendor.ui.widgets import line_height
 
@@ -148,38 +149,6 @@ class TableLayout:
         return max(1, round(value * self.scale))
 
 
-@dataclass(frozen=True)
-class _Middle:
-    """The design-unit geometry of the middle of the table for one module."""
-
-    card: tuple[float, float]  # a card's width and height
-    top: float  # the top of the level-3 row
-    row_gap: float
-    deck_x: float
-    market_x: float  # the first base card
-    step: float  # from one card to the next in a row
-    orient_x: float = 0  # the first Orient card (0: none)
-    orient_deck_x: float = 0
-
-
-def _middle(module: str | None, market_slots: int) -> _Middle:
-    if module == "orient":
-        # Eight cards a row: narrower cards, still tall enough to show every cost.
-        w, gap = 75, 6
-        market_x = 12 + w + gap + 2
-        orient_x = market_x + market_slots * (w + gap) + 6
-        return _Middle((w, 128), 112, 6, 12, market_x, w + gap, orient_x,
-                       orient_x + 2 * (w + gap) + 2)
-    if module == "trading-posts":
-        w, gap = 88, 6
-        return _Middle((w, 123), 112, 6, 12, 12 + w + gap + 2, w + gap)
-    if module == "cities":
-        # Taller city tiles above slightly smaller cards.
-        w, gap = 94, 6
-        return _Middle((w, 131), 150, 6, 12, 12 + w + gap + 2, w + gap)
-    return _Middle((100, 140), 112, 8, 12, 128, 108)
-
-
 def compute_layout(size: tuple[int, int], opponents: int, market_slots: int = 4,
                    module: str | None = None) -> TableLayout:
     """The table's rectangles for a window of `size` with `opponents` other players, for
@@ -191,7 +160,8 @@ def compute_layout(size: tuple[int, int], opponents: int, market_slots: int = 4,
     def rect(x: float, y: float, w: float, h: float) -> pygame.Rect:
         return pygame.Rect(round(ox + x * s), round(oy + y * s), round(w * s), round(h * s))
 
-    mid = _middle(module, market_slots)
+    pieces = table_module(module)
+    mid = pieces.middle(market_slots)
     card_w, card_h = mid.card
     header = rect(10, 8, 940, 22)
     decks, market, orient_decks, orient_market = [], [], [], []
@@ -208,38 +178,13 @@ def compute_layout(size: tuple[int, int], opponents: int, market_slots: int = 4,
     rows_bottom = mid.top + 3 * card_h + 2 * mid.row_gap
     cards_right = (mid.orient_deck_x + card_w if mid.orient_x
                    else mid.market_x + (market_slots - 1) * mid.step + card_w)
-    nobles = [rect(mid.market_x + i * 92, 32, 80, 76) for i in range(5)]
-    cities: list[pygame.Rect] = []
-    posts_board = pygame.Rect(0, 0, 0, 0)
-    posts: list[pygame.Rect] = []
-    legend = rect(588, 36, 362, 68)
-    if module == "orient":
-        # The bank beside the nobles, the legend under the cards, the panel at the right.
-        bank = [rect(556 + i * 66, 40, 60, 60) for i in range(6)]
-        legend = rect(12, rows_bottom + 4, cards_right - 12, 556 - rows_bottom - 4)
-        action_panel = rect(cards_right + 12, mid.top, 950 - cards_right - 12, 444)
-    elif module == "trading-posts":
-        # The bank in a row under the cards; the board above the action panel.
-        pile = 556 - rows_bottom - 8
-        span = cards_right - 12
-        bank = [rect(12 + i * (span - pile) / 5, rows_bottom + 6, pile, pile) for i in range(6)]
-        column_x = cards_right + 12
-        posts_board = rect(column_x, mid.top, 950 - column_x, 112)
-        action_panel = rect(column_x, mid.top + 120, 950 - column_x, 444 - 120)
-        posts = _post_rects(posts_board)
-    else:
-        bank_x = mid.market_x + market_slots * mid.step + 14
-        # Six piles down the rows' height (64 units each in the base game).
-        pile_step = min(73, (rows_bottom - mid.top) / 6)
-        pile = min(64, pile_step - 6)
-        bank = [rect(bank_x, mid.top + 4 + i * pile_step, pile, pile) for i in range(6)]
-        action_panel = rect(bank_x + 80, mid.top, 950 - (bank_x + 80),
-                            rows_bottom - mid.top)
-    if module == "cities":
-        # The three tiles where the nobles were, as large as the strip over the cards.
-        cities = [rect(mid.market_x + i * 158, 34, 150, 110) for i in range(3)]
-        nobles = []
-        legend = rect(596, 40, 354, 68)
+    # The module places the bank, the action panel and its own parts (the default
+    # nobles and legend are the base game's).
+    parts = TableParts(rect, mid, market_slots, rows_bottom, cards_right,
+                       nobles=[rect(mid.market_x + i * 92, 32, 80, 76) for i in range(5)],
+                       legend=rect(588, 36, 362, 68))
+    pieces.place(parts)
+    bank, action_panel = parts.bank, parts.action_panel
     my_area = rect(10, 568, 940, 146)
     right_x, right_w = 962, 308
     count = max(1, opponents)
@@ -252,16 +197,16 @@ def compute_layout(size: tuple[int, int], opponents: int, market_slots: int = 4,
     # Over the game log (the past, not a decision): the banner hides no card, noble,
     # city, pile, the legend, a panel nor a player, in every module.
     banner = log.copy()
-    if module in ("orient", "trading-posts"):
-        dock = action_panel.copy()
-    else:
+    if pieces.dock_over_bank:
         dock = pygame.Rect(bank[0].x - round(6 * s), action_panel.y,
                            action_panel.right - bank[0].x + round(6 * s), action_panel.h)
+    else:
+        dock = action_panel.copy()
     dock.h = my_area.top - round(8 * s) - dock.y
     return TableLayout(
         size=size,
         scale=s,
-        nobles=nobles,
+        nobles=parts.nobles,
         decks=decks,
         market=market,
         bank=bank,
@@ -270,25 +215,18 @@ def compute_layout(size: tuple[int, int], opponents: int, market_slots: int = 4,
         opponents=opponent_rects[:opponents],
         log=log,
         header=header,
-        legend=legend,
+        legend=parts.legend,
         banner=banner,
         seats=[seat_panel(r, s, module) for r in opponent_rects[:opponents]],
         module=module,
         orient_market=orient_market,
         orient_decks=orient_decks,
-        cities=cities,
-        posts_board=posts_board,
-        posts=posts,
+        cities=parts.cities,
+        posts_board=parts.posts_board,
+        posts=parts.posts,
         area=area_layout(my_area, s, module),
         dock=dock,
     )
-
-
-def _post_rects(board: pygame.Rect) -> list[pygame.Rect]:
-    """The five posts of the board, left to right: equal fifths of it (a click between
-    two stations belongs to the nearer)."""
-    edges = [board.x + round(i * board.w / 5) for i in range(6)]
-    return [pygame.Rect(edges[i], board.y, edges[i + 1] - edges[i], board.h) for i in range(5)]
 
 
 def seat_panel(rect: pygame.Rect, scale: float, module: str | None = None) -> SeatPanel:
@@ -306,7 +244,7 @@ def seat_panel(rect: pygame.Rect, scale: float, module: str | None = None) -> Se
     # A module with counts to show (strongholds in the supply, double golds, the posts
     # claimed beside the player's coat of arms) puts them in the token row, between the
     # tokens (a little closer together) and their total.
-    counted = module in ("strongholds", "orient", "trading-posts")
+    counted = table_module(module).seat_counts
     cell = px(38) if counted else px(42)
     ty = name.bottom + px(3)
     tokens = [pygame.Rect(x + i * cell, ty, cell - px(2), px(24)) for i in range(6)]
@@ -364,7 +302,7 @@ def area_layout(area: pygame.Rect, scale: float, module: str | None = None) -> A
     points_w = px(110)
     name = pygame.Rect(x, top, column_right - x, name_h)
     badges = pygame.Rect(name.right - points_w - px(84), top, px(80), name_h)
-    emblem = pygame.Rect(x, top, name_h, name_h) if module == "trading-posts" \
+    emblem = pygame.Rect(x, top, name_h, name_h) if table_module(module).has_emblem \
         else pygame.Rect(0, 0, 0, 0)
     return AreaLayout(area, top, label_h, name, points_w, x, tokens_y, diameter,
                       column_right, bonuses, reserved, side, side_label, doubles, badges,

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -23,6 +24,9 @@ from splendor.i18n import tr
 from splendor.ui import art, theme
 from splendor.ui.table.hits import Hit, card_hit
 from splendor.ui.widgets import draw_text
+
+if TYPE_CHECKING:
+    from splendor.ui.table.view import TableUi
 
 Px = Callable[[float], int]
 
@@ -68,6 +72,19 @@ def draw_last_move(surface: pygame.Surface, rect: pygame.Rect, px: Px) -> None:
     box = rect.inflate(px(10), px(10))
     frame = art.dashed_frame_surface(box.w, box.h, px(10), max(2, px(3)), LAST_MOVE)
     surface.blit(frame, box)
+
+
+def draw_card_marks(surface: pygame.Surface, rect: pygame.Rect, hit: Hit, ui: TableUi,
+                    px: Px) -> None:
+    """The marks of a card (or deck, noble, city, post) on the table, outermost first."""
+    if hit in ui.hint_marks:
+        draw_hint_frame(surface, rect, px)
+    if hit in ui.highlight:
+        draw_last_move(surface, rect, px)
+    if hit in ui.dealt:
+        draw_new_card(surface, rect, px)
+    if ui.selected == hit:
+        draw_selected_frame(surface, rect, px)
 
 
 def draw_last_move_pile(surface: pygame.Surface, center: tuple[int, int], diameter: int,

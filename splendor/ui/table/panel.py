@@ -33,6 +33,7 @@ from splendor.i18n import tr
 from splendor.ui import art, theme
 from splendor.ui.table.hits import Hit
 from splendor.ui.table.layout import TableLayout
+from splendor.ui.table.modules import table_module
 from splendor.ui.table.view import Assists, TableUi, button_height, draw_button
 from splendor.ui.widgets import draw_hover, draw_lines, draw_text, line_height, lines_height
 from splendor.ui.wording import ability_text, refusal_text, tokens_text
@@ -313,7 +314,7 @@ def _selection(b: _Builder, view: View, target: Hit, data: GameData,
     else:
         # Only a card the rules let the player buy shows a payment: not one under
         # another player's stronghold, nor a pairing card with nothing to pair with.
-        if buy_reason is None and view.module == "trading-posts" and 3 in me.posts:
+        if buy_reason is None and table_module(view.module).gold_pays_two(me):
             # Gold pays two of a colour: the engine's payment, no other to choose.
             pay = module_payment(me.tokens, me.bonuses, card, gold_doubles=True)[0]
         elif buy_reason is None:

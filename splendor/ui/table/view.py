@@ -13,26 +13,24 @@ stack of their colour), strongholds left in the supply.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
 
 from splendor.engine import GEMS, Buy, Card, GameData, HiddenCard, Phase, PlayerView, Refusal, View
-from splendor.engine.components import City
 from splendor.gamedata import base_game
 from splendor.i18n import tr
 from splendor.ui import art, theme
-from splendor.ui.art.palette import ORIENT_GOLD
 from splendor.ui.table import marks
-from splendor.ui.table.hits import Hit, card_hit, hold_rects, side_tiles
+from splendor.ui.table.hits import Hit, card_hit
 from splendor.ui.table.layout import SeatPanel, TableLayout
 from splendor.ui.table.marks import LastMove
+from splendor.ui.table.modules import table_module
 from splendor.ui.widgets import (
     draw_flat_button,
     draw_lines,
     draw_text,
-    fit_text,
     line_height,
     wrap,
 )
@@ -164,24 +162,25 @@ def draw_table(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
     me = view.me
     colours = art.seat_colours(view.num_players)
     buyable = buyable_ids(view) if acting and assists.affordable else frozenset()
+    pieces = table_module(view.module)
     _draw_header(surface, lay, view, ui, token_limit)
     for rect, noble in zip(lay.nobles, view.nobles, strict=False):
         progress = me.bonuses if assists.noble_progress else None
         surface.blit(art.noble_surface(noble, rect.size, progress=progress), rect)
-        _card_marks(surface, rect, Hit("noble", noble.id), ui, px)
-    _draw_cities(surface, lay, view, ui, assists)
+        marks.draw_card_marks(surface, rect, Hit("noble", noble.id), ui, px)
+    pieces.draw_above_cards(surface, lay, view, ui, assists)
     # Someone watching bots can buy nothing: no "can buy" in the legend then.
     marks.draw_legend(surface, lay.legend, px, marks.legend_entries(
         assists.affordable and not ui.watching, ui.hints_offered))
     for level_index, rect in enumerate(lay.decks):
         count = view.deck_sizes[level_index]
         surface.blit(art.card_back_surface(level_index + 1, rect.size, count), rect)
-        _card_marks(surface, rect, Hit("deck", level_index + 1), ui, px)
+        marks.draw_card_marks(surface, rect, Hit("deck", level_index + 1), ui, px)
     for level_index, rect in enumerate(lay.orient_decks):
         sizes = view.orient_deck_sizes
         count = sizes[level_index] if level_index < len(sizes) else 0
         surface.blit(art.card_back_surface(level_index + 1, rect.size, count, orient=True), rect)
-        _card_marks(surface, rect, Hit("orient_deck", level_index + 1), ui, px)
+        marks.draw_card_marks(surface, rect, Hit("orient_deck", level_index + 1), ui, px)
     for slots, rows in ((lay.market, view.market), (lay.orient_market, view.orient_market)):
         for level_index, row in enumerate(slots):
             cards = rows[level_index] if level_index < len(rows) else ()
@@ -191,15 +190,8 @@ def draw_table(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
                     surface.blit(art.empty_slot_surface(rect.size), rect)
                     continue
                 _draw_card(surface, rect, card, me, card.id in buyable, assists, acting)
-                _card_marks(surface, rect, card_hit(card.id), ui, px)
-    for card_id, owner, count, rect in hold_rects(lay, view):
-        if ui.drag_card == card_id:
-            continue
-        tower = art.stronghold_surface(colours[owner], rect.w, count)
-        surface.blit(tower, rect)
-        if Hit("hold", card_id) in ui.hint_marks or ui.selected == Hit("hold", card_id):
-            marks.draw_selected_frame(surface, rect, px)
-    _draw_posts(surface, lay, view, ui, data or base_game(), colours)
+                marks.draw_card_marks(surface, rect, card_hit(card.id), ui, px)
+    pieces.draw_pieces(surface, lay, view, ui, data or base_game(), colours)
     _draw_bank(surface, lay, view, ui)
     _draw_my_area(surface, lay, view, ui, assists, acting, token_limit, buyable)
     others = [p for p in view.players if p.seat != view.seat]
@@ -218,20 +210,6 @@ def draw_table(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
             surface.blit(image, image.get_rect(center=ui.drag_pos))
 
 
-def _card_marks(surface: pygame.Surface, rect: pygame.Rect, hit: Hit, ui: TableUi,
-                px: Callable[[float], int]) -> None:
-    """The marks of a card (or deck, noble, city, post) on the table, outermost first
-    (see table.marks)."""
-    if hit in ui.hint_marks:
-        marks.draw_hint_frame(surface, rect, px)
-    if hit in ui.highlight:
-        marks.draw_last_move(surface, rect, px)
-    if hit in ui.dealt:
-        marks.draw_new_card(surface, rect, px)
-    if ui.selected == hit:
-        marks.draw_selected_frame(surface, rect, px)
-
-
 def _find_card(view: View, card_id: str) -> Card | None:
     for row in (*view.market, *view.orient_market):
         for card in row:
@@ -243,68 +221,10 @@ def _find_card(view: View, card_id: str) -> Card | None:
     return None
 
 
-def _draw_points_missing(surface: pygame.Surface, box: pygame.Rect, points: int) -> None:
-    """The prestige a city still asks of the viewer, in words on two lines ("10 pts" /
-    "to go"), centred in `box` in the red of what is missing."""
-    lines = tr("table.city.points_missing", count=points).split("\n")
-    px = max(theme.MIN_TEXT_PX, min(round(box.h / (len(lines) * 1.25)), round(box.h * 0.4)))
-    images = [fit_text(line, px, box.w, art.MISSING, bold=True) for line in lines]
-    y = box.centery - sum(i.get_height() for i in images) // 2
-    for image in images:
-        surface.blit(image, image.get_rect(midtop=(box.centerx, y)))
-        y += image.get_height()
-
-
 def _draw_card(surface: pygame.Surface, rect: pygame.Rect, card: Card, me: PlayerView,
                can: bool, assists: Assists, acting: bool) -> None:
     remaining = remaining_cost(me, card) if assists.remaining_cost and acting else None
     surface.blit(art.card_surface(card, rect.size, affordable=can, remaining=remaining), rect)
-
-
-def city_progress(city: City, me: PlayerView) -> art.CityProgress:
-    """(prestige still missing, bonuses still missing for each requirement disc of the
-    tile) for `me` to take `city`: the named colours, then "N of one colour" (counted
-    for the best colour the city does not name, as `city_shortfall` does)."""
-    missing = [max(0, need - me.bonuses[c]) for c, need in enumerate(city.requires) if need]
-    if city.any_single:
-        free = [me.bonuses[c] for c in range(len(city.requires)) if not city.requires[c]]
-        missing.append(max(0, city.any_single - max(free, default=0)))
-    return max(0, city.points - me.points), tuple(missing)
-
-
-def _draw_cities(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableUi,
-                 assists: Assists) -> None:
-    """The city tiles on the table (the Cities), with the viewer's progress towards each
-    when that assist is on: the prestige still missing in words beside the city's."""
-    for rect, city in zip(lay.cities, view.cities, strict=False):
-        progress = city_progress(city, view.me) if assists.noble_progress else None
-        surface.blit(art.city_surface(city, rect.size, progress), rect)
-        if progress is not None and progress[0]:
-            _draw_points_missing(surface, art.city_note_rect(city, rect.size).move(rect.topleft),
-                                 progress[0])
-        _card_marks(surface, rect, Hit("city", city.id), ui, lay.px)
-
-
-def post_holders(view: View) -> dict[int, list[int]]:
-    """For each trading post claimed, the seats holding it (in seat order)."""
-    holders: dict[int, list[int]] = {}
-    for player in view.players:
-        for post in player.posts:
-            holders.setdefault(post, []).append(player.seat)
-    return holders
-
-
-def _draw_posts(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableUi,
-                data: GameData, colours: Sequence[art.Color]) -> None:
-    """The Trading Posts board with every player's coats of arms on it."""
-    board = lay.posts_board
-    if not lay.posts or not data.posts:
-        return
-    surface.blit(art.posts_board_surface(data.posts, post_holders(view), board.size, colours),
-                 board)
-    for i, rect in enumerate(lay.posts):
-        _card_marks(surface, rect.inflate(-lay.px(6), -lay.px(6)), Hit("post", i + 1), ui,
-                    lay.px)
 
 
 def header_text(view: View, ui: TableUi, token_limit: int = 10) -> str:
@@ -359,18 +279,6 @@ def _draw_bank(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
 
 # ------------------------------------------------------------------ a player's pieces
 
-#: The dashed frame of a noble kept aside: the Orient's gold.
-KEPT = ORIENT_GOLD
-
-
-def _emblem(surface: pygame.Surface, rect: pygame.Rect, view: View, seat: int) -> None:
-    """A player's coat of arms in their seat colour before their name (Trading Posts):
-    it tells whose shields stand on the board."""
-    if rect.w and view.module == "trading-posts":
-        colour = art.seat_colours(view.num_players)[seat]
-        surface.blit(art.coat_of_arms_surface(colour, rect.size), rect)
-
-
 def _draw_badges(surface: pygame.Surface, rect: pygame.Rect, player: PlayerView, view: View,
                  px: Callable[[float], int], text_px: int, *, theirs: bool,
                  right: int) -> int:
@@ -379,13 +287,8 @@ def _draw_badges(surface: pygame.Surface, rect: pygame.Rect, player: PlayerView,
     another player's panel), the double golds held and the player's coat of arms with
     the number of posts they hold.
     Returns the left edge of what was drawn (`right` when nothing)."""
-    items: list[tuple[pygame.Surface, int]] = []
     icon = min(rect.h, px(18) if theirs else px(24))
-    colour = art.seat_colours(view.num_players)[player.seat]
-    if view.module == "strongholds":
-        items.append((art.stronghold_surface(colour, icon), player.supply))
-    if view.module == "trading-posts" and theirs:
-        items.append((art.coat_of_arms_surface(colour, icon), len(player.posts)))
+    items = table_module(view.module).badges(player, view, icon, theirs=theirs)
     if theirs and player.doubles:
         items.append((art.double_gold_surface(icon), len(player.doubles)))
     x = rect.right
@@ -443,7 +346,7 @@ def _draw_my_area(surface: pygame.Surface, lay: TableLayout, view: View, ui: Tab
     points = draw_text(surface, tr("table.area.points", count=me.points), px(20), theme.ACCENT,
                        pygame.Rect(a.name.right - a.points_w, top, a.points_w, name_h),
                        align="right", bold=True)
-    _emblem(surface, a.emblem, view, view.seat)
+    table_module(view.module).draw_emblem(surface, a.emblem, view, view.seat)
     name_x = a.emblem.right + px(6) if a.emblem.w else a.name.x
     badges = pygame.Rect(a.badges.x, top, points.left - px(10) - a.badges.x, name_h)
     name_right = _draw_badges(surface, badges, me, view, px, px(17), theirs=False,
@@ -510,8 +413,8 @@ def _draw_my_area(surface: pygame.Surface, lay: TableLayout, view: View, ui: Tab
         if moved is not None and moved.reserved == i:
             marks.draw_last_move(surface, rect, px)
         if isinstance(card, Card):
-            _card_marks(surface, rect, card_hit(card.id), ui, px)
-    _draw_side(surface, lay, view, ui, assists)
+            marks.draw_card_marks(surface, rect, card_hit(card.id), ui, px)
+    table_module(view.module).draw_side(surface, lay, view, ui, assists)
 
 
 def _draw_doubles(surface: pygame.Surface, rect: pygame.Rect, count: int, ui: TableUi,
@@ -527,45 +430,6 @@ def _draw_doubles(surface: pygame.Surface, rect: pygame.Rect, count: int, ui: Ta
     if ui.selected == Hit("double") or Hit("double") in ui.hint_marks:
         marks.draw_selected_frame(surface, pygame.Rect(rect.x, rect.y,
                                                        size + step * (count - 1), size), px)
-
-
-def _draw_side(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableUi,
-               assists: Assists) -> None:
-    """The column right of the reserved cards: the nobles that visited, in rows of three;
-    in the Orient the nobles kept aside after them; in the Cities the player's city."""
-    a = lay.area
-    assert a is not None
-    px = lay.px
-    me = view.me
-    label = a.side_label
-    if view.module == "cities":
-        draw_text(surface, tr("table.module.city"), px(14), theme.TEXT_DIM, label, align="left")
-        slot = city_slot(lay)
-        if me.city is not None:
-            surface.blit(art.city_surface(me.city, slot.size), slot)
-        else:  # where the city will stand
-            surface.blit(art.empty_slot_surface(slot.size), slot)
-        return
-    visited, kept = side_tiles(lay, len(me.nobles), len(me.kept_nobles))
-    draw_text(surface, tr("table.area.nobles"), px(14), theme.TEXT_DIM, label, align="left")
-    for noble, rect in zip(me.nobles, visited, strict=True):
-        surface.blit(art.noble_surface(noble, rect.size, owned=True), rect)
-    # Nobles kept aside (the Orient): their requirements (with the viewer's progress),
-    # framed in gold dashes until they visit.
-    progress = me.bonuses if assists.noble_progress else None
-    for noble, rect in zip(me.kept_nobles, kept, strict=True):
-        surface.blit(art.noble_surface(noble, rect.size, progress=progress), rect)
-        _kept_frame(surface, rect, px)
-        _card_marks(surface, rect, Hit("kept_noble", noble.id), ui, px)
-
-
-def city_slot(lay: TableLayout) -> pygame.Rect:
-    """Where the viewer's city stands in their area (the Cities): at the top of the side
-    column, as tall as the reserved cards, in the tiles' proportions (110 by 80)."""
-    a = lay.area
-    assert a is not None
-    h = min(a.side.h, round(a.side.w * 80 / 110), a.reserved[0].h)
-    return pygame.Rect(a.side.x, a.side.y, round(h * 110 / 80), h)
 
 
 # ------------------------------------------------------------------ the side panels
@@ -635,7 +499,7 @@ def _draw_opponent(surface: pygame.Surface, lay: TableLayout, panel: SeatPanel,
                       align="left", bold=True)
         if moved is not None and moved.stack == color:
             marks.draw_last_move(surface, stack, px)
-    _draw_seat_nobles(surface, panel.nobles, player, view, px)
+    table_module(view.module).draw_seat_side(surface, panel.nobles, player, px)
     for i, card in enumerate(player.reserved[:3]):
         slot = panel.reserved[i]
         if isinstance(card, HiddenCard):
@@ -645,36 +509,6 @@ def _draw_opponent(surface: pygame.Surface, lay: TableLayout, panel: SeatPanel,
             surface.blit(art.card_surface(card, slot.size), slot)
         if moved is not None and moved.reserved == i:
             marks.draw_last_move(surface, slot, px)
-
-
-def _draw_seat_nobles(surface: pygame.Surface, box: pygame.Rect, player: PlayerView,
-                      view: View, px: Callable[[float], int]) -> None:
-    """A player's nobles in a row from the right of `box`, overlapping when many: those
-    that visited, then those kept aside (the Orient) framed in dashes; in the Cities the
-    player's city instead."""
-    if view.module == "cities":
-        if player.city is not None:
-            surface.blit(art.city_surface(player.city, box.size), box)
-        return
-    tiles = [(noble, True) for noble in player.nobles]
-    tiles += [(noble, False) for noble in player.kept_nobles]
-    if not tiles:
-        return
-    size = box.h
-    count = len(tiles)
-    step = min(size + px(3), (box.w - size) // max(1, count - 1)) if count > 1 else 0
-    x = box.right - size - step * (count - 1)
-    for i, (noble, visited) in enumerate(tiles):
-        at = pygame.Rect(x + i * step, box.y, size, size)
-        surface.blit(art.noble_surface(noble, (size, size), owned=True), at)
-        if not visited:
-            _kept_frame(surface, at, px)
-
-
-def _kept_frame(surface: pygame.Surface, rect: pygame.Rect, px: Callable[[float], int]) -> None:
-    """A noble kept aside, not yet visiting: a gold dashed frame around its tile."""
-    box = rect.inflate(px(4), px(4))
-    surface.blit(art.dashed_frame_surface(box.w, box.h, px(4), max(1, px(2)), KEPT), box)
 
 
 def log_rows(lay: TableLayout, lines: list[str]) -> list[tuple[int, pygame.Rect]]:

@@ -33,7 +33,8 @@ from splendor.gamedata import base_game
 from splendor.i18n import tr
 from splendor.ui import art, theme
 from splendor.ui.table.layout import TableLayout
-from splendor.ui.table.view import Assists, buyable_ids, city_slot, remaining_cost
+from splendor.ui.table.modules.cities import city_slot
+from splendor.ui.table.view import Assists, buyable_ids, remaining_cost
 from splendor.ui.widgets import draw_lines, draw_shadow, lines_height
 from splendor.ui.wording import ability_text, post_text
 

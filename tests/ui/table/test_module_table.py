@@ -531,7 +531,7 @@ def test_a_bots_orient_move_is_shown_then_committed() -> None:
 def test_the_viewers_city_stands_in_their_area_and_zooms() -> None:
     """Seen by the player holding C14: the tile in their area's side column (where the
     nobles are in other games), shown large from there."""
-    from splendor.ui.table.view import city_slot
+    from splendor.ui.table.modules.cities import city_slot
 
     app = _app((1280, 720))
     try:
@@ -561,16 +561,16 @@ def test_city_progress_says_what_is_missing_in_words_and_by_colour(
         monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], language: str) -> None:
     """The prestige still needed is said in words beside the city's (whole, in every
     language and size); the bonuses still needed are counted colour by colour."""
-    from splendor.ui.table import view as table_view
+    from splendor.ui.table.modules import cities
 
     drawn: list[str] = []
-    real_fit = table_view.fit_text
+    real_fit = cities.fit_text
 
     def fit_text(value: str, *args: Any, **kwargs: Any) -> pygame.Surface:
         drawn.append(value)
         return real_fit(value, *args, **kwargs)
 
-    monkeypatch.setattr(table_view, "fit_text", fit_text)
+    monkeypatch.setattr(cities, "fit_text", fit_text)
     app = _app(size)
     try:
         table = _table(app, "cities")
@@ -585,7 +585,7 @@ def test_city_progress_says_what_is_missing_in_words_and_by_colour(
         # C11: 4 green, and 4 of one other colour (the viewer's best other colour counts).
         assert c11.requires[2] == 4 and c11.any_single == 4
         best_other = max(n for c, n in enumerate(me.bonuses) if c != 2)
-        assert table_view.city_progress(c11, me) == (
+        assert cities.city_progress(c11, me) == (
             c11.points - me.points, (4 - me.bonuses[2], 4 - best_other))
     finally:
         _close(app)
