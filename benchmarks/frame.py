@@ -38,13 +38,13 @@ import time
 
 import pygame
 
+from splendor.devtools.screenshots import parse_size
 from splendor.gamedata import base_game
 from splendor.session.bot_process import BotProcess, InlineBots
 from splendor.session.game import Bots, Session
 from splendor.session.seats import GameOptions, SeatOption
 from splendor.ui.app import App
 from splendor.ui.scenes.table import TableScene
-from splendor.ui.screenshots import parse_size
 
 TARGET_MS = 6.0
 WARMUP_FRAMES = 5

@@ -211,7 +211,7 @@ def census_growth(before: Counter[str] | None, after: Counter[str] | None) -> st
 
 
 def main(argv: list[str] | None = None) -> int:
-    from splendor.ui.screenshots import parse_size
+    from splendor.devtools.screenshots import parse_size
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="bot games to play (2000)")

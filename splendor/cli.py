@@ -74,7 +74,7 @@ def _bot_list(text: str) -> list[str]:
 
 
 def _size(text: str) -> tuple[int, int]:
-    from splendor.ui.screenshots import parse_size
+    from splendor.devtools.screenshots import parse_size
 
     try:
         return parse_size(text)
@@ -83,7 +83,7 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def _languages(text: str) -> list[str]:
-    from splendor.ui.screenshots import parse_languages
+    from splendor.devtools.screenshots import parse_languages
 
     try:
         return parse_languages(text)
@@ -175,7 +175,7 @@ def _tolerant_streams() -> None:
 
 def _dispatch(args: argparse.Namespace, started: float) -> int:
     if args.smoke:
-        from splendor.smoke import run_smoke
+        from splendor.devtools.smoke import run_smoke
 
         return run_smoke(started, in_place=args.in_place)
     if args.command == "replay":
@@ -228,8 +228,8 @@ def _window(args: argparse.Namespace) -> int:
 
 
 def _screenshots(args: argparse.Namespace) -> int:
+    from splendor.devtools.screenshots import render_languages
     from splendor.i18n import language
-    from splendor.ui.screenshots import render_languages
 
     written = render_languages(args.screenshots, args.size or (1280, 720),
                                args.lang or [language()])

@@ -48,7 +48,6 @@ from splendor.storage.stats import (
 )
 from splendor.ui import art, file_notes
 from splendor.ui.app import App
-from splendor.ui.board_picture import BoardPicture
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.assist import Assisted
 from splendor.ui.scenes.confirm import ConfirmScene
@@ -79,7 +78,8 @@ from splendor.ui.scenes.table_step import GemStepScene, StrongholdStepScene
 from splendor.ui.scenes.token_return import TokenReturnScene
 from splendor.ui.settings_panel import Preferences, SettingsPanel
 from splendor.ui.sound import Sounds
-from splendor.ui.table_view import Assists
+from splendor.ui.table.board_picture import BoardPicture
+from splendor.ui.table.view import Assists
 
 
 class Game:
@@ -468,7 +468,7 @@ AssistedBox = TypeVar("AssistedBox", bound=Assisted)
 
 def decision_overlays(session: Session, table: Callable[[], TableScene]
                       ) -> dict[str, Callable[..., Scene]]:
-    """The overlays a human's decisions open over the table (see `table_decisions`);
+    """The overlays a human's decisions open over the table (see `table.decisions`);
     `table` gives the table scene, whose places the table-click decisions use."""
     return {
         "pass": lambda: _pass_screen(session),

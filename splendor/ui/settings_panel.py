@@ -17,7 +17,7 @@ import pygame
 from splendor.i18n import LANGUAGES, language, tr, translate
 from splendor.ui import art, theme
 from splendor.ui.sound import Sounds
-from splendor.ui.table_view import Assists
+from splendor.ui.table.view import Assists
 from splendor.ui.widgets import draw_flat_button, draw_text, line_height
 
 #: Animation speeds offered, as (name, factor): factor 1 is the normal pace.

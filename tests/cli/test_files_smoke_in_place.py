@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from splendor import smoke
+from splendor.devtools import smoke
 from splendor.storage import paths
 from splendor.ui.app import App
 from splendor.ui.main import Game

@@ -6,12 +6,12 @@ from __future__ import annotations
 import itertools
 
 from splendor.bots import make_bot
+from splendor.devtools.screens_demo import tie_break_state
 from splendor.engine import Card, GameState, HiddenCard, new_game, observe, parse_action
 from splendor.gamedata import base_game
 from splendor.session.replay import ReplayCursor, public_view
 from splendor.session.review import review_of, review_seat
 from splendor.session.score_rounds import score_rounds, score_rounds_of
-from splendor.ui.screens_demo import tie_break_state
 
 DATA = base_game()
 

@@ -19,7 +19,7 @@ from splendor.ui.options import GameOptions, SeatOption
 from splendor.ui.scenes.message import MessageScene
 from splendor.ui.scenes.new_game import NewGameScene
 from splendor.ui.scenes.table import TableScene
-from splendor.ui.table_marks import last_move_marks
+from splendor.ui.table.marks import last_move_marks
 from tests.helpers import play_turns, play_until
 
 OPTIONS = GameOptions((SeatOption("human", "Ada"), SeatOption("hard", "Hard bot")),

@@ -17,12 +17,12 @@ import pygame
 import pytest
 
 from splendor import i18n
+from splendor.devtools.screens_demo import demo_options
 from splendor.ui import textfit
 from splendor.ui.app import App
 from splendor.ui.options import GameOptions, SeatOption, default_name, is_default_name
 from splendor.ui.scenes.menu import MenuScene
 from splendor.ui.scenes.new_game import NewGameScene
-from splendor.ui.screens_demo import demo_options
 
 SIZES = [(1024, 600), (1280, 720)]
 

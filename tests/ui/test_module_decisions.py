@@ -2,7 +2,7 @@
 game has it) from a built position, through the real table and its overlays: posted
 events carrying `pos`, the real scene stack, bots deciding in this process.
 
-The positions come from `splendor.ui.decision_positions`; the action that leads to the
+The positions come from `splendor.devtools.decision_positions`; the action that leads to the
 decision is played through the table, then the decision by clicks on what the overlay or
 the table shows. Refused choices show the engine's reason.
 """
@@ -23,6 +23,12 @@ import pytest
 
 from splendor import i18n
 from splendor.bots import make_bot
+from splendor.devtools.decision_positions import (
+    DOUBLES_CARD,
+    KINDS,
+    SACRIFICE_CARD,
+    decision_position,
+)
 from splendor.engine import Buy, Card, GameState, Phase, ReserveDeck, build_position
 from splendor.engine.actions import (
     ChooseCity,
@@ -40,12 +46,6 @@ from splendor.i18n import tr
 from splendor.session.game import Session
 from splendor.ui import textfit, theme
 from splendor.ui.app import App
-from splendor.ui.decision_positions import (
-    DOUBLES_CARD,
-    KINDS,
-    SACRIFICE_CARD,
-    decision_position,
-)
 from splendor.ui.main import Game
 from splendor.ui.options import GameOptions, SeatOption
 from splendor.ui.scenes.module_choice import (
@@ -61,8 +61,8 @@ from splendor.ui.scenes.pass_screen import PassScreenScene
 from splendor.ui.scenes.picture_choice import PictureChoiceScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.table_step import GemStepScene, StrongholdStepScene
-from splendor.ui.table_hits import Hit, module_rects
-from splendor.ui.table_panel import PanelToken
+from splendor.ui.table.hits import Hit, module_rects
+from splendor.ui.table.panel import PanelToken
 from splendor.ui.wording import hint_text
 from tests.helpers import hint_after, play_until, position_session
 

@@ -50,7 +50,6 @@ from splendor.engine.expansion import ExpansionState
 from splendor.i18n import tr
 from splendor.session.game import Session
 from splendor.ui.app import App
-from splendor.ui.layout import TableLayout
 from splendor.ui.main import Game
 from splendor.ui.options import GameOptions, SeatOption
 from splendor.ui.scenes.module_choice import (
@@ -68,7 +67,8 @@ from splendor.ui.scenes.results import ResultsScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.table_step import GemStepScene, StrongholdStepScene
 from splendor.ui.scenes.token_return import TokenReturnScene
-from splendor.ui.table_hits import Hit
+from splendor.ui.table.hits import Hit
+from splendor.ui.table.layout import TableLayout
 
 Pos = tuple[int, int]
 #: Seconds of game time per frame; at speed 50 a bot's move is shown in one frame.

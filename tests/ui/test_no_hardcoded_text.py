@@ -1,13 +1,15 @@
 """No words are written into the drawing code: everything a player reads comes from the
-catalogs. Scans the source of `splendor/ui` for text-drawing calls given a literal (or an
-f-string with literal words) instead of a translated string."""
+catalogs. Scans the source of `splendor/ui` (and the picture tools, `splendor/devtools`)
+for text-drawing calls given a literal (or an f-string with literal words) instead of a
+translated string."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
 
-UI = Path(__file__).resolve().parents[2] / "splendor" / "ui"
+SPLENDOR = Path(__file__).resolve().parents[2] / "splendor"
+UI = SPLENDOR / "ui"
 
 #: Calls that put text on the screen, and which positional arguments are that text.
 TEXT_ARGS = {
@@ -34,7 +36,7 @@ def _name(func: ast.expr) -> str:
 
 def test_text_drawing_calls_never_get_literal_words() -> None:
     found = []
-    for path in sorted(UI.rglob("*.py")):
+    for path in sorted([*UI.rglob("*.py"), *(SPLENDOR / "devtools").rglob("*.py")]):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if not isinstance(node, ast.Call):
@@ -46,7 +48,7 @@ def test_text_drawing_calls_never_get_literal_words() -> None:
             for arg in args:
                 words = _words(arg)
                 if words:
-                    found.append(f"{path.relative_to(UI)}:{node.lineno} {name}({words!r})")
+                    found.append(f"{path.relative_to(SPLENDOR)}:{node.lineno} {name}({words!r})")
     assert not found, "text drawn from literals instead of the catalogs:\n" + "\n".join(found)
 
 

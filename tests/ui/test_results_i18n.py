@@ -13,11 +13,11 @@ import pygame
 import pytest
 
 from splendor import i18n
+from splendor.devtools.screens_demo import bot_game_state, tie_break_state
 from splendor.session.results import final_result
 from splendor.storage.stats import Record, describe
 from splendor.ui.app import App
 from splendor.ui.scenes.results import ResultsScene, place_text
-from splendor.ui.screens_demo import bot_game_state, tie_break_state
 from splendor.ui.widgets import line_height
 from tests.ui.test_menu_i18n import SIZES, show, use_catalog, use_long_language
 

@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 from splendor.bots import make_bot
+from splendor.devtools.screens_demo import bot_game_state
 from splendor.engine import Card, GameState, HiddenCard, observe
 from splendor.session.game import Session
 from splendor.session.results import final_result
@@ -23,7 +24,6 @@ from splendor.session.score_rounds import score_rounds_of
 from splendor.storage import paths
 from splendor.storage.saves import load_save
 from splendor.ui.app import App
-from splendor.ui.board_picture import BoardPicture
 from splendor.ui.main import Game
 from splendor.ui.options import GameOptions, SeatOption
 from splendor.ui.scenes.load_game import LoadGameScene, problem_reason
@@ -32,7 +32,7 @@ from splendor.ui.scenes.results import WASH_ALPHA, ResultsScene
 from splendor.ui.scenes.review import ReviewScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.score_chart import SEAT_INKS
-from splendor.ui.screens_demo import bot_game_state
+from splendor.ui.table.board_picture import BoardPicture
 from splendor.ui.widgets import Widget
 from splendor.ui.wording import describe_entry
 from tests.helpers import play_turns, play_until
@@ -182,7 +182,7 @@ def test_the_results_chart_the_points_round_by_round(app: App) -> None:
 def test_without_a_played_record_the_results_have_no_chart_nor_review(app: App) -> None:
     """A position set up by hand (no deal it was played from) still gets its results,
     just no chart and no Review button."""
-    from splendor.ui.screens_demo import tie_break_state
+    from splendor.devtools.screens_demo import tie_break_state
 
     state = tie_break_state()
     scene = ResultsScene(final_result(state), lambda: None, lambda: None)

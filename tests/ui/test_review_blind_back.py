@@ -14,9 +14,9 @@ from splendor.session.replay import public_view
 from splendor.session.review import review_of
 from splendor.ui import art
 from splendor.ui.app import App
-from splendor.ui.board_picture import BoardPicture
 from splendor.ui.main import Game
 from splendor.ui.scenes.review import ReviewScene
+from splendor.ui.table.board_picture import BoardPicture
 
 
 def blind_game(app: App) -> GameState:

@@ -13,9 +13,9 @@ import pygame
 import pytest
 
 from splendor import i18n
+from splendor.devtools.screenshots import PICTURES, render_all
 from splendor.i18n import LANGUAGES
 from splendor.ui import textfit
-from splendor.ui.screenshots import PICTURES, render_all
 
 
 @pytest.mark.parametrize("size", [(1024, 600), (1280, 720)], ids=["1024x600", "1280x720"])

@@ -11,6 +11,7 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import pygame
 import pytest
 
+from splendor.devtools.screens_demo import bot_game_state, tie_break_state
 from splendor.session.results import final_result
 from splendor.ui import theme
 from splendor.ui.app import App
@@ -19,7 +20,6 @@ from splendor.ui.scene import Scene
 from splendor.ui.scenes.menu import MenuScene
 from splendor.ui.scenes.new_game import NewGameScene
 from splendor.ui.scenes.results import ResultsScene, end_sentence
-from splendor.ui.screens_demo import bot_game_state, tie_break_state
 from splendor.ui.widgets import Button, Form, Scale, TextInput, Widget, fit_text
 
 # ------------------------------------------------------------------ event helpers

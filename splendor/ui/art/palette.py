@@ -22,7 +22,7 @@ MISSING: Color = (196, 40, 40)
 #: The colour of "covered" ticks.
 COVERED: Color = (34, 140, 66)
 #: The ring of a card the player can buy now: sky blue, unlike the gold of a selection,
-#: the green of a hint and the marks of the last move (see table_marks).
+#: the green of a hint and the marks of the last move (see table.marks).
 AFFORDABLE: Color = (96, 200, 255)
 #: A cost symbol beside its disc, on the light card face: the gem's own colour (blue's
 #: circle drawn dark was read as black's square), white's outline diamond in grey.

@@ -25,7 +25,7 @@ from splendor.session.game import Session
 from splendor.ui import art, theme
 from splendor.ui.scenes.assist import BoxAssist
 from splendor.ui.scenes.overlay_base import ButtonsOverlay
-from splendor.ui.table_view import button_height, draw_button
+from splendor.ui.table.view import button_height, draw_button
 from splendor.ui.widgets import draw_lines, lines_height
 from splendor.ui.wording import refusal_text
 

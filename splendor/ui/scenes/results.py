@@ -14,7 +14,6 @@ from splendor.i18n import has, language, tr
 from splendor.session.results import FinalResult
 from splendor.session.score_rounds import ScoreRounds
 from splendor.ui import theme
-from splendor.ui.board_picture import BoardPicture
 from splendor.ui.scene import Scene
 from splendor.ui.score_chart import (
     ChartLayout,
@@ -22,7 +21,8 @@ from splendor.ui.score_chart import (
     draw_score_chart,
     draw_seat_sample,
 )
-from splendor.ui.table_zoom import CardZoom
+from splendor.ui.table.board_picture import BoardPicture
+from splendor.ui.table.zoom import CardZoom
 from splendor.ui.widgets import (
     Button,
     Form,

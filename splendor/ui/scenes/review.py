@@ -21,10 +21,10 @@ from splendor.engine import View
 from splendor.i18n import language, tr
 from splendor.session.review import GameReview
 from splendor.ui import theme
-from splendor.ui.board_picture import BoardPicture, changed_marks
 from splendor.ui.scene import Scene
-from splendor.ui.table_hits import Hit
-from splendor.ui.table_zoom import CardZoom
+from splendor.ui.table.board_picture import BoardPicture, changed_marks
+from splendor.ui.table.hits import Hit
+from splendor.ui.table.zoom import CardZoom
 from splendor.ui.widgets import Button, Form, draw_lines, draw_panel, draw_text, lines_height
 from splendor.ui.widgets.text import line_height
 from splendor.ui.wording import describe_entry

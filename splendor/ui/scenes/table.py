@@ -5,10 +5,10 @@ the pending take lives here, in the scene, until it is confirmed. Cards are clic
 see what can be done with them, or dragged into your area to reserve them. Only actions
 the session accepts are committed; a refused drop snaps back with the engine's reason.
 
-The scene only wires its parts together: gestures (`table_pointer`), what is under the
-pointer (`table_hits`), the action panel (`table_panel`), a bot's move being shown
-(`table_motion`), the decision overlays (`table_decisions`) and the drawing of the table
-(`table_view`). Everything shown comes from the session's view for the seat at the
+The scene only wires its parts together: gestures (`table.pointer`), what is under the
+pointer (`table.hits`), the action panel (`table.panel`), a bot's move being shown
+(`table.motion`), the decision overlays (`table.decisions`) and the drawing of the table
+(`table.view`). Everything shown comes from the session's view for the seat at the
 screen; layout happens on entering, resizing and when the game or a selection changes,
 never while drawing.
 """
@@ -44,17 +44,17 @@ from splendor.engine.actions import (
 from splendor.i18n import language, tr
 from splendor.session.game import Session
 from splendor.session.log import LogEntry
-from splendor.ui.flights import market_rect, plan_flights
-from splendor.ui.layout import TableLayout, compute_layout
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.confirm import ConfirmScene
 from splendor.ui.sound import Sounds
-from splendor.ui.table_banner import FinalRoundBanner
-from splendor.ui.table_decisions import DecisionOverlays
-from splendor.ui.table_hits import Hit, hint_marks, hit_test, in_area, reserved_rects
-from splendor.ui.table_marks import last_move_marks
-from splendor.ui.table_motion import MoveShow
-from splendor.ui.table_panel import (
+from splendor.ui.table.banner import FinalRoundBanner
+from splendor.ui.table.decisions import DecisionOverlays
+from splendor.ui.table.flights import market_rect, plan_flights
+from splendor.ui.table.hits import Hit, hint_marks, hit_test, in_area, reserved_rects
+from splendor.ui.table.layout import TableLayout, compute_layout
+from splendor.ui.table.marks import last_move_marks
+from splendor.ui.table.motion import MoveShow
+from splendor.ui.table.panel import (
     Assisting,
     PanelButton,
     PanelCard,
@@ -62,8 +62,9 @@ from splendor.ui.table_panel import (
     draw_panel,
     layout_panel,
 )
-from splendor.ui.table_pointer import Pointer
-from splendor.ui.table_view import (
+from splendor.ui.table.pointer import Pointer
+from splendor.ui.table.take_builder import can_grow, put_back, refusal, take_action
+from splendor.ui.table.view import (
     Assists,
     TableUi,
     bonus_rects,
@@ -71,7 +72,7 @@ from splendor.ui.table_view import (
     log_rows,
     reserved_slots,
 )
-from splendor.ui.table_zoom import (
+from splendor.ui.table.zoom import (
     CardZoom,
     ZoomTarget,
     log_targets,
@@ -80,7 +81,6 @@ from splendor.ui.table_zoom import (
     target_at,
     zoom_targets,
 )
-from splendor.ui.take_builder import can_grow, put_back, refusal, take_action
 from splendor.ui.wording import describe_entry, hint_text, log_line
 
 if TYPE_CHECKING:
@@ -135,7 +135,7 @@ class TableScene(Scene):
         self._log_text: list[str] = []
         self._log_entries: list[LogEntry] = []
         #: For each worded log line, the index of its entry in the session's log, and the
-        #: card it names (None: none, see table_zoom.logged_card).
+        #: card it names (None: none, see table.zoom.logged_card).
         self._log_line_entry: list[int] = []
         self._log_line_card: list[str | None] = []
         #: Counts changes of the worded log; the log's rows are placed again after one.
@@ -236,7 +236,7 @@ class TableScene(Scene):
         return self._log_text
 
     def log_row_rects(self) -> list[tuple[int, pygame.Rect]]:
-        """Where the log lines shown are drawn (see table_view.log_rows), placed again only
+        """Where the log lines shown are drawn (see table.view.log_rows), placed again only
         when the log, its language or the layout changed."""
         assert self.layout is not None
         lines = self.log_lines()
@@ -304,7 +304,7 @@ class TableScene(Scene):
         self._layout_panel()
         return True
 
-    # What the pointer asks (see table_pointer.PointerTarget).
+    # What the pointer asks (see table.pointer.PointerTarget).
 
     def hit(self, pos: tuple[int, int]) -> Hit | None:
         """What is under the mouse."""

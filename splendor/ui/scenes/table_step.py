@@ -24,10 +24,10 @@ from splendor.engine.actions import Stronghold, TakeGem
 from splendor.i18n import language, tr
 from splendor.session.game import Session
 from splendor.ui import art, theme
-from splendor.ui.layout import TableLayout
 from splendor.ui.scenes.assist import BoxAssist
 from splendor.ui.scenes.overlay_base import Overlay
-from splendor.ui.table_view import button_height, draw_button
+from splendor.ui.table.layout import TableLayout
+from splendor.ui.table.view import button_height, draw_button
 from splendor.ui.widgets import SpotFocus, draw_lines, draw_shadow
 from splendor.ui.widgets import lines_height as text_height
 from splendor.ui.widgets.events import CLICK, _button

@@ -14,10 +14,10 @@ from splendor.engine import Refusal, Return
 from splendor.i18n import language, tr
 from splendor.session.game import Session
 from splendor.ui import art, theme
-from splendor.ui.layout import compute_layout
 from splendor.ui.scenes.assist import BoxAssist
 from splendor.ui.scenes.overlay_base import Overlay
-from splendor.ui.table_view import button_height, draw_button
+from splendor.ui.table.layout import compute_layout
+from splendor.ui.table.view import button_height, draw_button
 from splendor.ui.widgets import (
     draw_focus_ring,
     draw_hover,
