@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from splendor.bots.evaluation import Weights
+from splendor.bots.value import Weights
 from splendor.engine.components import MODULES
 from splendor.gamedata import Checker, DataError, read_yaml
 from splendor.resources import levels_data_dir
