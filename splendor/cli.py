@@ -48,13 +48,13 @@ def _at_least_one(text: str) -> int:
 
 
 def _module(text: str) -> str:
-    from splendor.engine.components import MODULES
+    """The id of the module `text` names (its id or an alias)."""
+    from splendor.engine.modules import find_module
 
-    if text not in MODULES:
-        raise argparse.ArgumentTypeError(
-            f"unknown module {text!r} (the modules: {', '.join(MODULES)})"
-        )
-    return text
+    try:
+        return find_module(text).module
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 _MODULE_HELP = ("play with one Cities of Splendor module: cities, trading-posts, orient or "

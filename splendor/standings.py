@@ -48,11 +48,10 @@ def standings_dict(state: GameState) -> dict[str, Any]:
 def _module_row(state: GameState, seat: int) -> dict[str, Any]:
     """A seat's module pieces for its row: the city held (the Cities), the trading posts
     claimed (Trading Posts). Nothing for the base game or another module."""
-    module = state.setup.module
-    if module == "cities":
+    if state.has_cities:
         city = getattr(state.players[seat], "city", None)
         return {"city": city.id if city is not None else None}
-    if module == "trading-posts":
+    if state.has_posts:
         return {"posts": list(getattr(state.players[seat], "posts", []))}
     return {}
 

@@ -21,6 +21,7 @@ from splendor.engine import (
     View,
     observe,
     parse_action,
+    state_class,
 )
 from splendor.engine.components import City
 from splendor.match import DEFAULT_ROUND_CAP
@@ -59,11 +60,12 @@ def render_view(view: View) -> list[str]:
     names = [printable(p.name) for p in view.players]
     holds = {card: f"{names[owner]} stronghold x{n}" for card, owner, n in view.holds}
     module = f"  module: {view.module}" if view.module else ""
+    game = state_class(view.module)
     lines = [f"--- round {view.round} ---  bank: {_counts(view.bank)}{module}"]
-    if view.nobles or view.module != "cities":
+    if view.nobles or not game.has_cities:
         lines.append("nobles: " + "  ".join(f"{n.id}({_counts(n.requires)})"
                                             for n in view.nobles))
-    if view.module == "cities":
+    if game.has_cities:
         lines.append("cities: " + "  ".join(_city(c) for c in view.cities))
     for level in range(len(view.market), 0, -1):
         row = "  ".join(_card(c, holds) for c in view.market[level - 1])
@@ -71,7 +73,7 @@ def render_view(view: View) -> list[str]:
     for level in range(len(view.orient_market), 0, -1):
         row = "  ".join(_card(c) for c in view.orient_market[level - 1])
         lines.append(f"O{level} [{view.orient_deck_sizes[level - 1]:>2} left] {row}")
-    if view.module == "trading-posts":
+    if game.has_posts:
         for i, power in enumerate(_POWERS, 1):
             holders = [names[p.seat] for p in view.players if i in p.posts]
             lines.append(f"post {i}: {power}" + (f"  held by {', '.join(holders)}"
@@ -109,7 +111,7 @@ def _pieces(view: View, p: PlayerView) -> str:
         parts.append("paired " + ",".join(f"{card}>{partner}" for card, partner, _ in p.pairs))
     if p.kept_nobles:
         parts.append("kept " + ",".join(n.id for n in p.kept_nobles))
-    if view.module == "strongholds":
+    if state_class(view.module).has_strongholds:
         parts.append(f"strongholds {p.supply} in supply")
     return "".join(f"  {part}" for part in parts)
 

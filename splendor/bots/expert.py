@@ -20,9 +20,9 @@ import math
 import random
 import time
 
-from splendor.bots.evaluation import Evaluator, pick, situation_from_state, situation_from_view
 from splendor.bots.heuristic import world_from
 from splendor.bots.profiles import HeuristicProfile
+from splendor.bots.value import Evaluator, pick, situation_from_state, situation_from_view
 from splendor.engine import Action, GameData, GameState, Phase, View, sample_world
 
 #: Turns simulated after the candidate move before the position is judged.

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from splendor.bots.evaluation import tokens_taken
+from splendor.bots.value import tokens_taken
 from splendor.engine import (
     Action,
     Buy,

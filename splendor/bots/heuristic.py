@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from splendor.bots.evaluation import Evaluator, WorldSource, pick, situation_from_view
 from splendor.bots.profiles import HeuristicProfile
+from splendor.bots.value import Evaluator, WorldSource, pick, situation_from_view
 from splendor.engine import Action, GameData, GameState, View, sample_world
 
 

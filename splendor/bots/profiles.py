@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from splendor.bots.evaluation import Weights
-from splendor.engine.components import MODULES
+from splendor.bots.value import Weights
+from splendor.engine.modules import module_ids
 from splendor.gamedata import Checker, DataError, read_yaml
 from splendor.resources import levels_data_dir
 
@@ -88,9 +88,9 @@ def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profil
             modules = []
             for module, raw_module in ck.mapping(entry.get("modules", {}),
                                                  f"{where}, modules").items():
-                if module not in MODULES:
+                if module not in module_ids():
                     raise ck.fail(f"{where}, modules", f"unknown module {module!r} "
-                                  f"(the modules: {', '.join(MODULES)})")
+                                  f"(the modules: {', '.join(module_ids())})")
                 changes = _weights(ck, raw_module, f"{where}, modules, {module}")
                 modules.append((str(module), Weights(**{**values, **changes})))
             profiles[name] = HeuristicProfile(

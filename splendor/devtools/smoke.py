@@ -169,7 +169,7 @@ def _checks(started: float, home: Path, say: Callable[[str], None], owner: bool 
         raise SystemExit(f"smoke test failed: shown in English instead: {missing[:5]}")
     say(f"languages drawn: {', '.join(LANGUAGES)}")
 
-    from splendor.engine.components import MODULES
+    from splendor.engine.modules import module_ids
 
     app = App((1280, 720))
     game = Game(app, owner=owner)
@@ -181,7 +181,7 @@ def _checks(started: float, home: Path, say: Callable[[str], None], owner: bool 
             return 1
         say(f"bot game through the table, bots in their own process: {base}")
         # A game of each Cities of Splendor module, through the same table and bots.
-        for module in MODULES:
+        for module in module_ids():
             seats = tuple((kind, f"Bot {n}") for n, kind in enumerate(MODULE_BOTS, 1))
             played = _table_game(app, game, seats, module)
             if played is None:

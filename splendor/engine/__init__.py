@@ -45,7 +45,7 @@ from splendor.engine.position import build_position
 from splendor.engine.record import RECORD_VERSION, make_record, replay
 from splendor.engine.sampling import sample_world, unseen_cards
 from splendor.engine.setup import GameSetup, deal
-from splendor.engine.state import GameState, Phase, new_game
+from splendor.engine.state import GameState, Phase, new_game, state_class
 from splendor.engine.view import HiddenCard, PlayerView, View, observe
 
 __all__ = [
@@ -94,6 +94,7 @@ __all__ = [
     "payment_options",
     "replay",
     "sample_world",
+    "state_class",
     "tokens_missing",
     "unseen_cards",
 ]

@@ -8,9 +8,6 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
-#: The modules of the Cities of Splendor expansion; a game plays at most one of them.
-MODULES: Final = ("cities", "trading-posts", "orient", "strongholds")
-
 #: `Card.bonus` of an Orient card that gives no bonus of its own (a double gold, or a card
 #: that takes its colour from the card it is paired with).
 NO_BONUS: Final = -1
@@ -150,9 +147,9 @@ class GameData:
 
     def modules(self) -> tuple[str, ...]:
         """The modules this data can play (those whose pieces it holds)."""
-        have = {"cities": bool(self.cities), "trading-posts": bool(self.posts),
-                "orient": bool(self.orient), "strongholds": self.strongholds > 0}
-        return tuple(m for m in MODULES if have[m])
+        from splendor.engine.modules import MODULES  # the registry imports this file
+
+        return tuple(m.module for m in MODULES if m.playable(self))
 
     def orient_cards(self, level: int) -> tuple[Card, ...]:
         """The Orient cards of one level, in id order."""
@@ -170,3 +167,14 @@ class GameData:
     def level_cards(self, level: int) -> tuple[Card, ...]:
         """The cards of one level, in id order."""
         return tuple(c for c in self.cards if c.level == level)
+
+
+def __getattr__(name: str) -> tuple[str, ...]:
+    """`MODULES`, the ids of the modules (of the Cities of Splendor expansion; a game plays
+    at most one), from their registry as it stands: kept for the screens that import it
+    from here; new code asks `splendor.engine.modules.module_ids()`."""
+    if name == "MODULES":
+        from splendor.engine.modules import module_ids  # the registry imports this file
+
+        return module_ids()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -100,6 +100,11 @@ class GameState:
     title: ClassVar[str] = "the base game"
     #: Whether the Orient's decks and market are on the table (only with the Orient).
     has_orient: ClassVar[bool] = False
+    #: Whether cities are on the table (and take the nobles' place), trading posts are
+    #: claimed, strongholds are placed: what screens and tools show of a module.
+    has_cities: ClassVar[bool] = False
+    has_posts: ClassVar[bool] = False
+    has_strongholds: ClassVar[bool] = False
     #: Whether reaching the target points starts the final round (the Cities: a city
     #: taken at the end of a turn does).
     ends_on_points: ClassVar[bool] = True

@@ -25,6 +25,7 @@ from splendor.engine import (
     TakeTwo,
     View,
     bonus_shortfall,
+    state_class,
     tokens_missing,
 )
 from splendor.engine.actions import (
@@ -195,7 +196,7 @@ def _buy_reason(view: View, card: Card, data: GameData, action: Buy | None = Non
     me = view.me
     after = _bonuses_after(me.bonuses, card.bonus, card.bonus_count)
     nobles = _nobles_won(view, card)
-    if view.module == "cities" and me.city is None:
+    if me.city is None:  # the cities on the table (none without the Cities)
         points = me.points + card.points + sum(
             data.noble_by_id[n].points for n in nobles[:1])
         for city in view.cities:
@@ -204,7 +205,7 @@ def _buy_reason(view: View, card: Card, data: GameData, action: Buy | None = Non
                 return HintReason("buy_city", card=card.id, city=city.id, points=city.points)
     if nobles:
         return HintReason("buy_noble", card=card.id, noble=nobles[0])
-    if view.module == "trading-posts":
+    if state_class(view.module).has_posts:
         held = len(me.nobles)
         for post in data.posts:
             if post.id not in me.posts and post_met(post, after, held + bool(nobles)) \

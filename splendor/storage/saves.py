@@ -53,7 +53,7 @@ from pathlib import Path
 from typing import Any
 
 from splendor.engine import GameData, GameState, RecordError, make_record, replay
-from splendor.engine.components import MODULES
+from splendor.engine.modules import module_ids
 from splendor.storage import paths, untrusted
 from splendor.storage.aside import FileProblem, keep_aside
 from splendor.storage.atomic import (
@@ -470,11 +470,11 @@ def _check_module(doc: dict[str, Any], label: str) -> str | None:
     if not isinstance(setup, dict):
         return None
     module = setup.get("module")
-    if not isinstance(module, str) or module in MODULES:
+    if not isinstance(module, str) or module in module_ids():
         return module if isinstance(module, str) else None
     shown = untrusted.quoted(module)
     raise SaveError(f"{label} was played with an unknown module {shown!r} (the modules: "
-                    f"{', '.join(MODULES)})", untrusted.UNKNOWN_MODULE, {"module": shown})
+                    f"{', '.join(module_ids())})", untrusted.UNKNOWN_MODULE, {"module": shown})
 
 
 def _typed_name(doc: dict[str, Any], path: Path) -> str | None:

@@ -16,7 +16,7 @@ import json
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from splendor.engine.components import MODULES
+from splendor.engine.modules import module_ids
 from splendor.i18n import DEFAULT, LANGUAGES
 from splendor.storage import paths, untrusted
 from splendor.storage.aside import FileProblem, keep_aside, left_alone, refuse_to_replace
@@ -130,7 +130,7 @@ def _check(doc: Any) -> Settings:
                           "not competitive is offered")
     if "module" in doc:
         module = doc["module"]
-        if module is None or module in MODULES:
+        if module is None or module in module_ids():
             s.module = module
         else:
             # A module this version does not know (a newer version's) or a wrong value:

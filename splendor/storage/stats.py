@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from splendor.engine import GameState
-from splendor.engine.components import MODULES
+from splendor.engine.modules import module_ids
 from splendor.i18n import has, tr
 from splendor.storage import paths
 from splendor.storage.aside import FileProblem, keep_aside, left_alone, refuse_to_replace
@@ -84,7 +84,7 @@ def _known_key(key: str) -> bool:
     rest = parts[2:]
     if rest and rest[-1] == COMPETITIVE:
         rest = rest[:-1]
-    return not rest or (len(rest) == 1 and rest[0] in MODULES)
+    return not rest or (len(rest) == 1 and rest[0] in module_ids())
 
 
 class TableKey(NamedTuple):
@@ -160,7 +160,7 @@ def table_key(kinds: list[str], players: int, competitive: bool = False,
     bots = [k for k in kinds if k != "human"]
     if len(bots) == len(kinds):
         return None
-    if module is not None and module not in MODULES:
+    if module is not None and module not in module_ids():
         raise ValueError(f"unknown module {module!r}")
     mode = (f"/{module}" if module else "") + (f"/{COMPETITIVE}" if competitive else "")
     if not bots:

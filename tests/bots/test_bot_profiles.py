@@ -12,7 +12,6 @@ import pytest
 import yaml
 
 from splendor.bots import BOT_NAMES
-from splendor.bots.evaluation import Weights
 from splendor.bots.profiles import (
     HeuristicProfile,
     SearchProfile,
@@ -20,6 +19,7 @@ from splendor.bots.profiles import (
     parse_profiles,
     shipped_profiles,
 )
+from splendor.bots.value import Weights
 from splendor.gamedata import DataError, read_yaml
 from splendor.resources import levels_data_dir
 

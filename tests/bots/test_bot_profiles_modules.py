@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from splendor.bots.evaluation import Weights
 from splendor.bots.profiles import HeuristicProfile, parse_profiles, shipped_profiles
+from splendor.bots.value import Weights
 from splendor.engine.components import MODULES
 from splendor.gamedata import DataError, read_yaml
 from splendor.resources import levels_data_dir

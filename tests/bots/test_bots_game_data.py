@@ -9,11 +9,11 @@ import random
 import pytest
 
 from splendor.bots import BOT_NAMES, make_bot
-from splendor.bots.evaluation import situation_from_view
 from splendor.bots.expert import ExpertBot
 from splendor.bots.greedy import GreedyBot
 from splendor.bots.heuristic import HeuristicBot
 from splendor.bots.profiles import HeuristicProfile, shipped_profiles
+from splendor.bots.value import situation_from_view
 from splendor.engine import GameState, Phase, new_game, observe
 from splendor.gamedata import base_game
 from splendor.match import play_match

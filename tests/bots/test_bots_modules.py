@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from splendor.bots import BOT_NAMES, Bot, make_bot
-from splendor.bots.evaluation import Evaluator, situation_from_state, situation_from_view
 from splendor.bots.expert import ExpertBot
 from splendor.bots.profiles import HeuristicProfile, shipped_profiles
+from splendor.bots.value import Evaluator, situation_from_state, situation_from_view
 from splendor.engine import (
     Action,
     Buy,

@@ -26,6 +26,7 @@ class CitiesState(ModuleState):
     title = "the Cities"
     aliases = ("the-cities", "city")
     description = "Cities replace the nobles: the first to claim one starts the final round."
+    has_cities = True
     ends_on_points = False
     final_reason = "city"
     seat_fields = ("city",)

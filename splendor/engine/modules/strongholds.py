@@ -31,6 +31,7 @@ class StrongholdsState(ModuleState):
     title = "Strongholds"
     aliases = ("stronghold",)
     description = "Strongholds claim market cards; three on one card conquer it."
+    has_strongholds = True
     table_fields = ("holds",)
     position_phases = (Phase.CONQUEST,)
 

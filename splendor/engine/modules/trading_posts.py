@@ -33,6 +33,7 @@ class TradingPostsState(ModuleState):
     title = "Trading Posts"
     aliases = ("trading_posts", "posts")
     description = "Trading posts reward bonus sets with powers and prestige."
+    has_posts = True
     seat_fields = ("posts",)
     position_phases = (Phase.POST,)
 

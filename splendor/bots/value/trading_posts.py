@@ -1,0 +1,77 @@
+"""Trading Posts' value terms: the powers held and the posts in reach, each by its worth
+and how many bonuses (or the noble) it lacks; the posts' requirements pull on the colours;
+post 3 makes a gold pay two; post 2 makes taking two tokens bring a gem (a step the
+engine plays); a purchase that claims posts."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from splendor.bots.value.terms import ModuleValue, Wants
+from splendor.engine import Card, GameData
+from splendor.engine.components import City, TradingPost
+from splendor.engine.module_rules import post_shortfall
+from splendor.engine.modules.trading_posts import TradingPostsState
+
+if TYPE_CHECKING:
+    from splendor.bots.value.evaluator import Evaluator
+    from splendor.bots.value.situation import Side, Situation, Weights
+
+
+class TradingPostsValue(ModuleValue):
+    """Trading Posts."""
+
+    engine = TradingPostsState
+
+    @classmethod
+    def wants(cls, w: Weights, cities: tuple[City, ...],
+              posts: tuple[TradingPost, ...]) -> Wants:
+        return tuple((w.post_demand, post.requires) for post in posts)
+
+    @classmethod
+    def table_posts(cls, data: GameData) -> tuple[TradingPost, ...]:
+        return data.posts
+
+    @classmethod
+    def gold_doubles(cls, posts: tuple[int, ...]) -> bool:
+        return 3 in posts
+
+    @classmethod
+    def own_value(cls, ev: Evaluator, s: Situation, side: Side) -> float:
+        return cls.memoized(ev, s, side, cls.post_value)
+
+    @staticmethod
+    def post_worth(ev: Evaluator, post: TradingPost, side: Side) -> float:
+        """What a trading post not yet claimed would bring `side`."""
+        w = ev.w
+        worth = (w.post_gem, w.post_extra, w.post_gold, 5 * w.points,
+                 (len(side.posts) + 1) * w.points)[post.id - 1]
+        return worth + (w.points if 5 in side.posts else 0.0)
+
+    @classmethod
+    def post_value(cls, ev: Evaluator, s: Situation, side: Side) -> float:
+        """The powers held (their points are in the points), and the posts in reach."""
+        w = ev.w
+        v = 0.0
+        for post in s.posts:
+            if post.id in side.posts:
+                if post.id <= 3:
+                    v += (w.post_gem, w.post_extra, w.post_gold)[post.id - 1]
+                continue
+            short = post_shortfall(post, side.bonuses, side.nobles)
+            v += w.post * cls.post_worth(ev, post, side) * ev.post_decay[min(39, short)]
+        return v
+
+    @classmethod
+    def completes(cls, ev: Evaluator, s: Situation, side: Side, card: Card) -> float:
+        """The posts the purchase claims."""
+        bonuses = side.bonuses[:]
+        bonuses[card.bonus] += card.bonus_count
+        return sum(cls.post_worth(ev, post, side) for post in s.posts
+                   if post.id not in side.posts
+                   and post_shortfall(post, side.bonuses, side.nobles)
+                   and not post_shortfall(post, bonuses, side.nobles))
+
+    @classmethod
+    def take_two_played(cls, s: Situation) -> bool:
+        return 2 in s.me.posts
