@@ -335,12 +335,12 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     add_game(records, state, ["human", "hard", "medium"], competitive=True)
     # A game of each Cities of Splendor module, counted apart (one of them competitive),
     # and one saved: the load screen names its module.
-    from splendor.engine.components import MODULES
+    from splendor.engine.modules import module_ids
     from splendor.engine.modules.orient import OrientState
 
     # The Orient's game is the competitive one, and the one saved.
     saved = OrientState.module
-    for module in MODULES:
+    for module in module_ids():
         options = replace(_options(["human", "hard"]), module=module)
         session = Session(data, options, InlineBots())
         played = session.state

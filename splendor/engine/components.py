@@ -145,12 +145,6 @@ class GameData:
         object.__setattr__(self, "noble_by_id", MappingProxyType({n.id: n for n in self.nobles}))
         object.__setattr__(self, "city_by_id", MappingProxyType({c.id: c for c in self.cities}))
 
-    def modules(self) -> tuple[str, ...]:
-        """The modules this data can play (those whose pieces it holds)."""
-        from splendor.engine.modules import MODULES  # the registry imports this file
-
-        return tuple(m.module for m in MODULES if m.playable(self))
-
     def orient_cards(self, level: int) -> tuple[Card, ...]:
         """The Orient cards of one level, in id order."""
         return tuple(c for c in self.orient if c.level == level)
@@ -168,13 +162,3 @@ class GameData:
         """The cards of one level, in id order."""
         return tuple(c for c in self.cards if c.level == level)
 
-
-def __getattr__(name: str) -> tuple[str, ...]:
-    """`MODULES`, the ids of the modules (of the Cities of Splendor expansion; a game plays
-    at most one), from their registry as it stands: kept for the screens that import it
-    from here; new code asks `splendor.engine.modules.module_ids()`."""
-    if name == "MODULES":
-        from splendor.engine.modules import module_ids  # the registry imports this file
-
-        return module_ids()
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -34,7 +34,8 @@ from splendor.engine.actions import (
     TakeFree,
     TakeGem,
 )
-from splendor.engine.components import ABILITIES, MODULES, TradingPost
+from splendor.engine.components import ABILITIES, TradingPost
+from splendor.engine.modules import module_ids
 from splendor.i18n import tr
 from splendor.session.hints import Hint, HintReason
 from splendor.session.log import LogEntry
@@ -82,14 +83,14 @@ def card_text(data: GameData, card_id: str) -> str:
 
 def module_name(module: str | None) -> str:
     """A Cities of Splendor module's name ('The Orient'; None: the base game alone)."""
-    if module in MODULES:
+    if module in module_ids():
         return tr(f"modules.{module.replace('-', '_')}.name")
     return tr("modules.none.name")
 
 
 def module_about(module: str | None) -> str:
     """One line saying what a module changes (None: the base game alone)."""
-    if module in MODULES:
+    if module in module_ids():
         return tr(f"modules.{module.replace('-', '_')}.about")
     return tr("modules.none.about")
 

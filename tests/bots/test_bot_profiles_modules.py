@@ -12,7 +12,7 @@ import pytest
 
 from splendor.bots.profiles import HeuristicProfile, parse_profiles, shipped_profiles
 from splendor.bots.value import Weights
-from splendor.engine.components import MODULES
+from splendor.engine.modules import module_ids
 from splendor.gamedata import DataError, read_yaml
 from splendor.resources import levels_data_dir
 
@@ -55,7 +55,7 @@ def test_the_shipped_ladder_has_weights_for_every_module() -> None:
     for name in ("easy", "medium", "hard"):
         profile = shipped_profiles()[name]
         assert isinstance(profile, HeuristicProfile)
-        for module in MODULES:
+        for module in module_ids():
             assert isinstance(profile.weights_for(module), Weights)
 
 

@@ -40,8 +40,8 @@ from splendor.engine.actions import (
     TakeFree,
     TakeGem,
 )
-from splendor.engine.components import MODULES
 from splendor.engine.expansion import ExpansionState
+from splendor.engine.modules import module_ids
 from splendor.gamedata import base_game
 from splendor.match import DEFAULT_ROUND_CAP, MatchResult, play_match
 
@@ -90,7 +90,7 @@ def play_checked(bots: list[Bot], seed: int, module: str,
 # --------------------------------------------------------------- whole games
 
 
-@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("module", module_ids())
 @pytest.mark.parametrize("players", [2, 3])
 def test_every_bot_plays_module_games_legally_to_the_end(module: str, players: int) -> None:
     phases: set[str] = set()
@@ -111,7 +111,7 @@ def test_every_bot_plays_module_games_legally_to_the_end(module: str, players: i
     assert expected <= phases, (module, phases)
 
 
-@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("module", module_ids())
 def test_the_hard_bot_wins_most_games_against_random_play(module: str) -> None:
     wins = 0.0
     for game in range(6):
@@ -131,7 +131,7 @@ def expert(seed: int, simulations: int = 12) -> ExpertBot:
     return ExpertBot(hard, DATA, seed, budget=None, simulations=simulations)
 
 
-@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("module", module_ids())
 def test_the_expert_plays_module_games_at_a_fixed_simulation_count(module: str) -> None:
     bots: list[Bot] = [expert(5), make_bot("medium", 5, data=DATA)]
     result, checked = play_checked(bots, 77, module)
@@ -213,7 +213,7 @@ def module_positions(module: str, games: int = 2) -> list[GameState]:
     return found
 
 
-@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("module", module_ids())
 def test_bots_choose_the_same_when_only_hidden_information_differs(module: str) -> None:
     rng = random.Random(3)
     compared = hidden = 0
@@ -508,7 +508,7 @@ def test_strongholds_the_conquest_is_taken() -> None:
 # -------------------------------------------------------- every step is scored
 
 
-@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("module", module_ids())
 def test_every_decision_step_gets_scores_that_tell_its_options_apart(module: str) -> None:
     seen: dict[str, int] = {}
     differing: dict[str, int] = {}

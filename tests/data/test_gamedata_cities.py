@@ -18,6 +18,7 @@ import yaml
 
 from splendor.engine import COLOR_NAMES, GEMS
 from splendor.engine.components import NO_BONUS
+from splendor.engine.modules import playable_modules
 from splendor.gamedata import POST_POWERS, base_game, load_game_data
 from tests.data.data_files import (
     DATA_FILES,
@@ -184,7 +185,7 @@ def test_module_counts() -> None:
         "reserve_noble": 3, "take_level2": 5, "sacrifice": 5}
     assert len(data.posts) == 5
     assert data.strongholds == 3
-    assert data.modules() == ("cities", "trading-posts", "orient", "strongholds")
+    assert playable_modules(data) == ("cities", "trading-posts", "orient", "strongholds")
 
 
 def test_orient_facts() -> None:

@@ -17,7 +17,7 @@ from splendor.engine.actions import (
     TakeFree,
     TakeGem,
 )
-from splendor.engine.components import MODULES
+from splendor.engine.modules import module_ids
 from splendor.gamedata import base_game
 from splendor.session.bot_process import InlineBots
 from splendor.session.game import Session
@@ -31,7 +31,7 @@ MODULE_ACTIONS = (ChooseCity, ChoosePost, Conquer, Decline, Pair, ReserveNoble, 
                   TakeFree, TakeGem)
 
 
-@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("module", module_ids())
 def test_every_hint_of_a_module_game_has_its_reason_in_words(module: str) -> None:
     options = GameOptions((SeatOption("human", "Ada"), SeatOption("easy", "Bob")),
                           first_player=0, seed=4, module=module)

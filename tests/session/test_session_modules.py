@@ -9,7 +9,7 @@ import random
 import pytest
 
 from splendor.engine import Buy, Pass, Reserve, ReserveDeck, Take, TakeTwo, make_record
-from splendor.engine.components import MODULES
+from splendor.engine.modules import module_ids
 from splendor.gamedata import base_game
 from splendor.session import saving
 from splendor.session.bot_process import InlineBots
@@ -29,7 +29,7 @@ def session(module: str, seed: int = 5) -> Session:
     return Session(DATA, options, InlineBots())
 
 
-@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("module", module_ids())
 def test_a_module_game_saves_and_resumes_exactly(module: str) -> None:
     game = session(module)
     play_turns(game, 12, random.Random(2))
@@ -50,7 +50,7 @@ def test_a_module_game_saves_and_resumes_exactly(module: str) -> None:
     assert [a.text() for a in resumed.state.history] == [a.text() for a in game.state.history]
 
 
-@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("module", module_ids())
 def test_undo_in_a_module_game_takes_the_humans_last_move_back(module: str) -> None:
     game = session(module, seed=8)
     play_turns(game, 8, random.Random(4))
@@ -64,7 +64,7 @@ def test_undo_in_a_module_game_takes_the_humans_last_move_back(module: str) -> N
     assert game.state.setup.module == module
 
 
-@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("module", module_ids())
 def test_the_replay_cursor_walks_a_module_game(module: str) -> None:
     game = session(module, seed=13)
     play_turns(game, 10, random.Random(6))

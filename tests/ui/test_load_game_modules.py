@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from splendor.engine import new_game
-from splendor.engine.components import MODULES
+from splendor.engine.modules import module_ids
 from splendor.gamedata import base_game
 from splendor.i18n import LANGUAGES, set_language, translate
 from splendor.storage.saves import list_saves, save_document, save_path_for, write_save
@@ -37,13 +37,13 @@ def _infos() -> dict[str, object]:
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_each_save_names_its_module_in_the_players_language(code: str) -> None:
-    for module in MODULES:
+    for module in module_ids():
         _save(f"Game {module}", module)
     _save("Base game", None)
     infos = _infos()
     set_language(code)
     try:
-        for module in MODULES:
+        for module in module_ids():
             info = infos[f"Game {module}"]
             assert info.module == module  # type: ignore[attr-defined]
             second = describe(info)[1]  # type: ignore[arg-type]
@@ -51,7 +51,7 @@ def test_each_save_names_its_module_in_the_players_language(code: str) -> None:
             assert second.endswith(name), second
         base = describe(infos["Base game"])[1]  # type: ignore[arg-type]
         assert not any(translate(code, f"modules.{m.replace('-', '_')}.name") in base
-                       for m in MODULES)
+                       for m in module_ids())
     finally:
         set_language("en")
     info = infos["Game orient"]

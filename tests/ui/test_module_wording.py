@@ -37,7 +37,8 @@ from splendor.engine.actions import (
     TakeFree,
     TakeGem,
 )
-from splendor.engine.components import ABILITIES, MODULES, NO_BONUS
+from splendor.engine.components import ABILITIES, NO_BONUS
+from splendor.engine.modules import module_ids
 from splendor.gamedata import base_game
 from splendor.i18n import LANGUAGES, translate
 from splendor.session.hints import REASONS, Hint, HintReason, explain
@@ -196,7 +197,7 @@ EXPECTED = {
 }
 
 
-@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("module", module_ids())
 def test_module_games_are_logged_and_hinted_in_every_language(module: str) -> None:
     seen: set[str] = set()
     reasons: set[str] = set()
@@ -311,10 +312,10 @@ def test_the_tables_module_words_exist_in_every_language(code: str) -> None:
         texts = [step_status(step, "Ada") for step in STEP_STATUS]
         texts += [post_power_text(post.power) for post in DATA.posts]
         texts += [ability_text(card) for card in DATA.orient]
-        texts += [module_name(m) for m in (None, *MODULES)]
-        texts += [module_about(m) for m in (None, *MODULES)]
+        texts += [module_name(m) for m in (None, *module_ids())]
+        texts += [module_about(m) for m in (None, *module_ids())]
     for text in texts:
         _filled(text)
-    assert len({module_name(m) for m in (None, *MODULES)}) == 5
+    assert len({module_name(m) for m in (None, *module_ids())}) == 5
     abilities = {card.ability for card in DATA.orient}
     assert abilities == set(ABILITIES)

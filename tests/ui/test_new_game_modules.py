@@ -9,7 +9,7 @@ import json
 import pygame
 import pytest
 
-from splendor.engine.components import MODULES
+from splendor.engine.modules import module_ids
 from splendor.i18n import LANGUAGES, set_language, tr
 from splendor.storage import paths
 from splendor.storage.settings import load_settings
@@ -70,7 +70,7 @@ def test_each_choice_says_what_it_changes_and_starts_a_game_of_that_module(
     assert scene.chosen_module is None and scene.options().module is None
     texts = drawn_texts(monkeypatch, game.app)
     assert "Module" in texts and "None" in texts and "The base game alone." in texts
-    for module in MODULES:
+    for module in module_ids():
         next_module(game.app, scene)
         assert scene.chosen_module == module
         texts = drawn_texts(monkeypatch, game.app)

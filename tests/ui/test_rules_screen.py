@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
-from splendor.engine.components import MODULES
+from splendor.engine.modules import module_ids
 from splendor.ui.app import App
 from splendor.ui.scenes.rules import RulesScene, load_rules, wrap
 
@@ -197,8 +197,8 @@ def test_every_module_has_a_section_stating_its_rulings(language: str) -> None:
     module (and only of its module: the phrases are looked for in that section)."""
     _, sections = load_rules(language)
     modules = [s.module for s in sections]
-    assert [m for m in modules if m] == list(MODULES), "one section per module, in order"
-    intro = modules.index(MODULES[0]) - 1
+    assert [m for m in modules if m] == list(module_ids()), "one section per module, in order"
+    intro = modules.index(module_ids()[0]) - 1
     assert intro >= 0 and all(m is None for m in modules[:intro + 1])
     texts: dict[str | None, str] = {None: " ".join(sections[intro].paragraphs)}
     texts.update({s.module: " ".join(s.paragraphs) for s in sections if s.module})
@@ -281,7 +281,7 @@ def test_the_page_scrolls_within_its_limits_and_back_leaves() -> None:
     assert app.stack.top is not scene
 
 
-@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("module", module_ids())
 def test_the_page_can_open_at_a_module(module: str) -> None:
     app = App((1024, 600))
     scene = RulesScene(module=module)
@@ -355,7 +355,7 @@ def test_the_rules_open_from_the_menu() -> None:
     app.close()
 
 
-@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("module", module_ids())
 def test_the_rules_from_a_games_pause_menu_open_at_its_module(app: App, module: str) -> None:
     from splendor.ui.main import Game
     from splendor.ui.options import GameOptions, SeatOption

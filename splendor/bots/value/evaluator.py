@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 
-from splendor.bots.value import module_games
+from splendor.bots.value.module_games import deny, module_value, score_module
 from splendor.bots.value.situation import Side, Situation, Weights, WorldSource, tokens_taken
 from splendor.engine import (
     GOLD,
@@ -51,7 +51,7 @@ class Evaluator:
     def value(self, s: Situation, side: Side, market: list[Card]) -> float:
         """The worth of `side`'s position on a table showing `market`."""
         if s.terms is not None:
-            return module_games.module_value(self, s, side, market)
+            return module_value(self, s, side, market)
         w = self.w
         tokens, bonuses, demand = side.tokens, side.bonuses, s.demand
         v = w.points * side.points
@@ -80,7 +80,7 @@ class Evaluator:
         if not self.w.deny:
             return 0.0
         if s.terms is not None:
-            return module_games.deny(self, s, card)
+            return deny(self, s, card)
         best = 0.0
         for o in s.opponents:
             d = tokens_missing(o.tokens, o.bonuses, card)
@@ -99,7 +99,7 @@ class Evaluator:
         copies of which the engine plays the module's actions; with `resolve` the
         decision steps an action brings are played too (greedily) before judging."""
         if s.terms is not None:
-            return module_games.score_module(self, s, actions, world, resolve)
+            return score_module(self, s, actions, world, resolve)
         me = s.me
         base = self.value(s, me, s.market)
         first = actions[0]

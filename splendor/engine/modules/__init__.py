@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 
+from splendor.engine.components import GameData
 from splendor.engine.modules.base import ModulePlayer, ModuleState
 from splendor.engine.modules.cities import CitiesState
 from splendor.engine.modules.orient import OrientState
@@ -34,6 +35,11 @@ def find_module(name: str) -> type[ModuleState]:
         if name == module.module or name in module.aliases:
             return module
     raise unknown_module(name, (m.module for m in MODULES))
+
+
+def playable_modules(data: GameData) -> tuple[str, ...]:
+    """The ids of the modules `data` can play (those whose pieces it holds)."""
+    return tuple(m.module for m in MODULES if m.playable(data))
 
 
 def module_ids() -> tuple[str, ...]:
@@ -58,4 +64,4 @@ def registered(module: type[ModuleState]) -> Iterator[type[ModuleState]]:
 use_module_lookup(find_module)
 
 __all__ = ["MODULES", "ModulePlayer", "ModuleState", "find_module", "module_ids",
-           "registered"]
+           "playable_modules", "registered"]

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from splendor.bots.base import BOT_NAMES
-from splendor.engine.components import MODULES
+from splendor.engine.modules import module_ids
 from splendor.i18n import tr
 from splendor.ui import theme
 from splendor.ui.options import (
@@ -56,7 +56,7 @@ SEED_DIGITS = 12
 #: Kind of a seat added with "Add seat".
 ADDED_KIND = "medium"
 #: What the module choice cycles through: none (the base game alone), then the modules.
-MODULE_CHOICES: tuple[str | None, ...] = (None, *MODULES)
+MODULE_CHOICES: tuple[str | None, ...] = (None, *module_ids())
 
 
 class SeatRow:

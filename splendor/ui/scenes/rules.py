@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from splendor.engine import color_index
-from splendor.engine.components import MODULES
+from splendor.engine.modules import module_ids
 from splendor.gamedata import base_game
 from splendor.i18n import language, tr
 from splendor.plain_yaml import YamlFileError, read_plain
@@ -32,7 +32,7 @@ class RulesSection:
     title: str
     paragraphs: tuple[str, ...]
     illustration: dict[str, Any] = field(default_factory=dict)
-    #: The Cities of Splendor module the section explains (`MODULES`), if any.
+    #: The Cities of Splendor module the section explains (`module_ids()`), if any.
     module: str | None = None
 
 
@@ -56,7 +56,7 @@ def load_rules(language: str = "en", folder: Path | None = None) -> tuple[str, l
         if not isinstance(picture, dict):
             raise ValueError(f"{path.name}: section {n}: illustration must be a mapping")
         module = raw.get("module")
-        if module is not None and module not in MODULES:
+        if module is not None and module not in module_ids():
             raise ValueError(f"{path.name}: section {n}: unknown module {module!r}")
         sections.append(RulesSection(raw["title"], tuple(" ".join(p.split()) for p in paragraphs),
                                      picture, module))

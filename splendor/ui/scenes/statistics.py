@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from splendor.engine.components import MODULES
+from splendor.engine.modules import module_ids
 from splendor.i18n import tr
 from splendor.storage.aside import FileProblem
 from splendor.storage.stats import LEVEL_ORDER, Record, parse_key, split_key
@@ -30,7 +30,7 @@ def _sort_key(key: str) -> tuple[int, bool, int, int]:
 
 
 def _module_order(module: str | None) -> int:
-    return 0 if module is None else 1 + MODULES.index(module)
+    return 0 if module is None else 1 + module_ids().index(module)
 
 
 def group_heading(module: str | None, competitive: bool) -> str | None:
