@@ -14,9 +14,9 @@ tokens above the limit (`Phase.RETURN`) and choosing among several qualifying no
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from enum import Enum
-from typing import Any, ClassVar, Final, cast
+from typing import Any, Final, cast
 
 from splendor.engine.actions import (
     PASS,
@@ -46,6 +46,7 @@ from splendor.engine.outcome import EndReason, Outcome, decide
 from splendor.engine.payment import default_payment, nobles_met, tokens_missing
 from splendor.engine.player import PlayerState as PlayerState
 from splendor.engine.setup import GameSetup, check_setup, deal
+from splendor.engine.variant import Variant
 
 
 class Phase(Enum):
@@ -69,8 +70,9 @@ class Phase(Enum):
 _NO_ACTIONS: Final[tuple[Action, ...]] = ()
 
 
-class GameState:
-    """A game in progress. Build one with `new_game` or `GameState.from_setup`."""
+class GameState(Variant):
+    """A game in progress. Build one with `new_game` or `GameState.from_setup`; what a
+    module changes, it overrides (see `Variant` and engine/modules/)."""
 
     __slots__ = (
         "_candidates",
@@ -92,22 +94,6 @@ class GameState:
         "setup",
         "turns",
     )
-
-    #: The Cities of Splendor module played (its id), None for the base game: a module's
-    #: state class (see engine/modules/) says which, and what it adds.
-    module: ClassVar[str | None] = None
-    #: What the game is called in English messages.
-    title: ClassVar[str] = "the base game"
-    #: Whether the Orient's decks and market are on the table (only with the Orient).
-    has_orient: ClassVar[bool] = False
-    #: Whether cities are on the table (and take the nobles' place), trading posts are
-    #: claimed, strongholds are placed: what screens and tools show of a module.
-    has_cities: ClassVar[bool] = False
-    has_posts: ClassVar[bool] = False
-    has_strongholds: ClassVar[bool] = False
-    #: Whether reaching the target points starts the final round (the Cities: a city
-    #: taken at the end of a turn does).
-    ends_on_points: ClassVar[bool] = True
 
     def __init__(self, data: GameData, setup: GameSetup) -> None:
         """Start the game `setup` describes; raises ValueError if it does not fit `data`."""
@@ -152,20 +138,6 @@ class GameState:
 
     # ------------------------------------------------- what a module changes
 
-    @classmethod
-    def check_playable(cls, data: GameData) -> None:
-        """Raise ValueError unless `data` holds the pieces this game needs."""
-
-    @classmethod
-    def nobles_dealt(cls, data: GameData, players: int) -> int:
-        """How many nobles a game for `players` deals."""
-        return data.setups[players].nobles
-
-    @classmethod
-    def deal_pieces(cls, data: GameData, rng: Any) -> Mapping[str, Any]:
-        """The setup fields a module deals after the base game's (drawn from `rng`)."""
-        return {}
-
     def final_round_reason(self, seat: int) -> str | None:
         """What of `seat`'s starts the final round ('has 15 points'), None if nothing."""
         points = self.players[seat].points
@@ -174,13 +146,6 @@ class GameState:
     def final_round_need(self) -> str:
         """What a final round needs, in words (for the position builder's errors)."""
         return f"a seat with {self.data.target_points} points or more"
-
-    def view_seat(self, seat: int) -> dict[str, Any]:
-        """A module's fields of `seat`'s PlayerView (see view.py); view_table: the View's."""
-        return {}
-
-    def view_table(self) -> dict[str, Any]:
-        return {}
 
     # ----------------------------------------------------------------- queries
 
