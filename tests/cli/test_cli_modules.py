@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from splendor.cli import build_parser, main
-from splendor.engine.components import MODULES
+from splendor.engine.modules import module_ids
 from splendor.engine.outcome import Outcome
 from splendor.tournament import GameResult, credits, summarize, summary_dict, summary_lines
 
@@ -22,7 +22,7 @@ COMMANDS = (
 
 
 @pytest.mark.parametrize("command", COMMANDS, ids=lambda c: c[0])
-@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("module", module_ids())
 def test_every_tool_takes_every_module(command: list[str], module: str) -> None:
     args = build_parser().parse_args([*command, "--module", module])
     assert args.module == module
@@ -38,11 +38,11 @@ def test_an_unknown_module_is_refused_with_the_choices(
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert "--module" in err and "'atlantis'" in err
-    for module in MODULES:
+    for module in module_ids():
         assert module in err
 
 
-@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("module", module_ids())
 def test_play_writes_a_module_record_that_replays(
     module: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -56,7 +56,7 @@ def test_play_writes_a_module_record_that_replays(
     assert main(["replay", str(record), "--module", module]) == 0
     replayed = capsys.readouterr().out
     assert replayed in played  # the same standings
-    other = next(m for m in MODULES if m != module)
+    other = next(m for m in module_ids() if m != module)
     assert main(["replay", str(record), "--module", other]) == 1
     err = capsys.readouterr().err
     assert f"module {module}" in err and f"not of the module {other}" in err
@@ -72,7 +72,7 @@ def test_replay_refuses_a_base_game_asked_as_a_module(
     assert "the base game" in capsys.readouterr().err
 
 
-@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("module", module_ids())
 def test_bench_measures_a_module(module: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "--module", module, "--seconds", "0.2", "--json"]) == 0
     figures = json.loads(capsys.readouterr().out)
@@ -86,7 +86,7 @@ def test_bench_without_a_module_keeps_its_figures(capsys: pytest.CaptureFixture[
     assert set(json.loads(capsys.readouterr().out)) == {"decisions_per_s", "games_per_s"}
 
 
-@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("module", module_ids())
 def test_a_short_tournament_per_module(module: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["tournament", "--players", "2", "--module", module, "--bots", "hard,medium",
                  "--games", "4", "--json"]) == 0

@@ -8,13 +8,13 @@ import json
 
 import pytest
 
-from splendor.engine.components import MODULES
+from splendor.engine.modules import module_ids
 from splendor.storage import paths
 from splendor.storage.atomic import StorageError
 from splendor.storage.settings import SETTINGS_VERSION, Settings, load_settings, save_settings
 
 
-@pytest.mark.parametrize("module", [None, *MODULES])
+@pytest.mark.parametrize("module", [None, *module_ids()])
 def test_the_module_round_trips(module: str | None) -> None:
     assert Settings().module is None
     save_settings(Settings(module=module, competitive=True))

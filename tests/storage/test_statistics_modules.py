@@ -12,7 +12,7 @@ import pytest
 
 from splendor.bots import make_bot
 from splendor.engine import GameState, new_game, observe
-from splendor.engine.components import MODULES
+from splendor.engine.modules import module_ids
 from splendor.gamedata import base_game
 from splendor.i18n import LANGUAGES, set_language, translate
 from splendor.session.statistics import count_game
@@ -63,7 +63,7 @@ def test_keys_name_the_module_after_the_player_count() -> None:
     assert split_key("hard/2/strongholds") == ("hard", 2, False)
 
 
-@pytest.mark.parametrize("module", MODULES)
+@pytest.mark.parametrize("module", module_ids())
 def test_a_module_game_counts_apart_from_base_games(module: str) -> None:
     records: dict[str, Record] = {}
     base = module_game(None)
@@ -124,7 +124,7 @@ def _records() -> dict[str, Record]:
     records: dict[str, Record] = {
         "hard/2": Record(4, 2, 17, 24), "hard/2/competitive": Record(1, 0, 12, None),
         "easy/3": Record(2, 2, 16, 28)}
-    for i, module in enumerate(MODULES):
+    for i, module in enumerate(module_ids()):
         records[f"medium/2/{module}"] = Record(3, 1, 15, 30)
         records[f"hard/{2 + i % 3}/{module}/competitive"] = Record(1, 1, 16, 26)
     return records
