@@ -42,3 +42,17 @@ class Refusal(str):
         self.code = code
         self.params = params
         return self
+
+
+def spell(value: object) -> str:
+    """Text for a refused value that is no well-formed action (for the error message)."""
+    try:
+        return repr(value)
+    except Exception:  # a value with a broken repr is still refused cleanly
+        return f"<{type(value).__name__}>"
+
+
+def not_buyable(card_id: str) -> Refusal:
+    """A purchase of a card that is neither in the market nor reserved by the buyer."""
+    return Refusal("not_buyable", f"card {card_id} is neither in the market nor reserved by you",
+                   card=card_id)

@@ -40,7 +40,7 @@ from splendor.engine.actions import (
 )
 from splendor.engine.colors import COLOR_NAMES, GEMS, GOLD
 from splendor.engine.components import Card, GameData, Noble
-from splendor.engine.errors import IllegalActionError, Refusal
+from splendor.engine.errors import IllegalActionError, Refusal, not_buyable, spell
 from splendor.engine.history import History
 from splendor.engine.outcome import EndReason, Outcome, decide
 from splendor.engine.payment import default_payment, nobles_met, tokens_missing
@@ -212,6 +212,21 @@ class GameState(Variant):
             self._legal = self._generate()
         return self._legal
 
+    def _takes(self) -> list[Action]:
+        """The token takes the bank allows (three colours, or two of one), as a list the
+        main action's other choices are appended to."""
+        bank = self.bank
+        mask = 0
+        for c in GEMS:
+            if bank[c]:
+                mask |= 1 << c
+        acts: list[Action] = list(TAKES_BY_MASK[mask])
+        minimum = self.data.take_two_minimum
+        for c in GEMS:
+            if bank[c] >= minimum:
+                acts.append(TAKE2[c])
+        return acts
+
     def _generate(self) -> tuple[Action, ...]:
         phase = self.phase
         p = self.players[self.current]
@@ -222,16 +237,7 @@ class GameState(Variant):
         if phase is Phase.OVER:
             return _NO_ACTIONS
         data = self.data
-        bank = self.bank
-        mask = 0
-        for c in GEMS:
-            if bank[c]:
-                mask |= 1 << c
-        acts: list[Action] = list(TAKES_BY_MASK[mask])
-        minimum = data.take_two_minimum
-        for c in GEMS:
-            if bank[c] >= minimum:
-                acts.append(TAKE2[c])
+        acts = self._takes()
         if len(p.reserved) < data.reserve_limit:
             for card in self.market:
                 if card is not None:
@@ -261,12 +267,10 @@ class GameState(Variant):
     def why_illegal(self, action: object) -> Refusal | None:
         """None if `action` may be applied now, else the reason (English text, with a code
         and parameters a screen can translate). Any value gets an answer, never an error."""
+        refusal = self._why_not_at_all(action)
+        if refusal is not None:
+            return refusal
         phase = self.phase
-        if phase is Phase.OVER:
-            return Refusal("game_over", "the game is over")
-        problem = malformed(action)
-        if problem is not None:
-            return Refusal("not_an_action", problem)
         kind = type(action)
         # A pending return, then a pending noble choice, comes before anything else.
         if phase is Phase.RETURN and kind is not Return:
@@ -281,6 +285,13 @@ class GameState(Variant):
             return Refusal("no_such_choice", f"'{text}' is not a choice in this game",
                            action=text)
         return check(self, action)
+
+    def _why_not_at_all(self, action: object) -> Refusal | None:
+        """The refusals before any rule: the game is over, or `action` is no action."""
+        if self.phase is Phase.OVER:
+            return Refusal("game_over", "the game is over")
+        problem = malformed(action)
+        return None if problem is None else Refusal("not_an_action", problem)
 
     def _why_not_take(self, action: Take) -> Refusal | None:
         colors = action.colors
@@ -373,9 +384,7 @@ class GameState(Variant):
         p = self.players[self.current]
         card = self._find_buyable(p, action.card_id)
         if card is None:
-            return Refusal("not_buyable",
-                           f"card {action.card_id} is neither in the market nor reserved by you",
-                           card=action.card_id)
+            return not_buyable(action.card_id)
         if action.doubles:  # double golds and sacrifices come only with the Orient
             return Refusal("doubles_held", "you hold 0 double gold(s)", count=0)
         if action.discard:
@@ -432,7 +441,7 @@ class GameState(Variant):
                     return
         reason = self.why_illegal(action)
         if reason is not None:
-            text = action.text() if malformed(action) is None else _spell(action)
+            text = action.text() if malformed(action) is None else spell(action)
             raise IllegalActionError(text, reason)
         self.apply_unchecked(action)
 
@@ -441,22 +450,11 @@ class GameState(Variant):
         actions taken from `legal_actions()` (the way python-chess's `Board.push` does not
         check moves). Anything else may corrupt the state or raise; use `apply` for
         actions from players, files or the network."""
-        self._legal = None
-        log = self._log
-        if len(log) != self._logged:
-            # A clone sharing this log appended first: continue on a copy of our part.
-            log = self._log = log[: self._logged]
-        log.append(action)
-        self._logged += 1
+        self._record(action)
         p = self.players[self.current]
         bank = self.bank
-        if isinstance(action, Take):
-            for c in action.colors:
-                bank[c] -= 1
-                p.tokens[c] += 1
-        elif isinstance(action, TakeTwo):
-            bank[action.color] -= 2
-            p.tokens[action.color] += 2
+        if self._took(p, action):
+            pass
         elif isinstance(action, Reserve):
             i = next(
                 i for i, c in enumerate(self.market) if c is not None and c.id == action.card_id
@@ -498,22 +496,52 @@ class GameState(Variant):
             self.bank[GOLD] -= 1
             p.tokens[GOLD] += 1
 
-    def _buy(self, p: PlayerState, action: Buy) -> None:
-        card = None
+    def _record(self, action: Action) -> None:
+        """Log `action` as played (the first step of applying it)."""
+        self._legal = None
+        log = self._log
+        if len(log) != self._logged:
+            # A clone sharing this log appended first: continue on a copy of our part.
+            log = self._log = log[: self._logged]
+        log.append(action)
+        self._logged += 1
+
+    def _took(self, p: PlayerState, action: Action) -> bool:
+        """Move a take's tokens from the bank to `p`; False when `action` is no take."""
+        bank = self.bank
+        if isinstance(action, Take):
+            for c in action.colors:
+                bank[c] -= 1
+                p.tokens[c] += 1
+            return True
+        if isinstance(action, TakeTwo):
+            bank[action.color] -= 2
+            p.tokens[action.color] += 2
+            return True
+        return False
+
+    def _bought(self, p: PlayerState, card_id: str) -> Card:
+        """The card bought, off the market (its slot freed by `_refill`) or out of `p`'s
+        reserve."""
         for i, c in enumerate(self.market):
-            if c is not None and c.id == action.card_id:
-                card = c
+            if c is not None and c.id == card_id:
                 self._refill(i)
-                break
-        else:
-            card = next(c for c in p.reserved if c.id == action.card_id)
-            p.reserved.remove(card)
-            p.blind.discard(card.id)
-        pay = action.payment or default_payment(p.tokens, p.bonuses, card)
+                return c
+        card = next(c for c in p.reserved if c.id == card_id)
+        p.reserved.remove(card)
+        p.blind.discard(card.id)
+        return card
+
+    def _pay(self, p: PlayerState, pay: tuple[int, ...]) -> None:
+        """Move a payment from `p`'s tokens to the bank."""
         for color, n in enumerate(pay):
             if n:
                 p.tokens[color] -= n
                 self.bank[color] += n
+
+    def _buy(self, p: PlayerState, action: Buy) -> None:
+        card = self._bought(p, action.card_id)
+        self._pay(p, action.payment or default_payment(p.tokens, p.bonuses, card))
         p.purchased.append(card)
         p.bonuses[card.bonus] += 1
         p.points += card.points
@@ -524,14 +552,19 @@ class GameState(Variant):
         return nobles_met(bonuses, self.nobles)
 
     def _check_nobles(self, p: PlayerState) -> None:
+        if not self._nobles_visit(p):
+            self._end_turn(p)
+
+    def _nobles_visit(self, p: PlayerState) -> bool:
+        """A qualifying noble visits `p`; True when several do and `p` must choose."""
         candidates = self.qualifying_nobles(self.current)
         if len(candidates) > 1:
             self._candidates = candidates
             self.phase = Phase.NOBLE
-            return
+            return True
         if candidates:
             self._visit(p, candidates[0])
-        self._end_turn(p)
+        return False
 
     def _visit(self, p: PlayerState, noble: Noble) -> None:
         self.nobles.remove(noble)
@@ -540,9 +573,14 @@ class GameState(Variant):
         self._candidates = []
 
     def _end_turn(self, p: PlayerState) -> None:
-        n = len(self.players)
         if p.points >= self.data.target_points:
             self.final_round = True
+        self._next_turn("target")
+
+    def _next_turn(self, final_reason: EndReason) -> None:
+        """Close the turn: the game ends (everyone passed, or the final round is over,
+        for `final_reason`) or the next seat plays."""
+        n = len(self.players)
         # A noble visit is not an action: a forced pass that brings one still counts.
         self.passes_in_row = self.passes_in_row + 1 if self._passed else 0
         self._passed = False
@@ -551,7 +589,7 @@ class GameState(Variant):
         if self.passes_in_row >= n:
             self.phase, self.end_reason = Phase.OVER, "all_passed"
         elif self.final_round and self.current == self.last_seat:
-            self.phase, self.end_reason = Phase.OVER, "target"
+            self.phase, self.end_reason = Phase.OVER, final_reason
         else:
             self.current = (self.current + 1) % n
 
@@ -615,14 +653,6 @@ class GameState(Variant):
             f"<GameState {len(self.players)}p round {self.round} seat {self.current} "
             f"{self.phase.value} scores {self.scores()}>"
         )
-
-
-def _spell(value: object) -> str:
-    """Text for a refused value that is no well-formed action (for the error message)."""
-    try:
-        return repr(value)
-    except Exception:  # a value with a broken repr is still refused cleanly
-        return f"<{type(value).__name__}>"
 
 
 #: why_illegal's check for each action type, once the phase allows that type.

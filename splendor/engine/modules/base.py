@@ -43,7 +43,6 @@ from splendor.engine.actions import (
     TakeFree,
     TakeGem,
     TakeTwo,
-    malformed,
 )
 from splendor.engine.components import Card, City, GameData, Noble
 from splendor.engine.errors import Refusal
@@ -326,12 +325,10 @@ class ModuleState(GameState):
     # ------------------------------------------------------------- why illegal
 
     def why_illegal(self, action: object) -> Refusal | None:
+        refusal = self._why_not_at_all(action)
+        if refusal is not None:
+            return refusal
         phase = self.phase
-        if phase is Phase.OVER:
-            return Refusal("game_over", "the game is over")
-        problem = malformed(action)
-        if problem is not None:
-            return Refusal("not_an_action", problem)
         if phase in (Phase.RETURN, Phase.NOBLE):
             return super().why_illegal(action)
         if phase is not Phase.MAIN:
@@ -404,12 +401,7 @@ class ModuleState(GameState):
     # ------------------------------------------------------------------ apply
 
     def apply_unchecked(self, action: Action) -> None:
-        self._legal = None
-        log = self._log
-        if len(log) != self._logged:
-            log = self._log = log[: self._logged]
-        log.append(action)
-        self._logged += 1
+        self._record(action)
         p = self.players[self.current]
         phase = self.phase
         if phase is Phase.MAIN:
@@ -422,7 +414,7 @@ class ModuleState(GameState):
                 self.bank[c] += n
         elif phase is Phase.NOBLE:
             assert isinstance(action, ChooseNoble)
-            self._visit_noble(p, action.noble_id)
+            self._visit(p, self.data.noble_by_id[action.noble_id])
         elif phase is Phase.POST or phase is Phase.CITY:
             self._choose(p, action)
         else:
@@ -431,15 +423,9 @@ class ModuleState(GameState):
         self._advance(p)
 
     def _main(self, p: ModulePlayer, action: Action) -> None:
-        bank = self.bank
-        if isinstance(action, Take):
-            for c in action.colors:
-                bank[c] -= 1
-                p.tokens[c] += 1
-        elif isinstance(action, TakeTwo):
-            bank[action.color] -= 2
-            p.tokens[action.color] += 2
-            self._after_take_two(p, action.color)
+        if self._took(p, action):
+            if isinstance(action, TakeTwo):
+                self._after_take_two(p, action.color)
         elif isinstance(action, Reserve):
             slot = self._slot(action.card_id)
             card = self.market[slot]
@@ -458,6 +444,10 @@ class ModuleState(GameState):
 
     def _slot(self, card_id: str) -> int:
         return next(i for i, c in enumerate(self.market) if c is not None and c.id == card_id)
+
+    def _refill(self, slot: int) -> None:
+        # A module refills the market after the turn's steps (`_refill_empty`).
+        self._vacate(slot)
 
     def _vacate(self, slot: int) -> None:
         """Take a card off the market: its strongholds go home, its slot refills later."""
@@ -543,13 +533,8 @@ class ModuleState(GameState):
                     return
             elif stage == _RETURN:
                 self._stage = _NOBLE
-                candidates = self.qualifying_nobles(self.current)
-                if len(candidates) > 1:
-                    self._candidates = candidates
-                    self.phase = Phase.NOBLE
+                if self._nobles_visit(p):
                     return
-                if candidates:
-                    self._visit_noble(p, candidates[0].id)
             elif stage == _NOBLE:
                 self._stage = _POST
                 if self._end_claims(_POST, p):
@@ -562,32 +547,21 @@ class ModuleState(GameState):
                 self._end_module_turn(p)
                 return
 
-    def _visit_noble(self, p: ModulePlayer, noble_id: str) -> None:
-        noble = self.data.noble_by_id[noble_id]
-        if noble in p.kept_nobles:
-            p.kept_nobles.remove(noble)
-        else:
-            self.nobles.remove(noble)
+    def _visit(self, p: PlayerState, noble: Noble) -> None:
+        kept = cast(ModulePlayer, p).kept_nobles
+        if noble not in kept:
+            super()._visit(p, noble)
+            return
+        kept.remove(noble)  # a noble kept aside by the Orient visits from there
         p.nobles.append(noble)
         p.points += noble.points
         self._candidates = []
 
     def _end_module_turn(self, p: ModulePlayer) -> None:
-        n = len(self.players)
         self._turn_end(p)
-        self.passes_in_row = self.passes_in_row + 1 if self._passed else 0
-        self._passed = False
-        self.turns += 1
-        self.phase = Phase.MAIN
         self._stage = _ACTION
         self._legal = None
-        if self.passes_in_row >= n:
-            self.phase, self.end_reason = Phase.OVER, "all_passed"
-        elif self.final_round and self.current == self.last_seat:
-            self.phase = Phase.OVER
-            self.end_reason = self.final_reason
-        else:
-            self.current = (self.current + 1) % n
+        self._next_turn(self.final_reason)
 
     # ----------------------------------------------------------------- copies
 

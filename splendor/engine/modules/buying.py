@@ -10,8 +10,6 @@ from typing import TYPE_CHECKING, Any
 
 from splendor.engine.actions import (
     PASS,
-    TAKE2,
-    TAKES_BY_MASK,
     Action,
     Buy,
     buy_action,
@@ -21,7 +19,7 @@ from splendor.engine.actions import (
 )
 from splendor.engine.colors import COLOR_NAMES, GEMS, GOLD
 from splendor.engine.components import Card
-from splendor.engine.errors import Refusal
+from splendor.engine.errors import Refusal, not_buyable
 from splendor.engine.module_rules import (
     card_colour,
     module_payment,
@@ -51,16 +49,7 @@ def interned(kind: type, *fields: Any) -> Any:
 def generate_main(state: ModuleState) -> tuple[Action, ...]:
     seat = state.current
     p = state.players[seat]
-    bank = state.bank
-    mask = 0
-    for c in GEMS:
-        if bank[c]:
-            mask |= 1 << c
-    acts: list[Action] = list(TAKES_BY_MASK[mask])
-    minimum = state.data.take_two_minimum
-    for c in GEMS:
-        if bank[c] >= minimum:
-            acts.append(TAKE2[c])
+    acts = state._takes()
     holds = state.holds
     can_reserve = len(p.reserved) < state.data.reserve_limit
     tokens = p.tokens
@@ -187,9 +176,7 @@ def why_not_buy(state: ModuleState, action: Buy) -> Refusal | None:
     p = state.players[state.current]
     card = state._find_buyable(p, action.card_id)
     if card is None:
-        return Refusal("not_buyable",
-                       f"card {action.card_id} is neither in the market nor reserved by you",
-                       card=action.card_id)
+        return not_buyable(action.card_id)
     if not any(c is card for c in p.reserved):
         refusal = state._why_occupied(card)
         if refusal is not None:
@@ -256,16 +243,7 @@ def why_not_sacrifice(state: ModuleState, p: ModulePlayer, card: Card,
 
 
 def buy_module(state: ModuleState, p: ModulePlayer, action: Buy) -> None:
-    card = None
-    for i, c in enumerate(state.market):
-        if c is not None and c.id == action.card_id:
-            card = c
-            state._vacate(i)
-            break
-    else:
-        card = next(c for c in p.reserved if c.id == action.card_id)
-        p.reserved.remove(card)
-        p.blind.discard(card.id)
+    card = state._bought(p, action.card_id)
     if card.ability == "sacrifice":
         for card_id in action.discard or sacrifice_options(p.purchased, p.pairs, card)[0]:
             discard(state, p, card_id)
@@ -274,10 +252,7 @@ def buy_module(state: ModuleState, p: ModulePlayer, action: Buy) -> None:
         pay = action.payment
         if pay is None:
             pay = module_payment(p.tokens, p.bonuses, card, gold2, action.doubles)[0]
-        for color, n in enumerate(pay):
-            if n:
-                p.tokens[color] -= n
-                state.bank[color] += n
+        state._pay(p, pay)
         for _ in range(action.doubles):
             state.box.append(p.doubles.pop())
     gain(state, p, card)
