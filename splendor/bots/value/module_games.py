@@ -78,20 +78,27 @@ def module_parts(ev: Evaluator, s: Situation, side: Side, market: list[Card]) ->
     decay = ev.decay
     plain = not (side.gold2 or side.doubles)
     card_bonus = w.card_bonus
+    # The terms' methods looked up once: this loop runs for every option of every turn.
+    missing_of, ability_worth = terms.missing, terms.ability_worth
     raw = []
     for card in market:
-        if plain and card.ability is None:  # the common case, inline
+        if card.ability is None:
             worth = card.points + card_bonus * demand[card.bonus]
-            raw.append((card.id, worth * decay[tokens_missing(tokens, bonuses, card)]))
-            continue
-        worth = card_worth(ev, s, side, card, market)
+            if plain:  # the common case, inline
+                raw.append((card.id, worth * decay[tokens_missing(tokens, bonuses, card)]))
+                continue
+        else:
+            worth = ability_worth(ev, s, side, card, market)
         if worth > 0:
-            raw.append((card.id, worth * decay[min(39, terms.missing(side, card))]))
+            raw.append((card.id, worth * decay[min(39, missing_of(side, card))]))
     reserved = []
     for card in side.reserved:
-        worth = card_worth(ev, s, side, card, market)
+        if card.ability is None:
+            worth = card.points + card_bonus * demand[card.bonus]
+        else:
+            worth = ability_worth(ev, s, side, card, market)
         if worth > 0:
-            missing = min(39, terms.missing(side, card))
+            missing = min(39, missing_of(side, card))
             reserved.append(w.reserved_factor * worth * decay[missing])
     if w.noble:
         ndecay = ev.noble_decay
