@@ -78,7 +78,7 @@ def test_the_package_has_no_import_cycle() -> None:
 
     def visit(node: str, path: list[str]) -> None:
         if node in path:
-            cycle = path[path.index(node):] + [node]
+            cycle = [*path[path.index(node):], node]
             raise AssertionError("import cycle: " + " -> ".join(cycle))
         if node in done:
             return
