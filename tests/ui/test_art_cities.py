@@ -303,3 +303,28 @@ def test_clear_caches_forgets_the_module_art() -> None:
     assert all(fn.cache_info().currsize for fn in caches)
     art.clear_caches()
     assert not any(fn.cache_info().currsize for fn in caches)
+
+
+def test_the_marks_of_missing_bonuses_stay_apart_on_every_city_at_every_table_size() -> None:
+    """Five '−1' side by side on a small tile read as one run ('−1−1−1−1−1', a playtest
+    found): at the sizes the tables give city tiles, each mark leaves room before the
+    next disc's."""
+    from splendor.ui.art.cities import _discs, disc_mark_space, disc_mark_text
+    from splendor.ui.art.text import _ink_size
+    from splendor.ui.table.layout import compute_layout
+
+    data = base_game()
+    sizes = {rect.size for window in ((1024, 600), (1280, 720), (1920, 1080))
+             for players in (2, 3, 4)
+             for rect in compute_layout(window, players, data.market_slots,
+                                        module="cities").cities}
+    assert (120, 88) in sizes  # the smallest table's tiles, where the playtest saw it
+    for city in data.cities:
+        for size in sizes:
+            d, sym, gap = _discs(city, *size)
+            if not d:
+                continue  # prestige alone: no disc to mark
+            for missing in range(1, 10):
+                text, px = disc_mark_text(missing, d, sym, d + gap)
+                assert text.lstrip("−") == str(missing)
+                assert _ink_size(text, px)[0] <= d + gap - disc_mark_space(d), (city.id, size)

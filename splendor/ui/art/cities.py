@@ -225,17 +225,37 @@ def _city(city: City, w: int, h: int, prog: CityProgress | None) -> pygame.Surfa
                 if prog is None:
                     draw_symbol(out, above.center, sym, c, ink)
             if prog is not None and k < len(prog[1]):
-                _disc_mark(out, prog[1][k], above)
+                _disc_mark(out, prog[1][k], above, d + gap)
             x += d + gap
     return _finish(out)
 
 
-def _disc_mark(out: pygame.Surface, missing: int, room: pygame.Rect) -> None:
+def disc_mark_text(missing: int, d: int, room_h: int, pitch: float) -> tuple[str, int]:
+    """The mark of `missing` bonuses above a disc `d` wide (`pitch` apart) and its font
+    size: '−2', or where that would run into the next disc's mark (five discs on a
+    small tile), the red digit alone, so that the marks stay apart ('1 2', not '−1−2')."""
+    px, most = _px(room_h * 1.1), pitch - disc_mark_space(d)
+    text = f"−{missing}"
+    if _ink_size(text, px)[0] > most:
+        text = str(missing)
+        wide = _ink_size(text, px)[0]
+        if wide > most:
+            px = _px(max(6, px * most / wide))
+    return text, px
+
+
+def disc_mark_space(d: int) -> float:
+    """The least room left between the marks of two discs `d` wide."""
+    return max(4.0, d * 0.2)
+
+
+def _disc_mark(out: pygame.Surface, missing: int, room: pygame.Rect, pitch: float) -> None:
     """Above a requirement disc, in `room`: the bonuses of its colour still missing
-    ("−2" in red, as beside a card's cost), or a green tick when none is."""
+    ("−2" in red, as beside a card's cost), or a green tick when none is; `pitch` is
+    the distance from one disc to the next."""
     if missing:
-        _put(out, f"−{missing}", _px(room.h * 1.1), MISSING, room.center,
-             outline=_mix(CITY_STONE, WHITE, 0.6))
+        text, px = disc_mark_text(missing, room.w, room.h, pitch)
+        _put(out, text, px, MISSING, room.center, outline=_mix(CITY_STONE, WHITE, 0.6))
         return
     size = min(room.w, room.h) * 1.1
     pen = _Pen(out.get_width(), out.get_height(), COVERED)
