@@ -9,12 +9,6 @@ the table shows. Refused choices show the engine's reason.
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
 from collections.abc import Sequence
 from typing import Any
 

@@ -10,12 +10,6 @@ placed, moved and removed by clicks on the table. Bots decide in this process.
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
 import dataclasses
 import time
 from typing import Any

@@ -7,12 +7,6 @@ the table does not know flies nothing."""
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any

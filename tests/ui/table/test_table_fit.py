@@ -8,12 +8,6 @@ standing in for Portuguese, Spanish and French at their wordiest.
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
 import math
 import re
 from collections.abc import Callable, Iterator

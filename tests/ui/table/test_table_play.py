@@ -6,13 +6,8 @@ Every gesture is posted as pygame events carrying `pos` (posted events do not mo
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
 import multiprocessing
+import os
 import subprocess
 import sys
 import time
