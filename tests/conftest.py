@@ -1,5 +1,6 @@
-"""Shared test setup: every test runs with its own SPLENDOR_HOME (no test touches the real
-user folders) and starts and ends in English (the language in use is process-wide)."""
+"""Shared test setup: tests run headless, every test runs with its own SPLENDOR_HOME (no
+test touches the real user folders) and starts and ends in
+English (the language in use is process-wide)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,11 @@ from pathlib import Path
 
 import pytest
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# Headless for every test (and the processes tests start), set once here before any test
+# module imports pygame.
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 
 @pytest.fixture(autouse=True)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import json
 import os
-import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -15,8 +14,7 @@ import pytest
 
 from splendor.gamedata import base_game
 from splendor.storage.saves import load_save
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.processes import ROOT, interrupt
 
 
 def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
@@ -27,25 +25,10 @@ def run(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT as Ctrl+C does on POSIX")
 def test_ctrl_c_while_a_human_thinks_keeps_the_record_so_far(tmp_path: Path) -> None:
     record = tmp_path / "game.json"
-    process = subprocess.Popen(
+    # The numbered list of legal actions is printed just before the prompt.
+    process, out, err = interrupt(
         [sys.executable, "-m", "splendor", "play", "--seed", "7", "--human", "Ada",
-         "--record", str(record)],
-        cwd=ROOT, text=True, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
-    try:
-        assert process.stdout is not None
-        # The numbered list of legal actions is printed just before the prompt.
-        for line in process.stdout:
-            if line.startswith("   1. "):
-                break
-        process.send_signal(signal.SIGINT)
-        out, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
+         "--record", str(record)], line_starting="   1. ", stdin=subprocess.PIPE)
     assert process.returncode == 130, err
     assert "Traceback" not in err and "KeyboardInterrupt" not in err
     assert "splendor play: interrupted" in err
@@ -93,19 +76,6 @@ sys.exit(main(["bench", "--seconds", "60"]))
 
 @pytest.mark.skipif(os.name != "posix", reason="sends SIGINT as Ctrl+C does on POSIX")
 def test_ctrl_c_in_any_other_command_ends_it_quietly() -> None:
-    process = subprocess.Popen(
-        [sys.executable, "-c", BENCH],
-        cwd=ROOT, text=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
-    )
-    try:
-        assert process.stdout is not None
-        assert process.stdout.readline().strip() == "ready"
-        process.send_signal(signal.SIGINT)
-        _, err = process.communicate(timeout=60)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
+    process, _, err = interrupt([sys.executable, "-c", BENCH], first_line="ready")
     assert process.returncode == 130
     assert err.strip() == "splendor: interrupted"

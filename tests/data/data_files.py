@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -48,11 +49,29 @@ def edit_file(folder: Path, name: str, change: Any) -> None:
     save(folder, name, doc)
 
 
+def file_edit(name: str, change: Any) -> Callable[[Path], None]:
+    """The edit applying `change(document)` to the data file `name` of a folder."""
+    return lambda folder: edit_file(folder, name, change)
+
+
 def error(folder: Path) -> str:
     """The loader's message for the data in `folder` (it must refuse it)."""
     with pytest.raises(DataError) as info:
         load_game_data(folder)
     return str(info.value)
+
+
+def refused(tmp_path: Path, edit: Callable[[Path], object]) -> str:
+    """The loader's message for a copy of the shipped data changed by `edit(folder)`."""
+    folder = copy_data(tmp_path)
+    edit(folder)
+    return error(folder)
+
+
+def assert_refused(tmp_path: Path, edit: Callable[[Path], object], *parts: str) -> None:
+    """The loader refuses the copied data once `edit(folder)` changed it, and its message
+    names every one of `parts`."""
+    assert_names(refused(tmp_path, edit), *parts)
 
 
 def assert_names(message: str, *parts: str) -> None:

@@ -20,10 +20,12 @@ from tests.data.data_files import (
     LEVELS_DATA,
     VERIFIED,
     assert_names,
+    assert_refused,
     copy_data,
     csv_rows,
     edit_file,
     error,
+    file_edit,
     load,
     save,
 )
@@ -157,113 +159,109 @@ def test_the_copy_is_untouched_by_the_helpers(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("field", ["bonus", "points", "cost"])
 def test_card_missing_field(tmp_path: Path, field: str) -> None:
-    folder = copy_data(tmp_path)
-    _edit_card(folder, 1, 2, lambda e: e.pop(field))
-    assert_names(error(folder), "cards.yaml", "L1-03", "level 1", "missing", field)
+    assert_refused(tmp_path, lambda folder: _edit_card(folder, 1, 2, lambda e: e.pop(field)),
+                   "cards.yaml", "L1-03", "level 1", "missing", field)
 
 
 def test_card_missing_id_names_its_index(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    _edit_card(folder, 2, 4, lambda e: e.pop("id"))
-    assert_names(error(folder), "cards.yaml", "level 2", "entry 5", "missing", "id")
+    assert_refused(tmp_path, lambda folder: _edit_card(folder, 2, 4, lambda e: e.pop("id")),
+                   "cards.yaml", "level 2", "entry 5", "missing", "id")
 
 
 @pytest.mark.parametrize("field", ["points", "requires"])
 def test_noble_missing_field(tmp_path: Path, field: str) -> None:
-    folder = copy_data(tmp_path)
-    _edit_noble(folder, 3, lambda e: e.pop(field))
-    assert_names(error(folder), "nobles.yaml", "N04", "missing", field)
+    assert_refused(tmp_path, lambda folder: _edit_noble(folder, 3, lambda e: e.pop(field)),
+                   "nobles.yaml", "N04", "missing", field)
 
 
 def test_noble_missing_id_names_its_index(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    _edit_noble(folder, 6, lambda e: e.pop("id"))
-    assert_names(error(folder), "nobles.yaml", "entry 7", "missing", "id")
+    assert_refused(tmp_path, lambda folder: _edit_noble(folder, 6, lambda e: e.pop("id")),
+                   "nobles.yaml", "entry 7", "missing", "id")
 
 
 @pytest.mark.parametrize("field", ["gems", "gold", "nobles"])
 def test_setup_missing_field(tmp_path: Path, field: str) -> None:
-    folder = copy_data(tmp_path)
-    doc = load(folder, "setup.yaml")
-    del doc["players"][3][field]
-    save(folder, "setup.yaml", doc)
-    assert_names(error(folder), "setup.yaml", "players 3", "missing", field)
+    assert_refused(tmp_path, file_edit("setup.yaml", lambda doc: doc["players"][3].pop(field)),
+                   "setup.yaml", "players 3", "missing", field)
 
 
 def test_setup_missing_rule_number(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    doc = load(folder, "setup.yaml")
-    del doc["token_limit"]
-    save(folder, "setup.yaml", doc)
-    assert_names(error(folder), "setup.yaml", "token_limit", "missing")
+    assert_refused(tmp_path, file_edit("setup.yaml", lambda doc: doc.pop("token_limit")),
+                   "setup.yaml", "token_limit", "missing")
 
 
 @pytest.mark.parametrize("colour", ["purple", "gold", "White", "diamond"])
 def test_unknown_colour_in_cost(tmp_path: Path, colour: str) -> None:
-    folder = copy_data(tmp_path)
-    _edit_card(folder, 2, 9, lambda e: e["cost"].update({colour: 2}))
-    assert_names(error(folder), "cards.yaml", "L2-10", repr(colour), "colour", "cost")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_card(folder, 2, 9, lambda e: e["cost"].update({colour: 2})),
+        "cards.yaml", "L2-10", repr(colour), "colour", "cost")
 
 
 @pytest.mark.parametrize("colour", ["purple", "gold", "Red", "ruby"])
 def test_unknown_colour_as_bonus(tmp_path: Path, colour: str) -> None:
-    folder = copy_data(tmp_path)
-    _edit_card(folder, 3, 0, lambda e: e.update(bonus=colour))
-    assert_names(error(folder), "cards.yaml", "L3-01", repr(colour), "bonus")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_card(folder, 3, 0, lambda e: e.update(bonus=colour)),
+        "cards.yaml", "L3-01", repr(colour), "bonus")
 
 
 def test_unknown_colour_in_noble_requirement(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    _edit_noble(folder, 0, lambda e: e["requires"].update(purple=3))
-    assert_names(error(folder), "nobles.yaml", "N01", "'purple'", "requires")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_noble(folder, 0, lambda e: e["requires"].update(purple=3)),
+        "nobles.yaml", "N01", "'purple'", "requires")
 
 
 def test_duplicate_card_id_within_a_level(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    _edit_card(folder, 1, 3, lambda e: e.update(id="L1-03"))
-    assert_names(error(folder), "cards.yaml", "duplicate", "L1-03", "entry 4")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_card(folder, 1, 3, lambda e: e.update(id="L1-03")),
+        "cards.yaml", "duplicate", "L1-03", "entry 4")
 
 
 def test_duplicate_card_id_across_levels(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    _edit_card(folder, 3, 5, lambda e: e.update(id="L1-07"))
-    assert_names(error(folder), "cards.yaml", "duplicate", "L1-07", "level 3")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_card(folder, 3, 5, lambda e: e.update(id="L1-07")),
+        "cards.yaml", "duplicate", "L1-07", "level 3")
 
 
 def test_duplicate_noble_id(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    _edit_noble(folder, 8, lambda e: e.update(id="N02"))
-    assert_names(error(folder), "nobles.yaml", "duplicate", "N02", "entry 9")
+    assert_refused(tmp_path, lambda folder: _edit_noble(folder, 8, lambda e: e.update(id="N02")),
+                   "nobles.yaml", "duplicate", "N02", "entry 9")
 
 
 @pytest.mark.parametrize("amount", [-1, 1.5, "two", True, None, [2]])
 def test_bad_cost_amount(tmp_path: Path, amount: object) -> None:
-    folder = copy_data(tmp_path)
-    _edit_card(folder, 1, 13, lambda e: e["cost"].update(green=amount))
-    assert_names(error(folder), "cards.yaml", "L1-14", "green", "cost", "whole number")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_card(folder, 1, 13, lambda e: e["cost"].update(green=amount)),
+        "cards.yaml", "L1-14", "green", "cost", "whole number")
 
 
 @pytest.mark.parametrize("amount", [-3, 2.5, "4"])
 def test_bad_noble_requirement(tmp_path: Path, amount: object) -> None:
-    folder = copy_data(tmp_path)
-    _edit_noble(folder, 4, lambda e: e["requires"].update(red=amount))
-    assert_names(error(folder), "nobles.yaml", "N05", "red", "requires", "whole number")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_noble(folder, 4, lambda e: e["requires"].update(red=amount)),
+        "nobles.yaml", "N05", "red", "requires", "whole number")
 
 
 @pytest.mark.parametrize("points", [-1, 1.0, "one", False])
 def test_bad_card_points(tmp_path: Path, points: object) -> None:
-    folder = copy_data(tmp_path)
-    _edit_card(folder, 2, 0, lambda e: e.update(points=points))
-    assert_names(error(folder), "cards.yaml", "L2-01", "points", "whole number")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_card(folder, 2, 0, lambda e: e.update(points=points)),
+        "cards.yaml", "L2-01", "points", "whole number")
 
 
 @pytest.mark.parametrize("gems", [0, -2, 3.5])
 def test_bad_setup_number(tmp_path: Path, gems: object) -> None:
-    folder = copy_data(tmp_path)
-    doc = load(folder, "setup.yaml")
-    doc["players"][4]["gems"] = gems
-    save(folder, "setup.yaml", doc)
-    assert_names(error(folder), "setup.yaml", "players 4", "gems")
+    assert_refused(
+        tmp_path,
+        file_edit("setup.yaml", lambda doc: doc["players"][4].update(gems=gems)),
+        "setup.yaml", "players 4", "gems")
 
 
 @pytest.mark.parametrize("name", ["cards.yaml", "nobles.yaml", "setup.yaml"])
@@ -276,9 +274,7 @@ def test_invalid_yaml_syntax(tmp_path: Path, name: str) -> None:
 
 @pytest.mark.parametrize("name", ["cards.yaml", "nobles.yaml", "setup.yaml"])
 def test_missing_file(tmp_path: Path, name: str) -> None:
-    folder = copy_data(tmp_path)
-    (folder / name).unlink()
-    assert_names(error(folder), name)
+    assert_refused(tmp_path, lambda folder: (folder / name).unlink(), name)
 
 
 def test_missing_folder(tmp_path: Path) -> None:
@@ -288,32 +284,27 @@ def test_missing_folder(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", ["cards.yaml", "nobles.yaml", "setup.yaml"])
 @pytest.mark.parametrize("version", [2, 0, "1", None])
 def test_wrong_version(tmp_path: Path, name: str, version: object) -> None:
-    folder = copy_data(tmp_path)
-    doc = load(folder, name)
-    doc["version"] = version
-    save(folder, name, doc)
-    assert_names(error(folder), name, "version", repr(version))
+    assert_refused(tmp_path, file_edit(name, lambda doc: doc.update(version=version)),
+                   name, "version", repr(version))
 
 
 @pytest.mark.parametrize("name", ["cards.yaml", "nobles.yaml", "setup.yaml"])
 def test_missing_version(tmp_path: Path, name: str) -> None:
-    folder = copy_data(tmp_path)
-    doc = load(folder, name)
-    del doc["version"]
-    save(folder, name, doc)
-    assert_names(error(folder), name, "version")
+    assert_refused(tmp_path, file_edit(name, lambda doc: doc.pop("version")), name, "version")
 
 
 def test_unknown_card_field(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    _edit_card(folder, 1, 20, lambda e: e.update(colour="red"))
-    assert_names(error(folder), "cards.yaml", "L1-21", "unknown field", "colour")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_card(folder, 1, 20, lambda e: e.update(colour="red")),
+        "cards.yaml", "L1-21", "unknown field", "colour")
 
 
 def test_unknown_noble_field(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    _edit_noble(folder, 9, lambda e: e.update(name="Mary Stuart"))
-    assert_names(error(folder), "nobles.yaml", "N10", "unknown field", "name")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_noble(folder, 9, lambda e: e.update(name="Mary Stuart")),
+        "nobles.yaml", "N10", "unknown field", "name")
 
 
 @pytest.mark.parametrize("where", ["top", "players"])

@@ -26,10 +26,12 @@ from tests.data.data_files import (
     REPO,
     VERIFIED,
     assert_names,
+    assert_refused,
     copy_data,
     csv_rows,
     edit_file,
     error,
+    file_edit,
 )
 
 VERIFIED_CITIES = VERIFIED / "cities_of_splendor"
@@ -281,47 +283,46 @@ def test_unknown_ability(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("colour", ["purple", "gold", "White"])
 def test_unknown_colour_in_a_city_requirement(tmp_path: Path, colour: str) -> None:
-    folder = copy_data(tmp_path)
-    _edit_city(folder, 4, lambda e: e["requires"].update({colour: 2}))
-    assert_names(error(folder), "cities.yaml", "entry 5 (C05)", repr(colour), "requires")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_city(folder, 4, lambda e: e["requires"].update({colour: 2})),
+        "cities.yaml", "entry 5 (C05)", repr(colour), "requires")
 
 
 @pytest.mark.parametrize("colour", ["purple", "gold", "Blue"])
 def test_unknown_colour_in_an_orient_cost(tmp_path: Path, colour: str) -> None:
-    folder = copy_data(tmp_path)
-    _edit_orient(folder, 2, 3, lambda e: e["cost"].update({colour: 1}))
-    assert_names(error(folder), "orient.yaml", "level 2, entry 4 (O2-04)", repr(colour),
-                  "cost")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_orient(folder, 2, 3, lambda e: e["cost"].update({colour: 1})),
+        "orient.yaml", "level 2, entry 4 (O2-04)", repr(colour), "cost")
 
 
 @pytest.mark.parametrize("colour", ["purple", "gold", "Red", "None", None])
 def test_unknown_orient_bonus_colour(tmp_path: Path, colour: object) -> None:
-    folder = copy_data(tmp_path)
-    _edit_orient(folder, 2, 5, lambda e: e.update(bonus=colour))
-    assert_names(error(folder), "orient.yaml", "level 2, entry 6 (O2-06)", repr(colour),
-                  "bonus")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_orient(folder, 2, 5, lambda e: e.update(bonus=colour)),
+        "orient.yaml", "level 2, entry 6 (O2-06)", repr(colour), "bonus")
 
 
 def test_unknown_colour_in_a_post_requirement(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    _edit_post(folder, 2, lambda e: e["requires"].update(purple=1))
-    assert_names(error(folder), "trading_posts.yaml", "entry 3 (post 3)", "'purple'",
-                  "requires")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_post(folder, 2, lambda e: e["requires"].update(purple=1)),
+        "trading_posts.yaml", "entry 3 (post 3)", "'purple'", "requires")
 
 
 @pytest.mark.parametrize("power", ["fly", "five_points", None])
 def test_unknown_power(tmp_path: Path, power: object) -> None:
-    folder = copy_data(tmp_path)
-    _edit_post(folder, 3, lambda e: e.update(power=power))
-    assert_names(error(folder), "trading_posts.yaml", "entry 4 (post 4)", "unknown power",
-                  repr(power))
+    assert_refused(tmp_path, lambda folder: _edit_post(folder, 3, lambda e: e.update(power=power)),
+                   "trading_posts.yaml", "entry 4 (post 4)", "unknown power", repr(power))
 
 
 def test_a_power_twice(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    _edit_post(folder, 4, lambda e: e.update(power="five_prestige"))
-    assert_names(error(folder), "trading_posts.yaml", "entry 5 (post 5)", "five_prestige",
-                  "post 4")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_post(folder, 4, lambda e: e.update(power="five_prestige")),
+        "trading_posts.yaml", "entry 5 (post 5)", "five_prestige", "post 4")
 
 
 # what an ability implies about the bonus
@@ -339,10 +340,10 @@ def test_a_power_twice(tmp_path: Path) -> None:
 def test_bonus_that_does_not_fit_the_ability(
     tmp_path: Path, level: int, index: int, bonus: str, card_id: str
 ) -> None:
-    folder = copy_data(tmp_path)
-    _edit_orient(folder, level, index, lambda e: e.update(bonus=bonus))
-    assert_names(error(folder), "orient.yaml", f"level {level}, entry {index + 1} "
-                  f"({card_id})", "bonus", repr(bonus))
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_orient(folder, level, index, lambda e: e.update(bonus=bonus)),
+        "orient.yaml", f"level {level}, entry {index + 1} " f"({card_id})", "bonus", repr(bonus))
 
 
 @pytest.mark.parametrize(("level", "index", "count", "card_id"), [
@@ -350,43 +351,45 @@ def test_bonus_that_does_not_fit_the_ability(
 def test_bonus_count_that_does_not_fit_the_ability(
     tmp_path: Path, level: int, index: int, count: int, card_id: str
 ) -> None:
-    folder = copy_data(tmp_path)
-    _edit_orient(folder, level, index, lambda e: e.update(bonus_count=count))
-    assert_names(error(folder), "orient.yaml", f"({card_id})", "bonus_count", str(count))
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_orient(folder, level, index, lambda e: e.update(bonus_count=count)),
+        "orient.yaml", f"({card_id})", "bonus_count", str(count))
 
 
 # duplicate ids
 
 
 def test_duplicate_city_id(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    _edit_city(folder, 9, lambda e: e.update(id="C03"))
-    assert_names(error(folder), "cities.yaml", "entry 10", "duplicate", "C03")
+    assert_refused(tmp_path, lambda folder: _edit_city(folder, 9, lambda e: e.update(id="C03")),
+                   "cities.yaml", "entry 10", "duplicate", "C03")
 
 
 def test_duplicate_orient_id_within_a_level(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    _edit_orient(folder, 1, 4, lambda e: e.update(id="O1-02"))
-    assert_names(error(folder), "orient.yaml", "level 1, entry 5", "duplicate", "O1-02")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_orient(folder, 1, 4, lambda e: e.update(id="O1-02")),
+        "orient.yaml", "level 1, entry 5", "duplicate", "O1-02")
 
 
 def test_duplicate_orient_id_across_levels(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    _edit_orient(folder, 3, 9, lambda e: e.update(id="O2-10"))
-    assert_names(error(folder), "orient.yaml", "level 3, entry 10", "duplicate", "O2-10")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_orient(folder, 3, 9, lambda e: e.update(id="O2-10")),
+        "orient.yaml", "level 3, entry 10", "duplicate", "O2-10")
 
 
 def test_an_orient_id_that_is_a_base_card_id(tmp_path: Path) -> None:
     # card_by_id holds both kinds: one id for two cards would hide one of them
-    folder = copy_data(tmp_path)
-    _edit_orient(folder, 2, 0, lambda e: e.update(id="L2-05"))
-    assert_names(error(folder), "orient.yaml", "level 2, entry 1 (L2-05)", "base game")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_orient(folder, 2, 0, lambda e: e.update(id="L2-05")),
+        "orient.yaml", "level 2, entry 1 (L2-05)", "base game")
 
 
 def test_duplicate_post_id(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    _edit_post(folder, 1, lambda e: e.update(id=1))
-    assert_names(error(folder), "trading_posts.yaml", "entry 2", "duplicate", "1")
+    assert_refused(tmp_path, lambda folder: _edit_post(folder, 1, lambda e: e.update(id=1)),
+                   "trading_posts.yaml", "entry 2", "duplicate", "1")
 
 
 # missing fields
@@ -394,23 +397,20 @@ def test_duplicate_post_id(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("field", ["points", "requires", "any_single"])
 def test_city_missing_field(tmp_path: Path, field: str) -> None:
-    folder = copy_data(tmp_path)
-    _edit_city(folder, 6, lambda e: e.pop(field))
-    assert_names(error(folder), "cities.yaml", "entry 7 (C07)", "missing", field)
+    assert_refused(tmp_path, lambda folder: _edit_city(folder, 6, lambda e: e.pop(field)),
+                   "cities.yaml", "entry 7 (C07)", "missing", field)
 
 
 @pytest.mark.parametrize("field", ["ability", "bonus", "bonus_count", "points", "cost"])
 def test_orient_missing_field(tmp_path: Path, field: str) -> None:
-    folder = copy_data(tmp_path)
-    _edit_orient(folder, 2, 8, lambda e: e.pop(field))
-    assert_names(error(folder), "orient.yaml", "level 2, entry 9 (O2-09)", "missing", field)
+    assert_refused(tmp_path, lambda folder: _edit_orient(folder, 2, 8, lambda e: e.pop(field)),
+                   "orient.yaml", "level 2, entry 9 (O2-09)", "missing", field)
 
 
 @pytest.mark.parametrize("field", ["requires", "requires_noble", "power"])
 def test_post_missing_field(tmp_path: Path, field: str) -> None:
-    folder = copy_data(tmp_path)
-    _edit_post(folder, 0, lambda e: e.pop(field))
-    assert_names(error(folder), "trading_posts.yaml", "entry 1 (post 1)", "missing", field)
+    assert_refused(tmp_path, lambda folder: _edit_post(folder, 0, lambda e: e.pop(field)),
+                   "trading_posts.yaml", "entry 1 (post 1)", "missing", field)
 
 
 @pytest.mark.parametrize(("name", "edit"), [
@@ -419,9 +419,8 @@ def test_post_missing_field(tmp_path: Path, field: str) -> None:
     ("trading_posts.yaml", lambda e: e["trading_posts"][0].pop("id")),
 ])
 def test_missing_id_names_its_index(tmp_path: Path, name: str, edit: Any) -> None:
-    folder = copy_data(tmp_path)
-    edit_file(folder, name, edit)
-    assert_names(error(folder), name, "entry 1", "missing", "'id'")
+    assert_refused(tmp_path, lambda folder: edit_file(folder, name, edit),
+                   name, "entry 1", "missing", "'id'")
 
 
 @pytest.mark.parametrize(("name", "field"), [
@@ -431,19 +430,15 @@ def test_missing_id_names_its_index(tmp_path: Path, name: str, edit: Any) -> Non
     ("strongholds.yaml", "per_player"),
 ])
 def test_missing_top_field(tmp_path: Path, name: str, field: str) -> None:
-    folder = copy_data(tmp_path)
-    edit_file(folder, name, lambda doc: doc.pop(field))
-    assert_names(error(folder), name, "missing", field)
+    assert_refused(tmp_path, file_edit(name, lambda doc: doc.pop(field)), name, "missing", field)
 
 
 # sacrifice cards
 
 
 def test_sacrifice_without_discard(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    _edit_orient(folder, 3, 5, lambda e: e.pop("discard"))
-    assert_names(error(folder), "orient.yaml", "level 3, entry 6 (O3-06)", "missing",
-                  "discard")
+    assert_refused(tmp_path, lambda folder: _edit_orient(folder, 3, 5, lambda e: e.pop("discard")),
+                   "orient.yaml", "level 3, entry 6 (O3-06)", "missing", "discard")
 
 
 def test_sacrifice_with_a_token_cost(tmp_path: Path) -> None:
@@ -457,59 +452,62 @@ def test_sacrifice_with_a_token_cost(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("count", [0, -2, 1.5, "two"])
 def test_sacrifice_with_a_bad_count(tmp_path: Path, count: object) -> None:
-    folder = copy_data(tmp_path)
-    _edit_orient(folder, 3, 7, lambda e: e["discard"].update(count=count))
-    assert_names(error(folder), "orient.yaml", "(O3-08)", "discard", "count", "whole number")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_orient(folder, 3, 7, lambda e: e["discard"].update(count=count)),
+        "orient.yaml", "(O3-08)", "discard", "count", "whole number")
 
 
 @pytest.mark.parametrize("colour", ["purple", "gold", None])
 def test_sacrifice_of_an_unknown_colour(tmp_path: Path, colour: object) -> None:
-    folder = copy_data(tmp_path)
-    _edit_orient(folder, 3, 8, lambda e: e["discard"].update(colour=colour))
-    assert_names(error(folder), "orient.yaml", "(O3-09)", "discard", repr(colour))
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_orient(folder, 3, 8, lambda e: e["discard"].update(colour=colour)),
+        "orient.yaml", "(O3-09)", "discard", repr(colour))
 
 
 @pytest.mark.parametrize("field", ["colour", "count"])
 def test_sacrifice_discard_missing_field(tmp_path: Path, field: str) -> None:
-    folder = copy_data(tmp_path)
-    _edit_orient(folder, 3, 9, lambda e: e["discard"].pop(field))
-    assert_names(error(folder), "orient.yaml", "(O3-10)", "discard", "missing", field)
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_orient(folder, 3, 9, lambda e: e["discard"].pop(field)),
+        "orient.yaml", "(O3-10)", "discard", "missing", field)
 
 
 def test_sacrifice_discard_unknown_field(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    _edit_orient(folder, 3, 9, lambda e: e["discard"].update(bonus="red"))
-    assert_names(error(folder), "orient.yaml", "(O3-10)", "discard", "unknown field",
-                  "bonus")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_orient(folder, 3, 9, lambda e: e["discard"].update(bonus="red")),
+        "orient.yaml", "(O3-10)", "discard", "unknown field", "bonus")
 
 
 def test_discard_on_a_card_that_is_not_a_sacrifice(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    _edit_orient(folder, 3, 2, lambda e: e.update(discard={"colour": "red", "count": 2}))
-    assert_names(error(folder), "orient.yaml", "level 3, entry 3 (O3-03)", "sacrifice",
-                  "discard")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_orient(
+            folder, 3, 2, lambda e: e.update(discard={"colour": "red", "count": 2})),
+        "orient.yaml", "level 3, entry 3 (O3-03)", "sacrifice", "discard")
 
 
 # wrong counts
 
 
 def test_a_city_face_too_few(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    edit_file(folder, "cities.yaml", lambda doc: doc["cities"].pop())
-    assert_names(error(folder), "cities.yaml", "13", "14")
+    assert_refused(tmp_path, file_edit("cities.yaml", lambda doc: doc["cities"].pop()),
+                   "cities.yaml", "13", "14")
 
 
 def test_more_cities_laid_out_than_faces(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    edit_file(folder, "cities.yaml", lambda doc: doc.update(face_count=2, cities=doc["cities"][:2]))
-    assert_names(error(folder), "cities.yaml", "city_count", "3", "2")
+    assert_refused(
+        tmp_path,
+        file_edit("cities.yaml", lambda doc: doc.update(face_count=2, cities=doc["cities"][:2])),
+        "cities.yaml", "city_count", "3", "2")
 
 
 @pytest.mark.parametrize("level", [1, 2, 3])
 def test_an_orient_card_too_few(tmp_path: Path, level: int) -> None:
-    folder = copy_data(tmp_path)
-    edit_file(folder, "orient.yaml", lambda doc: doc["levels"][level].pop())
-    assert_names(error(folder), "orient.yaml", f"level {level}", "9", "10")
+    assert_refused(tmp_path, file_edit("orient.yaml", lambda doc: doc["levels"][level].pop()),
+                   "orient.yaml", f"level {level}", "9", "10")
 
 
 def test_an_orient_card_too_many(tmp_path: Path) -> None:
@@ -532,28 +530,30 @@ def test_an_orient_level_the_base_game_lacks(tmp_path: Path) -> None:
 
 
 def test_more_face_up_orient_cards_than_a_deck_holds(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    edit_file(folder, "orient.yaml", lambda doc: doc.update(face_up_per_level=11))
-    assert_names(error(folder), "orient.yaml", "face_up_per_level", "10")
+    assert_refused(tmp_path, file_edit("orient.yaml", lambda doc: doc.update(face_up_per_level=11)),
+                   "orient.yaml", "face_up_per_level", "10")
 
 
 def test_a_post_too_few(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    edit_file(folder, "trading_posts.yaml", lambda doc: doc["trading_posts"].pop(2))
-    assert_names(error(folder), "trading_posts.yaml", "1 to 5", "[1, 2, 4, 5]")
+    assert_refused(
+        tmp_path,
+        file_edit("trading_posts.yaml", lambda doc: doc["trading_posts"].pop(2)),
+        "trading_posts.yaml", "1 to 5", "[1, 2, 4, 5]")
 
 
 def test_posts_out_of_board_order(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    edit_file(folder, "trading_posts.yaml", lambda doc: doc["trading_posts"].reverse())
-    assert_names(error(folder), "trading_posts.yaml", "board order", "[5, 4, 3, 2, 1]")
+    assert_refused(
+        tmp_path,
+        file_edit("trading_posts.yaml", lambda doc: doc["trading_posts"].reverse()),
+        "trading_posts.yaml", "board order", "[5, 4, 3, 2, 1]")
 
 
 @pytest.mark.parametrize("per_player", [0, -1, 2.5, "three", True])
 def test_bad_stronghold_count(tmp_path: Path, per_player: object) -> None:
-    folder = copy_data(tmp_path)
-    edit_file(folder, "strongholds.yaml", lambda doc: doc.update(per_player=per_player))
-    assert_names(error(folder), "strongholds.yaml", "per_player", "whole number")
+    assert_refused(
+        tmp_path,
+        file_edit("strongholds.yaml", lambda doc: doc.update(per_player=per_player)),
+        "strongholds.yaml", "per_player", "whole number")
 
 
 # other values
@@ -561,24 +561,24 @@ def test_bad_stronghold_count(tmp_path: Path, per_player: object) -> None:
 
 @pytest.mark.parametrize("value", ["yes", 1, None, "true"])
 def test_requires_noble_must_be_true_or_false(tmp_path: Path, value: object) -> None:
-    folder = copy_data(tmp_path)
-    _edit_post(folder, 3, lambda e: e.update(requires_noble=value))
-    assert_names(error(folder), "trading_posts.yaml", "(post 4)", "requires_noble",
-                  repr(value))
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_post(folder, 3, lambda e: e.update(requires_noble=value)),
+        "trading_posts.yaml", "(post 4)", "requires_noble", repr(value))
 
 
 def test_a_post_must_require_bonuses(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    _edit_post(folder, 1, lambda e: e.update(requires={}))
-    assert_names(error(folder), "trading_posts.yaml", "(post 2)", "require")
+    assert_refused(tmp_path, lambda folder: _edit_post(folder, 1, lambda e: e.update(requires={})),
+                   "trading_posts.yaml", "(post 2)", "require")
 
 
 @pytest.mark.parametrize(("field", "value"), [
     ("points", -1), ("points", 0), ("points", "13"), ("any_single", -2), ("any_single", 1.0)])
 def test_bad_city_number(tmp_path: Path, field: str, value: object) -> None:
-    folder = copy_data(tmp_path)
-    _edit_city(folder, 3, lambda e: e.update({field: value}))
-    assert_names(error(folder), "cities.yaml", "entry 4 (C04)", field, "whole number")
+    assert_refused(
+        tmp_path,
+        lambda folder: _edit_city(folder, 3, lambda e: e.update({field: value})),
+        "cities.yaml", "entry 4 (C04)", field, "whole number")
 
 
 def test_any_single_needs_a_free_colour(tmp_path: Path) -> None:
@@ -597,15 +597,15 @@ def test_any_single_needs_a_free_colour(tmp_path: Path) -> None:
     ("strongholds.yaml", lambda d: d.update(on_purchase="place"), "on_purchase"),
 ])
 def test_unknown_field(tmp_path: Path, name: str, edit: Any, where: str) -> None:
-    folder = copy_data(tmp_path)
-    edit_file(folder, name, edit)
-    assert_names(error(folder), name, "unknown field", where)
+    assert_refused(tmp_path, lambda folder: edit_file(folder, name, edit),
+                   name, "unknown field", where)
 
 
 def test_entry_that_is_not_a_mapping(tmp_path: Path) -> None:
-    folder = copy_data(tmp_path)
-    edit_file(folder, "orient.yaml", lambda doc: doc["levels"][3].__setitem__(3, "O3-04 red"))
-    assert_names(error(folder), "orient.yaml", "level 3", "entry 4", "mapping")
+    assert_refused(
+        tmp_path,
+        file_edit("orient.yaml", lambda doc: doc["levels"][3].__setitem__(3, "O3-04 red")),
+        "orient.yaml", "level 3", "entry 4", "mapping")
 
 
 # the files as a whole
@@ -614,16 +614,13 @@ def test_entry_that_is_not_a_mapping(tmp_path: Path) -> None:
 @pytest.mark.parametrize("name", MODULE_FILES)
 @pytest.mark.parametrize("version", [2, 0, "1", None])
 def test_wrong_version(tmp_path: Path, name: str, version: object) -> None:
-    folder = copy_data(tmp_path)
-    edit_file(folder, name, lambda doc: doc.update(version=version))
-    assert_names(error(folder), name, "version", repr(version))
+    assert_refused(tmp_path, file_edit(name, lambda doc: doc.update(version=version)),
+                   name, "version", repr(version))
 
 
 @pytest.mark.parametrize("name", MODULE_FILES)
 def test_missing_file(tmp_path: Path, name: str) -> None:
-    folder = copy_data(tmp_path)
-    (folder / name).unlink()
-    assert_names(error(folder), name, "cannot read")
+    assert_refused(tmp_path, lambda folder: (folder / name).unlink(), name, "cannot read")
 
 
 @pytest.mark.parametrize("name", MODULE_FILES)

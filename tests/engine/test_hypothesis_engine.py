@@ -17,7 +17,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import pytest
@@ -72,11 +72,10 @@ payments6 = st.tuples(*[st.integers(0, 3)] * 6)
 returns6 = st.tuples(*[st.integers(0, 3)] * 6)
 
 
-def play(players: int, seed: int, choices: Iterable[int], check: bool = False) -> GameState:
-    """Play from the seeded start, choosing legal actions by index; optionally checking."""
-    state = new_game(DATA, players, seed)
-    if check:
-        check_invariants(state)
+def choose(state: GameState, choices: Iterable[int],
+           after: Callable[[GameState], None] | None = None) -> GameState:
+    """Apply legal actions chosen by index (an even index favours a purchase), calling
+    `after` on each position reached; the modules' property tests share it."""
     for i in choices:
         if state.is_over():
             break
@@ -84,9 +83,31 @@ def play(players: int, seed: int, choices: Iterable[int], check: bool = False) -
         buys = [a for a in legal if isinstance(a, Buy)]
         action = buys[i // 2 % len(buys)] if buys and i % 2 == 0 else legal[i % len(legal)]
         state.apply(action)
-        if check:
-            check_invariants(state)
+        if after is not None:
+            after(state)
     return state
+
+
+def walk(state: GameState, rng: random.Random, buy_share: float, every: bool = False,
+         last_round: int | None = None) -> Iterator[GameState]:
+    """Play random moves (a purchase in `buy_share` of the turns a purchase is legal),
+    yielding a copy of each position outside the main phase (`every`: of each position)
+    and the last one."""
+    while not state.is_over() and (last_round is None or state.round <= last_round):
+        if every or state.phase is not Phase.MAIN:
+            yield state.clone()
+        legal = state.legal_actions()
+        buys = [a for a in legal if isinstance(a, Buy)]
+        state.apply(rng.choice(buys if buys and rng.random() < buy_share else legal))
+    yield state
+
+
+def play(players: int, seed: int, choices: Iterable[int], check: bool = False) -> GameState:
+    """Play from the seeded start, choosing legal actions by index; optionally checking."""
+    state = new_game(DATA, players, seed)
+    if check:
+        check_invariants(state)
+    return choose(state, choices, check_invariants if check else None)
 
 
 @settings(max_examples=200, deadline=None)
@@ -186,20 +207,27 @@ def accepted(state: GameState, action: Action) -> bool:
     return action in legal
 
 
-def check_universe(state: GameState, actions: Iterable[Action]) -> tuple[int, int]:
-    """Check apply/why_illegal against the oracle for each action; return (taken, refused)."""
+def _changed(state: GameState, child: GameState) -> None:
+    assert child.key() != state.key()
+
+
+def check_universe(state: GameState, actions: Iterable[Action],
+                   oracle: Callable[[Any, Action], bool] = accepted,
+                   check_child: Callable[[Any, Any], None] = _changed) -> tuple[int, int]:
+    """Check apply/why_illegal against the `oracle` for each action, and each accepted
+    one's result with `check_child(state, child)`; return (taken, refused)."""
     before = state.key()
     legal_before = state.legal_actions()
     taken = refused = 0
     for action in actions:
-        expected = accepted(state, action)
+        expected = oracle(state, action)
         reason = state.why_illegal(action)
         if expected:
             assert reason is None, f"{action.text()!r} is legal but why_illegal says {reason!r}"
             child = state.clone()
             child.apply(action)
             assert child.history[-1] == action
-            assert child.key() != before
+            check_child(state, child)
             taken += 1
         else:
             assert isinstance(reason, str) and reason, f"{action!r} refused without a reason"
@@ -242,15 +270,7 @@ def _sweep_states(games: int, every: bool = False) -> Iterable[GameState]:
     """Positions from seeded random games: those in the rarer phases (return, noble, over),
     or `every` position."""
     for seed in range(games):
-        rng = random.Random(seed)
-        state = new_game(DATA, 2 + seed % 3, seed)
-        while not state.is_over():
-            if every or state.phase is not Phase.MAIN:
-                yield state.clone()
-            legal = state.legal_actions()
-            buys = [a for a in legal if isinstance(a, Buy)]
-            state.apply(rng.choice(buys if buys and rng.random() < 0.6 else legal))
-        yield state
+        yield from walk(new_game(DATA, 2 + seed % 3, seed), random.Random(seed), 0.6, every)
 
 
 def test_apply_accepts_exactly_the_legal_actions_in_rare_phases() -> None:

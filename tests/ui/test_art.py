@@ -3,11 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -19,14 +14,7 @@ from splendor.ui import art, theme
 CARD_SIZES = ((80, 112), (100, 140), (150, 210))
 NOBLE_SIZES = (64, 80, 120)
 
-
-@pytest.fixture(scope="module", autouse=True)
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((1, 1))
-    yield
-    art.clear_caches()
+pytestmark = pytest.mark.usefixtures("art_display")
 
 
 def _pixels(surface: pygame.Surface) -> bytes:

@@ -5,11 +5,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import os
-
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -23,14 +18,7 @@ ORIENT_SIZES = ((24, 34), (44, 62), (70, 98), (80, 112), (100, 140), (150, 210))
 CITY_SIZES = ((64, 48), (88, 64), (110, 80), (220, 160))
 BOARD_SIZES = ((300, 80), (420, 110), (630, 165))
 
-
-@pytest.fixture(scope="module", autouse=True)
-def display() -> Iterator[None]:
-    pygame.display.init()
-    pygame.font.init()
-    pygame.display.set_mode((1, 1))
-    yield
-    art.clear_caches()
+pytestmark = pytest.mark.usefixtures("art_display")
 
 
 def _pixels(surface: pygame.Surface) -> bytes:

@@ -11,12 +11,12 @@ import pytest
 
 from splendor.storage import paths
 from splendor.storage.settings import load_settings
-from splendor.ui import theme
 from splendor.ui.app import App
 from splendor.ui.main import Game
 from splendor.ui.scenes.new_game import NewGameScene
 from splendor.ui.scenes.pause import PauseScene
 from splendor.ui.scenes.table import TableScene
+from tests.ui.drawn import drawn_texts
 
 
 def click(app: App, pos: tuple[int, int]) -> None:
@@ -26,20 +26,6 @@ def click(app: App, pos: tuple[int, int]) -> None:
 
 def key(app: App, k: int) -> None:
     app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
-
-
-def drawn_texts(monkeypatch: pytest.MonkeyPatch, app: App) -> list[str]:
-    seen: list[str] = []
-    render = theme.text
-
-    def spy(value: str, *args: object, **kwargs: object) -> pygame.Surface:
-        seen.append(value)
-        return render(value, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(theme, "text", spy)
-    app.render()
-    monkeypatch.setattr(theme, "text", render)
-    return seen
 
 
 def open_new_game(game: Game) -> NewGameScene:

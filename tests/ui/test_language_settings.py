@@ -18,7 +18,7 @@ from splendor import i18n
 from splendor.storage import paths
 from splendor.storage.saves import SaveInfo
 from splendor.storage.settings import Settings, load_settings, save_settings
-from splendor.ui import textfit, theme
+from splendor.ui import textfit
 from splendor.ui.app import App
 from splendor.ui.file_notes import problem_text
 from splendor.ui.main import Game, startup_settings
@@ -27,6 +27,7 @@ from splendor.ui.scenes.message import MessageScene
 from splendor.ui.scenes.pause import PauseScene
 from splendor.ui.scenes.settings import SettingsScene
 from splendor.ui.widgets import draw_flat_button
+from tests.ui.drawn import drawn_texts
 
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
@@ -55,21 +56,6 @@ def system_locale(monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
     for name in LOCALE_VARIABLES:
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", lang)
-
-
-def drawn_texts(monkeypatch: pytest.MonkeyPatch, app: App) -> list[str]:
-    """Every string rendered while the window draws once."""
-    seen: list[str] = []
-    render = theme.text
-
-    def spy(value: str, *args: object, **kwargs: object) -> pygame.Surface:
-        seen.append(value)
-        return render(value, *args, **kwargs)
-
-    monkeypatch.setattr(theme, "text", spy)
-    app.render()
-    monkeypatch.setattr(theme, "text", render)
-    return seen
 
 
 def language_button(screen: SettingsScene, code: str) -> pygame.Rect:

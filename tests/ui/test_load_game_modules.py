@@ -19,6 +19,7 @@ from splendor.ui.app import App
 from splendor.ui.main import Game
 from splendor.ui.scenes.load_game import LoadGameScene, describe
 from splendor.ui.scenes.table import TableScene
+from tests.ui.drawn import spy_texts
 
 DATA = base_game()
 SEATS = [{"kind": "human", "name": "Ada"}, {"kind": "hard", "name": "Hal"}]
@@ -80,14 +81,8 @@ def test_the_screen_shows_the_module_and_loads_the_game(size: tuple[int, int],
     game.open_load()
     screen = app.stack.top
     assert isinstance(screen, LoadGameScene)
-    seen: list[str] = []
     render = theme.text
-
-    def spy(value: str, *args: object, **kwargs: object) -> pygame.Surface:
-        seen.append(value)
-        return render(value, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(theme, "text", spy)
+    seen = spy_texts(monkeypatch)
     for code in LANGUAGES:
         set_language(code)
         seen.clear()

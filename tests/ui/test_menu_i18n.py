@@ -4,11 +4,6 @@ than English."""
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
 import math
 import re
 from collections.abc import Callable
@@ -77,10 +72,6 @@ def use_long_language(monkeypatch: pytest.MonkeyPatch, language: str = "fr",
 
     use_catalog(monkeypatch, language, stretched)
     i18n.set_language(language)
-
-
-
-
 
 
 def show(app: App, scene: object, size: tuple[int, int]) -> list[textfit.Misfit]:

@@ -9,12 +9,6 @@ the table shows. Refused choices show the engine's reason.
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
 from collections.abc import Sequence
 from typing import Any
 
@@ -65,10 +59,10 @@ from splendor.ui.table.hits import Hit, module_rects
 from splendor.ui.table.panel import PanelToken
 from splendor.ui.wording import hint_text
 from tests.helpers import hint_after, play_until, position_session
+from tests.ui.gestures import Pos, click, hover, key
 
 WHITE, BLUE, GREEN, RED, BLACK = range(5)
 DATA = base_game()
-Pos = tuple[int, int]
 
 #: The overlay each decision opens.
 OVERLAYS: dict[str, type] = {
@@ -77,30 +71,6 @@ OVERLAYS: dict[str, type] = {
     "keep_noble": KeepNobleScene, "conquest": ConquestScene,
     "stronghold": StrongholdStepScene, "sacrifice": SacrificeScene,
 }
-
-
-# ------------------------------------------------------------------ gestures
-
-
-def post(kind: int, **attrs: Any) -> None:
-    pygame.event.post(pygame.event.Event(kind, **attrs))
-
-
-def click(app: App, pos: Pos) -> None:
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-    app.step(0.05)
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-    app.step(0.05)
-
-
-def hover(app: App, pos: Pos) -> None:
-    post(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
-    app.step(0.05)
-
-
-def key(app: App, k: int, mod: int = 0) -> None:
-    post(pygame.KEYDOWN, key=k, mod=mod, unicode="")
-    app.step(0.05)
 
 
 def panel_button(table: TableScene, name: str) -> Pos:

@@ -10,12 +10,6 @@ placed, moved and removed by clicks on the table. Bots decide in this process.
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
 import dataclasses
 import time
 from typing import Any
@@ -69,10 +63,8 @@ from splendor.ui.scenes.table_step import GemStepScene, StrongholdStepScene
 from splendor.ui.scenes.token_return import TokenReturnScene
 from splendor.ui.table.hits import Hit
 from splendor.ui.table.layout import TableLayout
+from tests.ui.gestures import Pos, click, drag, frame
 
-Pos = tuple[int, int]
-#: Seconds of game time per frame; at speed 50 a bot's move is shown in one frame.
-DT = 0.05
 SPEED = 50.0
 MAX_WAIT_FRAMES = 4000
 
@@ -84,42 +76,6 @@ ON_TOP: dict[Phase, type] = {
     Phase.KEEP_NOBLE: KeepNobleScene, Phase.STRONGHOLD: StrongholdStepScene,
     Phase.CONQUEST: ConquestScene,
 }
-
-
-# ------------------------------------------------------------------ gestures
-
-
-def frame(app: App) -> None:
-    app.step(DT)
-
-
-def post(kind: int, **attrs: Any) -> None:
-    pygame.event.post(pygame.event.Event(kind, **attrs))
-
-
-def press(app: App, pos: Pos) -> None:
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-    frame(app)
-
-
-def release(app: App, pos: Pos) -> None:
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-    frame(app)
-
-
-def click(app: App, pos: Pos) -> None:
-    press(app, pos)
-    release(app, pos)
-
-
-def drag(app: App, start: Pos, end: Pos, steps: int = 4) -> None:
-    press(app, start)
-    for i in range(1, steps + 1):
-        x = round(start[0] + (end[0] - start[0]) * i / steps)
-        y = round(start[1] + (end[1] - start[1]) * i / steps)
-        post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))
-        frame(app)
-    release(app, end)
 
 
 def layout_of(table: TableScene) -> TableLayout:
@@ -223,7 +179,8 @@ def perform(app: App, table: TableScene, session: Session, action: Action) -> st
     if isinstance(action, Take | TakeTwo):
         colors = list(action.colors) if isinstance(action, Take) else [action.color] * 2
         for color in colors:
-            drag(app, where(table, Hit("bank", color)), layout_of(table).my_area.center)
+            drag(app, where(table, Hit("bank", color)), layout_of(table).my_area.center,
+                 steps=4)
         click(app, panel_button(table, "confirm"))
         return action.kind
     if isinstance(action, Reserve):

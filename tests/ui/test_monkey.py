@@ -21,13 +21,8 @@ asserts that every scene was reached and that games were played to the end.
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
 import logging
+import os
 import random
 import time
 from collections import Counter, deque

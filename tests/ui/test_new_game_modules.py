@@ -13,12 +13,13 @@ from splendor.engine.modules import module_ids
 from splendor.i18n import LANGUAGES, set_language, tr
 from splendor.storage import paths
 from splendor.storage.settings import load_settings
-from splendor.ui import textfit, theme
+from splendor.ui import textfit
 from splendor.ui.app import App
 from splendor.ui.main import Game
 from splendor.ui.scenes.new_game import MODULE_CHOICES, NewGameScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.wording import module_about, module_name
+from tests.ui.drawn import drawn_texts
 
 DT = 0.05
 
@@ -32,20 +33,6 @@ def click(app: App, pos: tuple[int, int]) -> None:
 def key(app: App, k: int) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
     app.step(DT)
-
-
-def drawn_texts(monkeypatch: pytest.MonkeyPatch, app: App) -> str:
-    seen: list[str] = []
-    render = theme.text
-
-    def spy(value: str, *args: object, **kwargs: object) -> pygame.Surface:
-        seen.append(value)
-        return render(value, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(theme, "text", spy)
-    app.render()
-    monkeypatch.setattr(theme, "text", render)
-    return " ".join(seen)
 
 
 def open_new_game(game: Game) -> NewGameScene:
@@ -68,12 +55,12 @@ def test_each_choice_says_what_it_changes_and_starts_a_game_of_that_module(
     game = Game(App((1280, 720)))
     scene = open_new_game(game)
     assert scene.chosen_module is None and scene.options().module is None
-    texts = drawn_texts(monkeypatch, game.app)
+    texts = " ".join(drawn_texts(monkeypatch, game.app))
     assert "Module" in texts and "None" in texts and "The base game alone." in texts
     for module in module_ids():
         next_module(game.app, scene)
         assert scene.chosen_module == module
-        texts = drawn_texts(monkeypatch, game.app)
+        texts = " ".join(drawn_texts(monkeypatch, game.app))
         assert module_name(module) in texts
         # The line may wrap: its words are drawn, one line after the other.
         assert all(word in texts for word in module_about(module).split())

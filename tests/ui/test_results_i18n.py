@@ -3,12 +3,6 @@ column heads from the catalogs, and every text fitting even when much longer tha
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-
-
 import pygame
 import pytest
 
@@ -41,10 +35,6 @@ FRENCH: dict[str, i18n.Entry] = {
 
 def use_french(monkeypatch: pytest.MonkeyPatch) -> None:
     use_catalog(monkeypatch, "fr", lambda english: {**english, **FRENCH})
-
-
-
-
 
 
 def test_places_come_from_the_catalog(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -20,7 +20,8 @@ from splendor.ui.scenes.load_game import LoadGameScene, describe
 from splendor.ui.scenes.pause import PauseScene
 from splendor.ui.scenes.save_as import SAVED_SECONDS, SaveAsScene, default_save_name
 from tests.helpers import play_turns
-from tests.ui.test_competitive_setup import click, drawn_texts, key
+from tests.ui.drawn import drawn_texts
+from tests.ui.test_competitive_setup import click, key
 
 SEATS = ("Nina", "Omar", "Medium bot")
 

@@ -18,6 +18,7 @@ from splendor.ui.scenes.new_game import NewGameScene
 from splendor.ui.scenes.save_as import SaveAsScene
 from splendor.ui.widgets import TextInput
 from tests.helpers import play_turns
+from tests.ui.drawn import drawn_texts
 
 
 def click(app: App, pos: tuple[int, int], **extra: object) -> None:
@@ -33,21 +34,6 @@ def type_text(app: App, text: str) -> None:
     for ch in text:
         app.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode=ch))
         app.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
-
-
-def drawn_texts(monkeypatch: pytest.MonkeyPatch, app: App) -> list[str]:
-    """Every string rendered while the window draws once."""
-    seen: list[str] = []
-    render = theme.text
-
-    def spy(value: str, *args: object, **kwargs: object) -> pygame.Surface:
-        seen.append(value)
-        return render(value, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(theme, "text", spy)
-    app.render()
-    monkeypatch.setattr(theme, "text", render)
-    return seen
 
 
 def new_game(app: App) -> NewGameScene:

@@ -12,35 +12,14 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.processes import ROOT, window_env, window_script
 
-# Opens the window through the command line, opens the statistics screen (which reads
-# statistics.json as the end of a game does), then closes the window.
-WINDOW = """
-import sys
-import pygame
-from splendor.cli import main
-from splendor.ui import main as window
-from splendor.ui.app import App
-
-games = []
-original_init, original_run = window.Game.__init__, App.run
-
-def init(self, *args, **kwargs):
-    original_init(self, *args, **kwargs)
-    games.append(self)
-
-def run(self, first=None):
+# Opens the statistics screen (which reads statistics.json as the end of a game does),
+# then closes the window.
+WINDOW = window_script("""\
     games[0].open_statistics()
     pygame.event.post(pygame.event.Event(pygame.QUIT))
-    original_run(self, first)
-
-window.Game.__init__ = init
-App.run = run
-code = main([])
-print("closed", flush=True)
-sys.exit(code)
-"""
+""", end='print("closed", flush=True)')
 
 
 def fifos_in(folder: Path) -> list[str]:
@@ -48,11 +27,8 @@ def fifos_in(folder: Path) -> list[str]:
 
 
 def open_and_close_window(home: Path) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "SPLENDOR_HOME": str(home), "SDL_VIDEODRIVER": "dummy",
-           "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1",
-           "PYTHONPATH": str(ROOT)}
     try:
-        return subprocess.run([sys.executable, "-c", WINDOW], cwd=ROOT, env=env,
+        return subprocess.run([sys.executable, "-c", WINDOW], cwd=ROOT, env=window_env(home),
                               capture_output=True, text=True, timeout=60)
     except subprocess.TimeoutExpired:
         pytest.fail("the window hung on a pipe")

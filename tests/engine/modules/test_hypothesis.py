@@ -56,7 +56,14 @@ from splendor.engine.expansion import ExpansionState
 from splendor.engine.module_rules import sacrifice_options
 from splendor.engine.state import GameState
 from tests.engine.modules.support import DATA, MODULES, check_module_invariants
-from tests.engine.test_hypothesis_engine import _with_lengths, choice_lists, maybe
+from tests.engine.test_hypothesis_engine import (
+    _with_lengths,
+    choice_lists,
+    choose,
+    maybe,
+    walk,
+)
+from tests.engine.test_hypothesis_engine import check_universe as engine_check_universe
 
 ALL_CARDS = [c.id for c in (*DATA.cards, *DATA.orient)]
 NOBLE_IDS = [n.id for n in DATA.nobles]
@@ -71,13 +78,7 @@ payments6 = st.tuples(*[st.integers(0, 3)] * 6)
 def play(module: str, players: int, seed: int, choices: Iterable[int]) -> ExpansionState:
     state = new_game(DATA, players, seed, module=module)
     assert isinstance(state, ExpansionState)
-    for i in choices:
-        if state.is_over():
-            break
-        legal = state.legal_actions()
-        buys = [a for a in legal if isinstance(a, Buy)]
-        action = buys[i // 2 % len(buys)] if buys and i % 2 == 0 else legal[i % len(legal)]
-        state.apply(action)
+    choose(state, choices)
     return state
 
 
@@ -219,28 +220,8 @@ def universe(state: GameState, payments: Sequence[tuple[int, tuple[int, ...]]] =
 
 def check_universe(state: ExpansionState, actions: Iterable[Action]) -> tuple[int, int]:
     """Check apply/why_illegal against the oracle for each action; (taken, refused)."""
-    before = state.key()
-    legal_before = state.legal_actions()
-    taken = refused = 0
-    for action in set(actions):
-        expected = accepted(state, action)
-        reason = state.why_illegal(action)
-        if expected:
-            assert reason is None, f"{action.text()!r} is legal but why_illegal: {reason!r}"
-            child = state.clone()
-            child.apply(action)
-            assert child.history[-1] == action
-            check_module_invariants(child)
-            taken += 1
-        else:
-            assert isinstance(reason, str) and reason, f"{action!r} refused without a reason"
-            with pytest.raises(IllegalActionError) as info:
-                state.apply(action)
-            assert info.value.reason == reason
-            assert state.key() == before, f"refusing {action!r} changed the state"
-            refused += 1
-    assert state.legal_actions() == legal_before
-    return taken, refused
+    return engine_check_universe(state, set(actions), accepted,
+                                 lambda _, child: check_module_invariants(child))
 
 
 def check_buy_variants(state: ExpansionState) -> None:
@@ -281,15 +262,8 @@ def test_apply_accepts_exactly_the_legal_actions_in_every_module(
 def _sweep(module: str, games: int) -> Iterable[ExpansionState]:
     """Positions of seeded random games: those not in the main phase, and the last."""
     for seed in range(games):
-        rng = random.Random(seed)
         state = play(module, 2 + seed % 3, seed, [])
-        while not state.is_over() and state.round <= 200:
-            if state.phase is not Phase.MAIN:
-                yield state.clone()
-            legal = state.legal_actions()
-            buys = [a for a in legal if isinstance(a, Buy)]
-            state.apply(rng.choice(buys if buys and rng.random() < 0.7 else legal))
-        yield state
+        yield from walk(state, random.Random(seed), 0.7, last_round=200)  # type: ignore[misc]
 
 
 #: The decision steps each module must reach in the sweep below.

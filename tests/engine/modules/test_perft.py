@@ -4,7 +4,6 @@ when the count of any kind differs (as tests/engine/test_perft.py does for the b
 
 from __future__ import annotations
 
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +13,7 @@ import yaml
 from splendor.engine import build_position, new_game, parse_action
 from splendor.engine.state import GameState
 from tests.engine.modules.support import DATA, MODULES
+from tests.engine.test_perft import check_counts, check_specs
 
 DATA_DIR = Path(__file__).parent / "data"
 KINDS = ("take", "take2", "reserve", "reserve_deck", "buy", "return", "noble", "pass",
@@ -58,23 +58,9 @@ def test_perft_data_is_well_formed() -> None:
         assert len(specs) >= 3, f"{module}: at least three hand-counted positions"
     names = [spec["name"] for _, spec in POSITIONS]
     assert len(set(names)) == len(names), "position names must be unique"
-    for _, spec in POSITIONS:
-        assert ("build" in spec) != ("game" in spec), f"{spec['name']}: build or game"
-        unknown = set(spec["expected"]) - set(KINDS)
-        assert not unknown, f"{spec['name']}: unknown kinds {unknown}"
-        assert sum(spec["expected"].values()) == spec["total"], (
-            f"{spec['name']}: the hand counts do not add up to the total")
+    check_specs([spec for _, spec in POSITIONS], KINDS)
 
 
 @pytest.mark.parametrize(("module", "spec"), POSITIONS, ids=[s["name"] for _, s in POSITIONS])
 def test_legal_action_counts_match_the_hand_count(module: str, spec: dict[str, Any]) -> None:
-    state = _reach(module, spec)
-    legal = state.legal_actions()
-    counted = Counter(a.kind for a in legal)
-    expected = {kind: spec["expected"].get(kind, 0) for kind in KINDS}
-    got = {kind: counted.get(kind, 0) for kind in KINDS}
-    assert got == expected, f"{spec['name']}: engine counts {got}, hand count {expected}"
-    assert len(legal) == spec["total"]
-    assert len(set(legal)) == len(legal), f"{spec['name']}: an action is listed twice"
-    for action in legal:  # every listed action must also be accepted
-        assert state.why_illegal(action) is None, f"{action.text()} listed but refused"
+    check_counts(_reach(module, spec), spec, KINDS)

@@ -5,12 +5,6 @@ cards readably, and the final round is announced by a banner."""
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
 from collections.abc import Iterator
 from typing import Any
 

@@ -7,13 +7,6 @@ the table does not know flies nothing."""
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,26 +36,9 @@ from splendor.ui.table.view import Assists
 from splendor.ui.wording import ability_text, color_name, post_power_text
 from tests.helpers import position_session
 from tests.ui.module_positions import BUILDERS, DATA, MODULE_NAMES
-from tests.ui.table.test_table_fit import _long_catalog
 
 SIZES = [(1024, 600), (1280, 720), (1920, 1080)]
 LANGUAGES = [*i18n.LANGUAGES, "long"]
-
-
-@pytest.fixture
-def language(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """Switch to the parametrized language; 'long' is English lengthened by a third,
-    shown as 'fr' (see test_table_fit)."""
-    code: str = request.param
-    if code == "long":
-        long = _long_catalog()
-        real = i18n.load_catalog
-        monkeypatch.setattr(i18n, "load_catalog",
-                            lambda lang: long if lang == "fr" else real(lang))
-        code = "fr"
-    i18n.set_language(code)
-    yield request.param
-    i18n.set_language(i18n.DEFAULT)
 
 
 def _app(size: tuple[int, int]) -> App:

@@ -8,14 +8,6 @@ standing in for Portuguese, Spanish and French at their wordiest.
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
-import math
-import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
@@ -51,37 +43,6 @@ LANGUAGES = [*i18n.LANGUAGES, "long"]
 #: Player names as long as the new-game screen allows (16 characters).
 LONG_NAMES = ("Bartholomew Kent", "Maximilianne Roe", "Wolfgang Amadeus", "Guinevere Smythe")
 DATA = base_game()
-
-
-def _stretch(text: str) -> str:
-    """Every word of `text` a third longer ('card' -> 'cardca'), placeholders untouched."""
-    parts = re.split(r"(\{[^}]*\})", text)
-    return "".join(part if part.startswith("{") else re.sub(
-        r"[^\W\d_]+", lambda m: m.group() + m.group()[:math.ceil(len(m.group()) * 0.35)], part)
-        for part in parts)
-
-
-def _long_catalog() -> dict[str, i18n.Entry]:
-    out: dict[str, i18n.Entry] = {}
-    for key, entry in i18n.load_catalog("en").items():
-        out[key] = ({form: _stretch(v) for form, v in entry.items()}
-                    if isinstance(entry, dict) else _stretch(entry))
-    return out
-
-
-@pytest.fixture
-def language(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    """Switch to the parametrized language; 'long' is English lengthened, shown as 'fr'."""
-    code: str = request.param
-    if code == "long":
-        long = _long_catalog()
-        real = i18n.load_catalog
-        monkeypatch.setattr(i18n, "load_catalog",
-                            lambda lang: long if lang == "fr" else real(lang))
-        code = "fr"
-    i18n.set_language(code)
-    yield request.param
-    i18n.set_language(i18n.DEFAULT)
 
 
 @pytest.fixture(params=SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -6,13 +6,8 @@ Every gesture is posted as pygame events carrying `pos` (posted events do not mo
 
 from __future__ import annotations
 
-import os
-
-os.environ["SDL_VIDEODRIVER"] = "dummy"
-os.environ["SDL_AUDIODRIVER"] = "dummy"
-os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-
 import multiprocessing
+import os
 import subprocess
 import sys
 import time
@@ -58,15 +53,12 @@ from splendor.ui.table.hits import Hit
 from splendor.ui.table.layout import TableLayout
 from splendor.ui.wording import color_name
 from tests.helpers import position_session
+from tests.ui.gestures import Pos, click, drag, frame, key, press, release
 
 ROOT = Path(__file__).resolve().parents[3]
-#: Seconds of game time per frame; with speed 50 a bot's move is shown in one frame.
-DT = 0.05
 SPEED = 50.0
 #: Frames a gesture may wait for the bot before the test gives up.
 MAX_WAIT_FRAMES = 4000
-
-Pos = tuple[int, int]
 
 
 def start_game(app: App, seats: list[tuple[str, str]], *, seed: int,
@@ -92,48 +84,6 @@ def show_position(app: App, game: Game, state: GameState, kinds: list[str]) -> T
     assert isinstance(table, TableScene)
     app.step(0.0)
     return table
-
-
-# ------------------------------------------------------------------ gestures
-
-
-def frame(app: App) -> None:
-    app.step(DT)
-
-
-def post(kind: int, **attrs: Any) -> None:
-    pygame.event.post(pygame.event.Event(kind, **attrs))
-
-
-def press(app: App, pos: Pos) -> None:
-    post(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
-    frame(app)
-
-
-def release(app: App, pos: Pos) -> None:
-    post(pygame.MOUSEBUTTONUP, pos=pos, button=1)
-    frame(app)
-
-
-def click(app: App, pos: Pos) -> None:
-    press(app, pos)
-    release(app, pos)
-
-
-def drag(app: App, start: Pos, end: Pos, steps: int = 6) -> None:
-    """Press at `start`, move there in `steps` motions (one frame each), release at `end`."""
-    press(app, start)
-    for i in range(1, steps + 1):
-        x = round(start[0] + (end[0] - start[0]) * i / steps)
-        y = round(start[1] + (end[1] - start[1]) * i / steps)
-        post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))
-        frame(app)
-    release(app, end)
-
-
-def key(app: App, k: int) -> None:
-    post(pygame.KEYDOWN, key=k, mod=0, unicode="")
-    frame(app)
 
 
 def layout_of(table: TableScene) -> TableLayout:
