@@ -445,10 +445,6 @@ class ModuleState(GameState):
     def _slot(self, card_id: str) -> int:
         return next(i for i, c in enumerate(self.market) if c is not None and c.id == card_id)
 
-    def _refill(self, slot: int) -> None:
-        # A module refills the market after the turn's steps (`_refill_empty`).
-        self._vacate(slot)
-
     def _vacate(self, slot: int) -> None:
         """Take a card off the market: its strongholds go home, its slot refills later."""
         card = self.market[slot]
@@ -456,6 +452,10 @@ class ModuleState(GameState):
         self.holds.pop(card.id, None)
         self.market[slot] = None
         self._empty.append(slot)
+
+    # A module refills the market after the turn's steps (`_refill_empty`): a card bought
+    # or reserved only leaves its slot.
+    _refill = _vacate
 
     def _refill_empty(self) -> None:
         if not self._empty:
