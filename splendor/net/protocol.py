@@ -8,7 +8,7 @@ checks size, version, every field's type and the plain texts, and raises only
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Final
+from typing import Annotated, Final, TypeVar
 
 import msgspec
 
@@ -23,6 +23,8 @@ from splendor.net.errors import (
     ProtocolError,
 )
 from splendor.net.schema import LogEntryWire, ViewWire
+
+T = TypeVar("T")
 
 #: Raised whenever a message changes shape; both sides must speak the same one.
 PROTOCOL_VERSION: Final = 1
@@ -43,7 +45,7 @@ Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
 
 
 class Message(msgspec.Struct, tag_field="type", tag=str.lower, kw_only=True,
-              forbid_unknown_fields=True, frozen=True):
+              forbid_unknown_fields=True):
     """Any message: `v` is the protocol version it was written in."""
 
     v: int = PROTOCOL_VERSION
@@ -121,7 +123,7 @@ class Pong(Message):
 
 
 AnyMessage = Hello | Welcome | Lobby | Play | State | Chat | Error | Ping | Pong
-TYPES: Final = frozenset(t.__name__.lower() for t in AnyMessage.__args__)  # type: ignore[attr-defined]
+TYPES: Final = frozenset(t.__name__.lower() for t in AnyMessage.__args__)
 
 
 class _Envelope(msgspec.Struct):
@@ -132,11 +134,11 @@ class _Envelope(msgspec.Struct):
 
 
 _ENVELOPE: Final = msgspec.json.Decoder(_Envelope)
-_DECODER: Final = msgspec.json.Decoder(AnyMessage)
+_DECODER: Final[msgspec.json.Decoder[AnyMessage]] = msgspec.json.Decoder(AnyMessage)
 _ENCODER: Final = msgspec.json.Encoder()
 
 
-def _parse(decoder: msgspec.json.Decoder[msgspec.Struct], raw: bytes) -> msgspec.Struct:
+def _parse(decoder: msgspec.json.Decoder[T], raw: bytes) -> T:
     try:
         return decoder.decode(raw)
     except RecursionError:  # msgspec gives up on deep nesting at once, this way
@@ -159,7 +161,6 @@ def decode(raw: bytes) -> AnyMessage:
     if len(raw) > MAX_MESSAGE_BYTES:
         raise ProtocolError(TOO_BIG, f"{len(raw)} bytes, at most {MAX_MESSAGE_BYTES}")
     envelope = _parse(_ENVELOPE, raw)
-    assert isinstance(envelope, _Envelope)
     if envelope.v != PROTOCOL_VERSION:
         raise ProtocolError(VERSION_MISMATCH, f"version {envelope.v}, this side speaks "
                                               f"{PROTOCOL_VERSION}")
@@ -170,7 +171,7 @@ def decode(raw: bytes) -> AnyMessage:
         else [s.name for s in msg.seats if s.name] if isinstance(msg, Lobby) else []
     if not all(_plain(t) and t.strip() for t in texts):
         raise ProtocolError(BAD_TEXT, "a name or chat line that is not plain text")
-    return msg  # type: ignore[return-value]
+    return msg
 
 
 def encode(msg: AnyMessage) -> bytes:

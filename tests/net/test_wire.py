@@ -3,6 +3,9 @@ game kind and at every phase; wrong wire data is refused with a ProtocolError.""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import msgspec
 import pytest
 
@@ -104,3 +107,11 @@ def test_wrong_wire_data_is_refused_with_a_protocol_error(change: object, code: 
     with pytest.raises(ProtocolError) as caught:
         view_from_wire(wire, DATA)
     assert caught.value.code == code
+
+
+def test_the_net_package_runs_without_pygame() -> None:
+    code = ("import sys, splendor.net.wire, splendor.net.protocol; "
+            "assert 'pygame' not in sys.modules, 'splendor.net imports pygame'")
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=60)
+    assert result.returncode == 0, result.stderr
