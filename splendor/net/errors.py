@@ -1,0 +1,30 @@
+"""The one error the network layer raises for anything wrong that came over the wire."""
+
+from __future__ import annotations
+
+from typing import Final
+
+#: Stable codes (a client translates them; never reword or reuse one).
+TOO_BIG: Final = "too_big"
+TOO_DEEP: Final = "too_deep"
+MALFORMED: Final = "malformed"
+UNKNOWN_TYPE: Final = "unknown_type"
+BAD_FIELD: Final = "bad_field"
+VERSION_MISMATCH: Final = "version_mismatch"
+BAD_TEXT: Final = "bad_text"
+UNKNOWN_PIECE: Final = "unknown_piece"
+BAD_ACTION: Final = "bad_action"
+
+CODES: Final = frozenset({TOO_BIG, TOO_DEEP, MALFORMED, UNKNOWN_TYPE, BAD_FIELD,
+                          VERSION_MISMATCH, BAD_TEXT, UNKNOWN_PIECE, BAD_ACTION})
+
+
+class ProtocolError(ValueError):
+    """Bytes or data from the other side that are not a valid message: `code` is one of
+    `CODES`, `detail` says what (for logs, not for people)."""
+
+    def __init__(self, code: str, detail: str) -> None:
+        assert code in CODES, code
+        super().__init__(f"{code}: {detail}")
+        self.code = code
+        self.detail = detail

@@ -1,0 +1,182 @@
+"""The messages between a game server and its clients, and their one way in: `decode`.
+
+Every message is a JSON object with its `type` and the protocol version `v`. `decode`
+checks size, version, every field's type and the plain texts, and raises only
+`ProtocolError` (codes in net/errors.py) for anything wrong.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Annotated, Final, TypeVar
+
+import msgspec
+
+from splendor.net.errors import (
+    BAD_FIELD,
+    BAD_TEXT,
+    MALFORMED,
+    TOO_BIG,
+    TOO_DEEP,
+    UNKNOWN_TYPE,
+    VERSION_MISMATCH,
+    ProtocolError,
+)
+from splendor.net.schema import LogEntryWire, ViewWire
+
+T = TypeVar("T")
+
+#: Raised whenever a message changes shape; both sides must speak the same one.
+PROTOCOL_VERSION: Final = 1
+#: The largest message either side accepts. The largest honest one is a State late in a
+#: long four-player game (the view with its history and legal actions, and the log):
+#: tens of kilobytes (tests/net check a quarter of this limit is enough). Anything bigger
+#: is refused before it is parsed, so a peer cannot make us spend memory or time on it.
+MAX_MESSAGE_BYTES: Final = 256 * 1024
+MAX_NAME: Final = 24
+MAX_CHAT: Final = 200
+MAX_SEATS: Final = 4
+_MAX_SHORT: Final = 64  # tokens, codes, action texts, error parameters
+
+Seat = Annotated[int, msgspec.Meta(ge=0, lt=MAX_SEATS)]
+Count = Annotated[int, msgspec.Meta(ge=0, lt=2**53)]  # an exact number in any JSON reader
+Short = Annotated[str, msgspec.Meta(max_length=_MAX_SHORT)]
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_NAME)]
+
+
+class Message(msgspec.Struct, tag_field="type", tag=str.lower, kw_only=True,
+              forbid_unknown_fields=True):
+    """Any message: `v` is the protocol version it was written in."""
+
+    v: int = PROTOCOL_VERSION
+
+
+class Hello(Message):
+    """Client → server: join as `name`; `token` reclaims a seat after a disconnection."""
+
+    name: Name
+    token: Short | None = None
+
+
+class TableInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    module: Short | None
+    players: Annotated[int, msgspec.Meta(ge=2, le=MAX_SEATS)]
+
+
+class Welcome(Message):
+    """Server → client: your seat, the token to come back with, the table."""
+
+    seat: Seat
+    token: Short
+    table: TableInfo
+
+
+class SeatInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    seat: Seat
+    name: Name | None = None
+    bot: bool = False
+    connected: bool = False
+
+
+class Lobby(Message):
+    """Server → clients: who sits where before the game starts."""
+
+    seats: Annotated[list[SeatInfo], msgspec.Meta(max_length=MAX_SEATS)]
+
+
+class Play(Message):
+    """Client → server: play `action` (its text) as the move number `turn` (the length of
+    the history it was chosen at), so that a replayed old message is refused."""
+
+    action: Short
+    turn: Count
+
+
+class State(Message):
+    """Server → one client: its view, the log entries since the last State, who plays."""
+
+    view: ViewWire
+    log: list[LogEntryWire] = []
+    current: Seat | None = None
+
+
+class Chat(Message):
+    """A plain line of chat; the server fills `seat` when it passes it on."""
+
+    text: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_CHAT)]
+    seat: Seat | None = None
+
+
+class Error(Message):
+    """Server → client: something refused, as a stable code and its parameters."""
+
+    code: Annotated[str, msgspec.Meta(pattern="^[a-z_]{1,40}$")]
+    params: Annotated[dict[Short, Short | int], msgspec.Meta(max_length=8)] = {}
+
+
+class Ping(Message):
+    nonce: Count = 0
+
+
+class Pong(Message):
+    nonce: Count = 0
+
+
+AnyMessage = Hello | Welcome | Lobby | Play | State | Chat | Error | Ping | Pong
+TYPES: Final = frozenset(t.__name__.lower() for t in AnyMessage.__args__)
+
+
+class _Envelope(msgspec.Struct):
+    """What any version's message has: read first, so a version mismatch says so."""
+
+    type: str
+    v: int
+
+
+_ENVELOPE: Final = msgspec.json.Decoder(_Envelope)
+_DECODER: Final[msgspec.json.Decoder[AnyMessage]] = msgspec.json.Decoder(AnyMessage)
+_ENCODER: Final = msgspec.json.Encoder()
+
+
+def _parse(decoder: msgspec.json.Decoder[T], raw: bytes) -> T:
+    try:
+        return decoder.decode(raw)
+    except RecursionError:  # msgspec gives up on deep nesting at once, this way
+        raise ProtocolError(TOO_DEEP, "nested too deeply") from None
+    except msgspec.ValidationError as exc:
+        raise ProtocolError(BAD_FIELD, str(exc)) from None
+    except msgspec.DecodeError as exc:
+        raise ProtocolError(MALFORMED, str(exc)) from None
+
+
+def _plain(text: str) -> bool:
+    """No control, format, private or unassigned characters (a line of plain text)."""
+    return all(unicodedata.category(ch)[0] not in "CZ" or ch == " " for ch in text)
+
+
+def decode(raw: bytes) -> AnyMessage:
+    """The message in `raw`; ProtocolError for anything else."""
+    if not isinstance(raw, bytes):
+        raise ProtocolError(MALFORMED, f"expected bytes, got {type(raw).__name__}")
+    if len(raw) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(TOO_BIG, f"{len(raw)} bytes, at most {MAX_MESSAGE_BYTES}")
+    envelope = _parse(_ENVELOPE, raw)
+    if envelope.v != PROTOCOL_VERSION:
+        raise ProtocolError(VERSION_MISMATCH, f"version {envelope.v}, this side speaks "
+                                              f"{PROTOCOL_VERSION}")
+    if envelope.type not in TYPES:
+        raise ProtocolError(UNKNOWN_TYPE, f"no message type {envelope.type[:40]!r}")
+    msg = _parse(_DECODER, raw)
+    texts = [msg.text] if isinstance(msg, Chat) else [msg.name] if isinstance(msg, Hello) \
+        else [s.name for s in msg.seats if s.name] if isinstance(msg, Lobby) else []
+    if not all(_plain(t) and t.strip() for t in texts):
+        raise ProtocolError(BAD_TEXT, "a name or chat line that is not plain text")
+    return msg
+
+
+def encode(msg: AnyMessage) -> bytes:
+    """`msg` as bytes; ProtocolError if the other side would refuse it as too big."""
+    raw = _ENCODER.encode(msg)
+    if len(raw) > MAX_MESSAGE_BYTES:
+        raise ProtocolError(TOO_BIG, f"{type(msg).__name__} of {len(raw)} bytes")
+    return raw
