@@ -119,17 +119,6 @@ class GameState(Variant):
         `state_class`) when it names one."""
         return state_class(setup.module)(data, setup)
 
-    # ------------------------------------------------- what a module changes
-
-    def final_round_reason(self, seat: int) -> str | None:
-        """What of `seat`'s starts the final round ('has 15 points'), None if nothing."""
-        points = self.players[seat].points
-        return f"has {points} points" if points >= self.data.target_points else None
-
-    def final_round_need(self) -> str:
-        """What a final round needs, in words (for the position builder's errors)."""
-        return f"a seat with {self.data.target_points} points or more"
-
     # ----------------------------------------------------------------- queries
 
     @property
@@ -220,7 +209,17 @@ class GameState(Variant):
         if phase is Phase.OVER:
             return _NO_ACTIONS
         data = self.data
-        acts = self._takes()
+        bank = self.bank
+        # _takes spelled out: the base game's hot path (a module's turn calls it).
+        mask = 0
+        for c in GEMS:
+            if bank[c]:
+                mask |= 1 << c
+        acts: list[Action] = list(TAKES_BY_MASK[mask])
+        minimum = data.take_two_minimum
+        for c in GEMS:
+            if bank[c] >= minimum:
+                acts.append(TAKE2[c])
         if len(p.reserved) < data.reserve_limit:
             for card in self.market:
                 if card is not None:

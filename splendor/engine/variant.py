@@ -9,12 +9,17 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from splendor.engine.components import GameData
+from splendor.engine.player import PlayerState
 
 
 class Variant:
     """The base game's names, pieces and module hooks; `GameState` inherits them."""
 
     __slots__ = ()
+
+    # The game's own fields (set by GameState), which the base game's answers read.
+    data: GameData
+    players: list[PlayerState]
 
     #: The Cities of Splendor module played (its id), None for the base game: a module's
     #: state class (see engine/modules/) says which, and what it adds.
@@ -56,3 +61,14 @@ class Variant:
 
     def view_table(self) -> dict[str, Any]:
         return {}
+
+    # ------------------------------------------------------ the final round
+
+    def final_round_reason(self, seat: int) -> str | None:
+        """What of `seat`'s starts the final round ('has 15 points'), None if nothing."""
+        points = self.players[seat].points
+        return f"has {points} points" if points >= self.data.target_points else None
+
+    def final_round_need(self) -> str:
+        """What a final round needs, in words (for the position builder's errors)."""
+        return f"a seat with {self.data.target_points} points or more"
