@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from splendor.bots.value.terms import ModuleValue
-from splendor.engine import GEMS, Card, bonus_shortfall, tokens_missing
-from splendor.engine.module_rules import tokens_short
+from splendor.bots.value.terms import ModuleValue, tokens_lacking
+from splendor.engine import GEMS, Card, bonus_shortfall
 from splendor.engine.modules.orient import OrientState
 
 if TYPE_CHECKING:
@@ -39,11 +38,7 @@ class OrientValue(ModuleValue):
         if card.ability == "sacrifice":
             assert card.discard_colour is not None
             return max(0, card.discard_count - side.bonuses[card.discard_colour])
-        # As the default terms count it, written out: super() costs a third of this call.
-        if side.gold2 or side.doubles:
-            return tokens_short(side.tokens, side.bonuses, card,
-                                gold_doubles=side.gold2, doubles=side.doubles)
-        return tokens_missing(side.tokens, side.bonuses, card)
+        return tokens_lacking(side, card)
 
     @classmethod
     def ability_worth(cls, ev: Evaluator, s: Situation, side: Side, card: Card,
