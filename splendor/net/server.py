@@ -115,6 +115,11 @@ class _Bucket:
         return True
 
 
+def _report_failure(task: asyncio.Task[None]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("a bot move failed", exc_info=task.exception())
+
+
 class GameServer:
     """One table: `start` listens, `finished` is set once the game is over."""
 
@@ -286,7 +291,8 @@ class GameServer:
             for key, value in list(reason.params.items())[:7]:
                 params[key[:64]] = value[:64] if isinstance(value, str) else value
             return ILLEGAL, params
-        await self._commit(action_entry=apply_logged(state, action))
+        await self._commit(apply_logged(state, action))
+        self._schedule_bot()
         return None
 
     # ------------------------------------------------------------ the game
@@ -298,44 +304,43 @@ class GameServer:
         log.info("game started: %d players, module %s", self.spec.players, self.spec.module)
         self._schedule_bot()
 
-    async def _commit(self, action_entry: LogEntry) -> None:
-        """After an action: tell every seat, then let a bot play or end the game."""
-        self.log.append(action_entry)
+    async def _commit(self, entry: LogEntry) -> None:
+        """After an action: tell every seat; at the end, the record."""
+        self.log.append(entry)
         for seat in range(len(self.seats)):
             await self._send_state(seat)
         assert self.state is not None
         if self.state.is_over():
             await self._finish()
-        else:
-            self._schedule_bot()
 
     def _schedule_bot(self) -> None:
+        """Let the bots play while it is a bot's decision (one task at a time)."""
         state = self.state
         if state is None or state.is_over() or self.seats[state.current].bot is None:
             return
         if self._bot_task is None or self._bot_task.done():
-            self._bot_task = asyncio.get_running_loop().create_task(self._bot_move())
+            self._bot_task = asyncio.get_running_loop().create_task(self._bot_moves())
+            self._bot_task.add_done_callback(_report_failure)
 
-    async def _bot_move(self) -> None:
+    async def _bot_moves(self) -> None:
         state = self.state
         assert state is not None
-        seat, turn = state.current, len(state.history)
-        kind = self.seats[seat].bot
-        assert kind is not None
-        seat_seed = self.seed * 10 + seat
-        request = Request(turn, kind, seat_seed,
-                          fresh_random_state(decision_seed(seat_seed, turn)),
-                          observe(state, seat))
-        loop = asyncio.get_running_loop()
-        answer = await loop.run_in_executor(self._pool, decide, request, self.data)
-        if state.current != seat or len(state.history) != turn:
-            return  # cannot happen (only this seat plays it), but never apply a stale move
-        action = answer.action
-        if action is None or state.why_illegal(action) is not None:
-            # A failed bot must not stall a table of people: it plays its first legal move.
-            log.warning("bot %s failed at move %d (%s)", kind, turn, answer.error)
-            action = state.legal_actions()[0]
-        await self._commit(apply_logged(state, action))
+        while not state.is_over() and (kind := self.seats[state.current].bot) is not None:
+            seat, turn = state.current, len(state.history)
+            seat_seed = self.seed * 10 + seat
+            request = Request(turn, kind, seat_seed,
+                              fresh_random_state(decision_seed(seat_seed, turn)),
+                              observe(state, seat))
+            loop = asyncio.get_running_loop()
+            answer = await loop.run_in_executor(self._pool, decide, request, self.data)
+            if state.current != seat or len(state.history) != turn:
+                continue  # cannot happen (only this task plays a bot seat); never apply late
+            action = answer.action
+            if action is None or state.why_illegal(action) is not None:
+                # A failed bot must not stall a table of people: it plays its first legal move.
+                log.warning("bot %s failed at move %d (%s)", kind, turn, answer.error)
+                action = state.legal_actions()[0]
+            await self._commit(apply_logged(state, action))
 
     async def _finish(self) -> None:
         assert self.state is not None
