@@ -74,7 +74,8 @@ class Limits:
     max_connections: int = 16
     #: Seconds a new connection has to say Hello.
     hello_timeout: float = 10.0
-    #: Messages per second a connection may send on average, and in a burst.
+    #: Messages per second a connection may send on average, and in a burst; an accepted
+    #: move does not count (the game itself paces those, and a bot plays fast).
     rate: float = 20.0
     burst: int = 40
     #: Errors a connection may earn before it is closed.
@@ -113,6 +114,14 @@ class _Bucket:
             return False
         self.level -= 1
         return True
+
+    def refund(self) -> None:
+        self.level = min(self.burst, self.level + 1)
+
+
+#: A refusal's code and parameters; `_PLAYED` for an accepted move.
+_Refusal = tuple[str, dict[str, str | int]]
+_PLAYED: _Refusal = ("", {})
 
 
 def _report_failure(task: asyncio.Task[None]) -> None:
@@ -211,7 +220,9 @@ class GameServer:
         await self._broadcast_lobby()
         if self.state is None and all(s.name is not None for s in self.seats):
             self._start_game()
-        if self.state is not None:
+            for other in range(len(self.seats)):
+                await self._send_state(other)
+        elif self.state is not None:
             await self._send_state(seat)
             if self.state.is_over():
                 await self._send(ws, Record(record=make_record(self.state)))
@@ -243,15 +254,16 @@ class GameServer:
                 await self._refuse(ws, RATE_LIMITED)
                 return
             code = await self._on_message(seat, raw.encode() if isinstance(raw, str) else raw)
-            if code is not None:
+            if code is _PLAYED:
+                bucket.refund()
+            elif code is not None:
                 errors += 1
                 await self._send(ws, Error(code=code[0], params=code[1]))
                 if errors > self.limits.max_errors:
                     await ws.close(1008, "too many errors")
                     return
 
-    async def _on_message(self, seat: int, raw: bytes
-                          ) -> tuple[str, dict[str, str | int]] | None:
+    async def _on_message(self, seat: int, raw: bytes) -> _Refusal | None:
         """Act on one message from `seat`; the error code and parameters if refused."""
         try:
             msg: AnyMessage = decode(raw)
@@ -271,7 +283,7 @@ class GameServer:
             return None
         return (ALREADY_SEATED if isinstance(msg, Hello) else UNEXPECTED), {}
 
-    async def _play(self, seat: int, msg: Play) -> tuple[str, dict[str, str | int]] | None:
+    async def _play(self, seat: int, msg: Play) -> _Refusal:
         state = self.state
         if state is None:
             return NOT_STARTED, {}
@@ -293,7 +305,7 @@ class GameServer:
             return ILLEGAL, params
         await self._commit(apply_logged(state, action))
         self._schedule_bot()
-        return None
+        return _PLAYED
 
     # ------------------------------------------------------------ the game
 
