@@ -11,6 +11,7 @@ the game is over the server writes its record and sends it to everyone.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hmac
 import json
 import logging
@@ -369,10 +370,8 @@ class GameServer:
     # ------------------------------------------------------------ sending
 
     async def _send(self, ws: ServerConnection, msg: AnyMessage) -> None:
-        try:
+        with contextlib.suppress(ConnectionClosed):  # its handler cleans up
             await ws.send(encode(msg))
-        except ConnectionClosed:
-            pass  # its handler cleans up
 
     async def _broadcast(self, msg: AnyMessage) -> None:
         for slot in self.seats:

@@ -8,12 +8,11 @@ import json
 from pathlib import Path
 
 import pytest
-
-from splendor.engine import GameState, replay
-from splendor.net.client import GameClient, play_bot
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
+from splendor.engine import GameState, replay
+from splendor.net.client import GameClient, play_bot
 from splendor.net.protocol import MAX_MESSAGE_BYTES, Error, Play, State, decode, encode
 from splendor.net.table import TableSpec
 from tests.engine.modules.support import DATA
