@@ -1,4 +1,5 @@
-"""Command line: `python -m splendor [play|replay|bench|tournament] ...` (or `splendor ...`)."""
+"""Command line: `python -m splendor [play|replay|bench|tournament|serve|join] ...` (or
+`splendor ...`)."""
 
 from __future__ import annotations
 
@@ -147,6 +148,9 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--module", type=_module, metavar="NAME", help=_MODULE_HELP)
     tour.add_argument("--json", action="store_true", help="print the results as JSON")
     tour.set_defaults(subparser=tour)
+    from splendor.net.cli import add_net_commands
+
+    add_net_commands(sub)
     return parser
 
 
@@ -184,6 +188,10 @@ def _dispatch(args: argparse.Namespace, started: float) -> int:
         return _bench(args)
     if args.command == "tournament":
         return _tournament(args)
+    if args.command in {"serve", "join"}:
+        from splendor.net.cli import run_net_command
+
+        return run_net_command(args)
     if args.screenshots is not None:
         return _screenshots(args)
     if args.command is None:

@@ -8,7 +8,7 @@ checks size, version, every field's type and the plain texts, and raises only
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Final, TypeVar
+from typing import Annotated, Any, Final, TypeVar
 
 import msgspec
 
@@ -114,6 +114,13 @@ class Error(Message):
     params: Annotated[dict[Short, Short | int], msgspec.Meta(max_length=8)] = {}
 
 
+class Record(Message):
+    """Server → clients once the game is over: its record (engine/record.py), decks and
+    all, which hides nothing any more."""
+
+    record: dict[Short, Any]
+
+
 class Ping(Message):
     nonce: Count = 0
 
@@ -122,7 +129,7 @@ class Pong(Message):
     nonce: Count = 0
 
 
-AnyMessage = Hello | Welcome | Lobby | Play | State | Chat | Error | Ping | Pong
+AnyMessage = Hello | Welcome | Lobby | Play | State | Chat | Error | Record | Ping | Pong
 TYPES: Final = frozenset(t.__name__.lower() for t in AnyMessage.__args__)
 
 

@@ -31,6 +31,7 @@ from splendor.net.protocol import (
     Ping,
     Play,
     Pong,
+    Record,
     SeatInfo,
     State,
     TableInfo,
@@ -64,6 +65,7 @@ MESSAGES = [
     Play(action="take white blue green", turn=12), a_state_message(),
     Chat(text="good game, ça va?"), Chat(text="hi", seat=2),
     Error(code="not_your_turn", params={"seat": 1, "name": "Ana"}), Ping(nonce=7), Pong(),
+    Record(record={"format": "splendor-record", "actions": ["take white blue green"]}),
 ]
 
 

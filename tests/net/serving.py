@@ -1,0 +1,53 @@
+"""A real server on 127.0.0.1 for the network tests, every wait bounded."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import TypeVar
+
+from splendor.net.client import GameClient
+from splendor.net.protocol import AnyMessage
+from splendor.net.server import GameServer, Limits
+from splendor.net.table import TableSpec
+from tests.engine.modules.support import DATA
+
+T = TypeVar("T")
+
+#: No network test may take longer than this (seconds): a hang fails instead.
+TIMEOUT = 60.0
+
+
+def run(coro: Awaitable[T], timeout: float = TIMEOUT) -> T:
+    """Run `coro` to its end on a fresh event loop, failing after `timeout` seconds."""
+
+    async def bounded() -> T:
+        return await asyncio.wait_for(coro, timeout)
+
+    return asyncio.run(bounded())
+
+
+@asynccontextmanager
+async def served(spec: TableSpec, *, seed: int = 7, record: Path | None = None,
+                 limits: Limits | None = None) -> AsyncIterator[tuple[GameServer, str]]:
+    """A server for one table, and its URL."""
+    server = GameServer(DATA, spec, seed=seed, record_path=record, limits=limits)
+    port = await server.start("127.0.0.1", 0)
+    try:
+        yield server, f"ws://127.0.0.1:{port}"
+    finally:
+        await server.close()
+
+
+def client(url: str, name: str, token: str | None = None) -> GameClient:
+    return GameClient(url, name, DATA, token)
+
+
+async def receive_until(c: GameClient, done: Callable[[AnyMessage], bool]) -> AnyMessage:
+    """Messages to `c` until one that `done` accepts (which is returned)."""
+    while True:
+        msg = await c.receive()
+        if done(msg):
+            return msg
