@@ -177,6 +177,8 @@ class BotProcess:
         #: The outstanding request (kept to be sent again to a new child).
         self._request: Request | None = None
         self._sent_at = 0.0
+        #: The outstanding request's deadline (`deadline_for`), set when it is sent.
+        self._deadline = 0.0
         self._deaths = 0
         self._timeouts = 0
         #: Requests the child has been sent and not answered yet (cancelled ones too).
@@ -261,6 +263,7 @@ class BotProcess:
                 self._conn.send(self._request)
         self._in_flight += 1
         self._sent_at = time.monotonic()
+        self._deadline = self.deadline_for(self._request)
 
     def poll(self) -> Answer | None:
         """The answer to the outstanding request if it has come, else None. A child that
@@ -288,10 +291,10 @@ class BotProcess:
                 return self._fail(f"the bot process died {self._deaths} times on this move")
             self._restart()
             self._send()
-        elif time.monotonic() - self._sent_at > self.deadline_for(self._request):
+        elif time.monotonic() - self._sent_at > self._deadline:
             self._timeouts += 1
             if self._timeouts >= MAX_TIMEOUTS:
-                return self._fail(f"no answer in {self.deadline_for(self._request):g} s, "
+                return self._fail(f"no answer in {self._deadline:g} s, "
                                   f"{self._timeouts} times")
             self._restart()
             self._send()
