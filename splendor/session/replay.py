@@ -22,12 +22,17 @@ STRIDE = 16
 def public_view(state: GameState, seat: int = 0) -> View:
     """What anyone at the screen may see, laid out as `seat` sits (its area at the
     bottom): no deck order, nobody's blind-reserved card, no moves to make."""
-    view = observe(state, seat)
-    me = view.players[seat]
+    return hide_private(observe(state, seat))
+
+
+def hide_private(view: View) -> View:
+    """`view` as anyone at the screen may see it: its own seat's blind-reserved cards
+    face down, no moves to make."""
+    me = view.players[view.seat]
     hidden = tuple(HiddenCard(c.level, c.orient) if blind else c
                    for c, blind in zip(me.reserved, me.reserved_blind, strict=True))
     players = list(view.players)
-    players[seat] = replace(me, reserved=hidden)
+    players[view.seat] = replace(me, reserved=hidden)
     return replace(view, players=tuple(players), legal_actions=())
 
 
