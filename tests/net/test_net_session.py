@@ -69,11 +69,11 @@ def test_a_person_plays_a_whole_game_against_the_hosts_bot(worker: LoopThread) -
     server, url = serve(worker, TableSpec(2, None, ("easy",)))
     session = NetSession(DATA, url, [SeatLink("Ana")], worker, owns_worker=False)
     try:
-        frames(session, lambda: session.started)
+        shown = frames(session, lambda: session.started)
         assert session.local_seats == (0,) and session.humans == (0,)
         assert [s.kind for s in session.options.seats] == [HUMAN, "hard"]
         assert session.options.names[0] == "Ana" and session.options.competitive
-        shown = frames(session, session.is_over, a_person(1))
+        shown += frames(session, session.is_over, a_person(1))
         assert server.state is not None and server.state.is_over()
         # The screen saw every move in order, the bot's ones shown before they counted.
         assert [e.action for e in session.log] == list(server.state.history)
