@@ -365,7 +365,8 @@ class NetSession:
 
     def human_to_act(self) -> bool:
         seat = self.current
-        return seat is not None and self._is_local(seat) and self.incoming is None
+        return (seat is not None and self._is_local(seat) and self.incoming is None
+                and self._sent_at != len(self.log))  # not while its move is on its way
 
     def is_over(self) -> bool:
         """True once the last move is shown and the record has come (the results need
