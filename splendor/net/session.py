@@ -20,7 +20,7 @@ import queue
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
 
@@ -31,9 +31,11 @@ from splendor.net.client import GameClient, Refused
 from splendor.net.errors import ProtocolError
 from splendor.net.protocol import MAX_CHAT, Chat, Error, Lobby, Record, State, Welcome
 from splendor.net.wire import log_entry_from_wire
+from splendor.session.hints import Hint
 from splendor.session.log import LogEntry
 from splendor.session.replay import hide_private
 from splendor.session.seats import HUMAN, GameOptions, SeatOption
+from splendor.session.table_session import TableSession
 from splendor.standings import standings_dict
 
 log = logging.getLogger(__name__)
@@ -123,7 +125,7 @@ class NetSession:
         self.on_commit: Callable[[LogEntry], None] | None = None
         self.on_turn_end: Callable[[], None] | None = None
         # What a local session has and a network game never uses (no bots here, no hints).
-        self.hint = None
+        self.hint: Hint | None = None
         self.paused = False
         self.bot_error: str | None = None
         self.failed_seat: int | None = None
@@ -548,3 +550,8 @@ class NetSession:
             task.cancel()
         if self._owns_worker:
             self._worker.stop()
+
+
+if TYPE_CHECKING:
+    def _offers_what_a_table_needs(session: NetSession) -> TableSession:
+        return session  # mypy checks that NetSession has all of TableSession

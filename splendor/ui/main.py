@@ -21,6 +21,7 @@ from splendor.session.results import final_result
 from splendor.session.review import GameReview, review_of, review_seat
 from splendor.session.seats import GameOptions, SeatOption
 from splendor.session.statistics import count_game
+from splendor.session.table_session import TableSession
 from splendor.storage import paths
 from splendor.storage.aside import FileProblem
 from splendor.storage.atomic import StorageError
@@ -392,13 +393,13 @@ class Game:
                          lambda: tr("dialog.leave.confirm"), self.to_menu)
         )
 
-    def finish(self, session: Session) -> None:
+    def finish(self, session: TableSession) -> None:
         """Count the game in the statistics and show the results."""
         state = session.state
         record_text = None
         options = self.last_options
         problem: FileProblem | None = None
-        if options is not None:
+        if options is not None and isinstance(session, Session):
             records, problem = self._stats()
             key = count_game(session, records)
             if key is None:

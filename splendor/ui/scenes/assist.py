@@ -13,7 +13,7 @@ import pygame
 
 from splendor.engine import Refusal
 from splendor.i18n import tr
-from splendor.session.game import Session
+from splendor.session.table_session import TableSession
 from splendor.ui import theme
 from splendor.ui.wording import hint_text
 
@@ -31,7 +31,7 @@ class BoxAssist:
     factories) and when the game allows them. `close` takes the box away; `refuse` shows
     a refusal in it (None: clears the last one)."""
 
-    def __init__(self, session: Session, close: Callable[[], None],
+    def __init__(self, session: TableSession, close: Callable[[], None],
                  refuse: Callable[[Refusal | None], None]) -> None:
         self.session = session
         self.close = close

@@ -23,7 +23,7 @@ from splendor.engine.actions import (
 from splendor.engine.components import City, TradingPost
 from splendor.engine.module_rules import sacrifice_options
 from splendor.i18n import tr
-from splendor.session.game import Session
+from splendor.session.table_session import TableSession
 from splendor.ui import art
 from splendor.ui.scenes.picture_choice import (
     Option,
@@ -200,7 +200,7 @@ class SacrificeScene(PictureChoiceScene):
     min_tile_width = 56.0
     gap = 14.0
 
-    def __init__(self, session: Session, card_id: str) -> None:
+    def __init__(self, session: TableSession, card_id: str) -> None:
         super().__init__(session)
         self.card = session.data.card_by_id[card_id]
         me = session.view().me

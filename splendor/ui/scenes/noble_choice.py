@@ -10,7 +10,7 @@ import pygame
 
 from splendor.engine import ChooseNoble, Refusal
 from splendor.i18n import tr
-from splendor.session.game import Session
+from splendor.session.table_session import TableSession
 from splendor.ui import art, theme
 from splendor.ui.scenes.assist import BoxAssist
 from splendor.ui.scenes.overlay_base import ButtonsOverlay
@@ -27,7 +27,7 @@ class NobleChoiceScene(ButtonsOverlay):
     title_key = "turn.noble.title"
     box_size = (620, 300)
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: TableSession) -> None:
         super().__init__()
         self.session = session
         self._rects: list[tuple[str, pygame.Rect]] = []

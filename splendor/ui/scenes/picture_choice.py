@@ -21,7 +21,7 @@ from dataclasses import dataclass
 import pygame
 
 from splendor.engine import Action, Refusal
-from splendor.session.game import Session
+from splendor.session.table_session import TableSession
 from splendor.ui import art, theme
 from splendor.ui.scenes.assist import BoxAssist
 from splendor.ui.scenes.overlay_base import ButtonsOverlay
@@ -82,7 +82,7 @@ class PictureChoiceScene(ButtonsOverlay):
     #: Design units between two pictures.
     gap = 18.0
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: TableSession) -> None:
         super().__init__()
         self.session = session
         #: The engine's reason for the last refused choice, or None.

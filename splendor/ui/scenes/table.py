@@ -42,8 +42,8 @@ from splendor.engine.actions import (
     TakeGem,
 )
 from splendor.i18n import language, tr
-from splendor.session.game import Session
 from splendor.session.log import LogEntry
+from splendor.session.table_session import TableSession
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.confirm import ConfirmScene
 from splendor.ui.sound import Sounds
@@ -92,9 +92,9 @@ class TableScene(Scene):
 
     def __init__(
         self,
-        session: Session,
+        session: TableSession,
         *,
-        on_finished: Callable[[Session], None],
+        on_finished: Callable[[TableSession], None],
         on_pause: Callable[[], None] | None = None,
         on_leave: Callable[[], None] | None = None,
         on_history: Callable[[int], None] | None = None,

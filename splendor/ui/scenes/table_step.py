@@ -22,7 +22,7 @@ import pygame
 from splendor.engine import GEMS, Action, Refusal
 from splendor.engine.actions import Stronghold, TakeGem
 from splendor.i18n import language, tr
-from splendor.session.game import Session
+from splendor.session.table_session import TableSession
 from splendor.ui import art, theme
 from splendor.ui.scenes.assist import BoxAssist
 from splendor.ui.scenes.overlay_base import Overlay
@@ -55,7 +55,7 @@ class TableStepScene(Overlay):
     what the subclass places (`place_body`), then the reason of a refusal. The places on
     the table that can be chosen (`targets()`) are ringed."""
 
-    def __init__(self, session: Session, table: TableGeometry) -> None:
+    def __init__(self, session: TableSession, table: TableGeometry) -> None:
         super().__init__()
         self.session = session
         self.table = table
@@ -239,7 +239,7 @@ class GemStepScene(TableStepScene):
 
     title_key = "decide.gem.title"
 
-    def __init__(self, session: Session, table: TableGeometry) -> None:
+    def __init__(self, session: TableSession, table: TableGeometry) -> None:
         super().__init__(session, table)
         self._tokens: list[pygame.Rect] = []
         self._how = pygame.Rect(0, 0, 0, 0)
@@ -319,7 +319,7 @@ class StrongholdStepScene(TableStepScene):
 
     title_key = "decide.stronghold.title"
 
-    def __init__(self, session: Session, table: TableGeometry) -> None:
+    def __init__(self, session: TableSession, table: TableGeometry) -> None:
         super().__init__(session, table)
         available = self.available()
         #: The way chosen ('place', 'move' or 'remove').

@@ -12,7 +12,7 @@ import pygame
 
 from splendor.engine import Refusal, Return
 from splendor.i18n import language, tr
-from splendor.session.game import Session
+from splendor.session.table_session import TableSession
 from splendor.ui import art, theme
 from splendor.ui.scenes.assist import BoxAssist
 from splendor.ui.scenes.overlay_base import Overlay
@@ -42,7 +42,7 @@ PER_ROW = 3
 class TokenReturnScene(Overlay):
     title_key = "turn.return.title"
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: TableSession) -> None:
         super().__init__()
         self.session = session
         self.marked = [0] * COLORS

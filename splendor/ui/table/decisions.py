@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from splendor.engine import Phase
-from splendor.session.game import Session
+from splendor.session.table_session import TableSession
 
 if TYPE_CHECKING:
     from splendor.ui.app import App
@@ -45,7 +45,7 @@ class DecisionOverlays:
         """The overlay went away (the table is on top again)."""
         self.open = False
 
-    def after_change(self, session: Session, app: App | None) -> None:
+    def after_change(self, session: TableSession, app: App | None) -> None:
         """Open what the human to act needs now, if anything. Bots' steps open nothing;
         in a hot-seat game the pass screen comes first."""
         if self.open or session.is_over() or not session.human_to_act():
