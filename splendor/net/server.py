@@ -30,7 +30,7 @@ from splendor.engine import GameData
 from splendor.net import errors
 from splendor.net.autosave import Saver
 from splendor.net.errors import ProtocolError
-from splendor.net.game_table import PLAYED, Refusal, Table, TableError
+from splendor.net.game_table import CHAT_KEPT, PLAYED, Refusal, Table, TableError
 from splendor.net.outbox import Outbox
 from splendor.net.protocol import (
     MAX_LISTED,
@@ -74,7 +74,8 @@ class Limits:
     ping_interval: float = 20.0
     ping_timeout: float = 20.0
     #: Messages or bytes waiting to go out to one connection before it is cut off (it has
-    #: stopped reading; it may come back with its token).
+    #: stopped reading; it may come back with its token). At least what a (re)joining
+    #: seat gets at once: Welcome, the chat kept, Lobby and State.
     max_queued: int = 512
     max_queued_bytes: int = 8 * 1024 * 1024
     #: Seconds a finished table stays (for its players to see the end), then it goes.
@@ -121,6 +122,8 @@ class GameServer:
                  replace_level: str = "medium") -> None:
         self.data = data
         self.limits = limits or Limits()
+        if self.limits.max_queued < CHAT_KEPT + 8:
+            raise ValueError(f"max_queued below what a joining seat gets ({CHAT_KEPT + 8})")
         self.save_dir = save_dir
         #: Seconds a seated player may be away during a game before a bot of
         #: `replace_level` plays the seat (0: never).
