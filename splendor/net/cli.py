@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import ssl
 import sys
 import time
 from pathlib import Path
@@ -56,26 +57,63 @@ def _address(text: str) -> str:
     return url
 
 
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < 10**7:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}")
+    return value
+
+
+def default_save_dir() -> Path:
+    """Where `serve` keeps its tables unless told: `net_tables` in the data folder."""
+    from splendor.storage.paths import data_dir
+
+    return data_dir() / "net_tables"
+
+
 def add_net_commands(sub: Any) -> None:
-    serve = sub.add_parser("serve", help="host one table for network play (no window)")
+    serve = sub.add_parser("serve", help="host tables for network play (no window)")
     serve.add_argument("--bind", default="127.0.0.1", metavar="ADDR",
-                       help="address to listen on (default 127.0.0.1: this machine only)")
+                       help="address to listen on (default 127.0.0.1: this machine only; "
+                       "0.0.0.0: every network)")
     serve.add_argument("--port", type=_port, default=DEFAULT_PORT,
                        help=f"port to listen on (default {DEFAULT_PORT}; 0: any free one)")
-    serve.add_argument("--open-table", type=_table, default=_table("players=2"),
-                       metavar="SPEC", help="players=2|3|4, module=NAME, bots=LEVEL+LEVEL "
-                       "(the last seats; the others wait for players), comma-separated; "
-                       "default players=2")
+    serve.add_argument("--open-table", type=_table, action="append", metavar="SPEC",
+                       help="open a table: players=2|3|4, module=NAME, bots=LEVEL+LEVEL (the "
+                       "last seats; the others wait for players), comma-separated; "
+                       "repeatable (default: one table of players=2, unless tables resume)")
     serve.add_argument("--seed", type=int, help="deal from this seed (default: random)")
     serve.add_argument("--record", type=Path, metavar="FILE",
-                       help="write the game record here (default: splendor-game-<time>.json)")
-    join = sub.add_parser("join", help="take the first open seat at a server's table and "
-                                       "let a bot play it to the end")
-    join.add_argument("address", type=_address, help="host:port or ws://host:port")
+                       help="with one table: write its record here (default: "
+                       "splendor-game-<time>-<table>.json)")
+    serve.add_argument("--cert", type=Path, metavar="FILE",
+                       help="TLS certificate (PEM; with --key): clients use wss://")
+    serve.add_argument("--key", type=Path, metavar="FILE", help="its private key (PEM)")
+    serve.add_argument("--save-dir", type=Path, metavar="DIR",
+                       help="save each table here after every move, and resume the "
+                       "unfinished ones at start (default: net_tables in the data folder)")
+    serve.add_argument("--replace-after", type=_seconds, default=0.0, metavar="SECONDS",
+                       help="hand the seat of a player away this long during a game to a "
+                       "bot (default 0: never)")
+    serve.add_argument("--replace-level", type=_level, default="medium", metavar="LEVEL",
+                       help="the bot that takes over such a seat (default medium)")
+    join = sub.add_parser("join", help="take an open seat at a server's table and let a "
+                                       "bot play it to the end")
+    join.add_argument("address", type=_address,
+                      help="host:port, ws://host:port or wss://host:port")
     join.add_argument("--bot", type=_level, required=True, metavar="LEVEL",
                       help="the bot that plays the seat")
     join.add_argument("--name", type=_name, help="the name at the table (default: the bot's)")
+    join.add_argument("--table", metavar="ID",
+                      help="the table to join (default: the first with an open seat)")
     join.add_argument("--record", type=Path, metavar="FILE", help="write the game record here")
+    join.add_argument("--dump", type=Path, metavar="FILE",
+                      help="write every message received here, one a line, as received")
+    join.add_argument("--cafile", type=Path, metavar="FILE",
+                      help="trust this certificate (a server's self-signed one) for wss://")
 
 
 def run_net_command(args: argparse.Namespace) -> int:
@@ -86,21 +124,67 @@ def run_net_command(args: argparse.Namespace) -> int:
         return 1
 
 
+def _tls(cert: Path | None, key: Path | None) -> ssl.SSLContext | None:
+    """The server's TLS context, None without a certificate; ValueError saying what is
+    wrong with the files."""
+    if cert is None and key is None:
+        return None
+    if cert is None or key is None:
+        raise ValueError("--cert and --key go together")
+    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    try:
+        context.load_cert_chain(cert, key)
+    except FileNotFoundError as exc:
+        raise ValueError(f"no such file: {exc.filename}") from None
+    except (ssl.SSLError, OSError) as exc:
+        raise ValueError(f"cannot use the certificate {cert} with the key {key}: "
+                         f"{exc}") from None
+    return context
+
+
+def _describe(spec: Any) -> str:
+    module = f", module {spec.module}" if spec.module else ""
+    bots = f", bots {'+'.join(spec.bots)}" if spec.bots else ""
+    return f"{spec.players} players{module}{bots}"
+
+
 async def _serve(args: argparse.Namespace) -> int:
     from splendor.gamedata import base_game
     from splendor.net.server import GameServer
 
-    spec = args.open_table
-    record = args.record or Path(time.strftime("splendor-game-%Y%m%d-%H%M%S.json"))
-    server = GameServer(base_game(), spec, seed=args.seed, record_path=record)
-    port = await server.start(args.bind, args.port)
-    module = f", module {spec.module}" if spec.module else ""
-    bots = f", bots {'+'.join(spec.bots)}" if spec.bots else ""
-    print(f"Serving a table of {spec.players}{module}{bots} on ws://{args.bind}:{port}",
-          flush=True)
     try:
-        await server.finished.wait()
-        print(f"Game over; record written to {record}", flush=True)
+        context = _tls(args.cert, args.key)
+    except ValueError as exc:
+        print(f"splendor serve: {exc}", file=sys.stderr)
+        return 2
+    server = GameServer(base_game(), save_dir=args.save_dir or default_save_dir(),
+                        replace_after=args.replace_after, replace_level=args.replace_level)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    tables = await server.resume()
+    for table in tables:
+        table.record_path = Path(f"splendor-game-{stamp}-{table.id}.json")
+        moves = len(table.state.history) if table.state is not None else 0
+        print(f"Resumed table {table.id}: {_describe(table.spec)}, at move {moves}",
+              flush=True)
+    specs = args.open_table or ([] if tables else [_table("players=2")])
+    if args.record and len(specs) != 1:
+        print("splendor serve: --record goes with exactly one --open-table", file=sys.stderr)
+        return 2
+    for i, spec in enumerate(specs):
+        seed = args.seed + i if args.seed is not None else None
+        table = server.open_table(spec, seed=seed)
+        table.record_path = args.record or Path(f"splendor-game-{stamp}-{table.id}.json")
+        tables.append(table)
+        print(f"Table {table.id}: {_describe(spec)}", flush=True)
+    try:
+        port = await server.start(args.bind, args.port, ssl=context)
+        scheme = "wss" if context is not None else "ws"
+        print(f"Serving {len(tables)} table(s) on {scheme}://{args.bind}:{port}", flush=True)
+        for table in tables:
+            await table.finished.wait()
+            if table.record_path is not None:
+                print(f"Table {table.id} is over; record written to {table.record_path}",
+                      flush=True)
         await asyncio.sleep(_GRACE)
     finally:
         await server.close()
@@ -115,20 +199,34 @@ async def _join(args: argparse.Namespace) -> int:
     from splendor.net.client import GameClient, Refused, play_bot
     from splendor.net.errors import ProtocolError
 
+    context = None
+    if args.cafile is not None:
+        try:
+            context = ssl.create_default_context(cafile=args.cafile)
+        except (OSError, ssl.SSLError) as exc:
+            print(f"splendor join: cannot use {args.cafile}: {exc}", file=sys.stderr)
+            return 2
+    dump = args.dump.open("wb") if args.dump is not None else None
     data = base_game()
-    client = GameClient(args.address, args.name or f"{args.bot.capitalize()} bot", data)
+    client = GameClient(args.address, args.name or f"{args.bot.capitalize()} bot", data,
+                        table=args.table, ssl=context,
+                        on_raw=(lambda raw: dump.write(raw + b"\n")) if dump else None)
     try:
         welcome = await client.connect()
-        print(f"Seated at seat {welcome.seat + 1} of {welcome.table.players}", flush=True)
+        print(f"Seated at seat {welcome.seat + 1} of {welcome.table.players} at table "
+              f"{welcome.table.id}", flush=True)
         await play_bot(client, args.bot)
     except Refused as exc:
         print(f"splendor join: {exc}", file=sys.stderr)
         return 1
-    except (ConnectionClosed, InvalidHandshake, InvalidURI, ProtocolError) as exc:
+    except (ConnectionClosed, InvalidHandshake, InvalidURI, ProtocolError,
+            ssl.SSLError) as exc:
         print(f"splendor join: the connection failed: {exc}", file=sys.stderr)
         return 1
     finally:
         await client.close()
+        if dump is not None:
+            dump.close()
     assert client.record is not None
     state = replay(data, client.record)  # checks the server's record before keeping it
     print(f"Game over after {len(state.history)} moves; scores {list(state.scores())}")

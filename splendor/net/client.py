@@ -4,6 +4,8 @@ and `play_bot` to let a bot play a seat to the end, with no screen."""
 from __future__ import annotations
 
 import asyncio
+import ssl as ssl_module
+from collections.abc import Callable
 from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
@@ -12,12 +14,16 @@ from splendor.engine import Action, GameData, Phase, View
 from splendor.net.protocol import (
     MAX_MESSAGE_BYTES,
     AnyMessage,
+    Chat,
     Error,
     Hello,
+    ListTables,
     Lobby,
     Play,
     Record,
     State,
+    Tables,
+    TableSummary,
     Welcome,
     decode,
     encode,
@@ -37,12 +43,27 @@ class Refused(Exception):
 class GameClient:
     """One seat's connection: `view` is what the seat sees now, `log` the game so far."""
 
-    def __init__(self, url: str, name: str, data: GameData, token: str | None = None) -> None:
+    def __init__(self, url: str, name: str, data: GameData, token: str | None = None, *,
+                 table: str | None = None, seat: int | None = None,
+                 ssl: ssl_module.SSLContext | None = None,
+                 on_raw: Callable[[bytes], None] | None = None) -> None:
         self.url = url
         self.name = name
         self.data = data
         self.token = token
+        #: The table and seat to ask for (None: the first with an open seat / its first).
+        self.table = table
+        self.wanted_seat = seat
+        #: The TLS context for a wss:// server (None: the system's defaults).
+        self.ssl = ssl
+        #: Called with every message received, exactly as it came (`join --dump`).
+        self.on_raw = on_raw
         self.seat: int | None = None
+        #: The table as last described (Welcome, then each Lobby).
+        self.summary: TableSummary | None = None
+        #: The answer to the last ListTables.
+        self.tables: list[TableSummary] | None = None
+        self.chat: list[Chat] = []
         self.view: View | None = None
         self.current: int | None = None
         self.log: list[LogEntry] = []
@@ -53,10 +74,31 @@ class GameClient:
         self.raw_states: list[bytes] = []
         self._ws: ClientConnection | None = None
 
+    async def open(self) -> None:
+        """Open the connection (without sitting anywhere yet), unless it is open."""
+        if self._ws is None and self.ssl is not None:
+            self._ws = await connect(self.url, max_size=MAX_MESSAGE_BYTES, open_timeout=10,
+                                     ssl=self.ssl)
+        elif self._ws is None:
+            self._ws = await connect(self.url, max_size=MAX_MESSAGE_BYTES, open_timeout=10)
+
+    async def list_tables(self) -> list[TableSummary]:
+        """The server's tables (open ones first); the connection stays open for Hello."""
+        await self.open()
+        await self.send(ListTables())
+        while True:
+            msg = await self.receive()
+            if isinstance(msg, Tables):
+                return msg.tables
+            if isinstance(msg, Error):
+                raise Refused(msg.code)
+
     async def connect(self) -> Welcome:
-        """Connect and say Hello; Refused if the server answers with an Error."""
-        self._ws = await connect(self.url, max_size=MAX_MESSAGE_BYTES, open_timeout=10)
-        await self.send(Hello(name=self.name, token=self.token))
+        """Connect (unless open) and say Hello; Refused if the server answers with an
+        Error."""
+        await self.open()
+        await self.send(Hello(name=self.name, token=self.token, table=self.table,
+                              seat=self.wanted_seat))
         msg = await self.receive()
         if isinstance(msg, Error):
             await self.close()
@@ -69,6 +111,10 @@ class GameClient:
     async def close(self) -> None:
         if self._ws is not None:
             await self._ws.close()
+
+    async def say(self, text: str) -> None:
+        """A line in the table's chat."""
+        await self.send(Chat(text=text))
 
     async def send(self, msg: AnyMessage) -> None:
         assert self._ws is not None, "connect first"
@@ -90,16 +136,23 @@ class GameClient:
         assert self._ws is not None, "connect first"
         raw = await self._ws.recv()
         data = raw.encode() if isinstance(raw, str) else raw
+        if self.on_raw is not None:
+            self.on_raw(data)
         msg = decode(data)
         if isinstance(msg, Welcome):
-            self.seat, self.token = msg.seat, msg.token
+            self.seat, self.token, self.summary = msg.seat, msg.token, msg.table
+            self.table = msg.table.id
         elif isinstance(msg, State):
             self.raw_states.append(data)
             self.view = view_from_wire(msg.view, self.data)
             self.current = msg.current
             self.log.extend(log_entry_from_wire(e) for e in msg.log)
         elif isinstance(msg, Lobby):
-            self.lobby = msg
+            self.lobby, self.summary = msg, msg.table
+        elif isinstance(msg, Tables):
+            self.tables = msg.tables
+        elif isinstance(msg, Chat):
+            self.chat.append(msg)
         elif isinstance(msg, Error):
             self.errors.append(msg)
         elif isinstance(msg, Record):

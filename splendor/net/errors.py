@@ -28,3 +28,24 @@ class ProtocolError(ValueError):
         super().__init__(f"{code}: {detail}")
         self.code = code
         self.detail = detail
+
+
+#: Stable codes of the server's refusals, sent in an Error (a client translates them).
+NOT_STARTED: Final = "not_started"
+GAME_OVER: Final = "game_over"
+NOT_YOUR_TURN: Final = "not_your_turn"
+STALE_TURN: Final = "stale_turn"
+ILLEGAL: Final = "illegal"
+TABLE_FULL: Final = "table_full"
+NO_SUCH_TABLE: Final = "no_such_table"
+SEAT_TAKEN: Final = "seat_taken"
+BAD_TOKEN: Final = "bad_token"
+HELLO_FIRST: Final = "hello_first"
+ALREADY_SEATED: Final = "already_seated"
+UNEXPECTED: Final = "unexpected"
+RATE_LIMITED: Final = "rate_limited"
+TOO_SLOW: Final = "too_slow"
+
+REFUSALS: Final = frozenset({NOT_STARTED, GAME_OVER, NOT_YOUR_TURN, STALE_TURN, ILLEGAL,
+                             TABLE_FULL, NO_SUCH_TABLE, SEAT_TAKEN, BAD_TOKEN, HELLO_FIRST,
+                             ALREADY_SEATED, UNEXPECTED, RATE_LIMITED, TOO_SLOW})

@@ -8,7 +8,7 @@ checks size, version, every field's type and the plain texts, and raises only
 from __future__ import annotations
 
 import unicodedata
-from typing import Annotated, Any, Final, TypeVar
+from typing import Annotated, Any, Final, Literal, TypeVar
 
 import msgspec
 
@@ -27,7 +27,7 @@ from splendor.net.schema import LogEntryWire, ViewWire
 T = TypeVar("T")
 
 #: Raised whenever a message changes shape; both sides must speak the same one.
-PROTOCOL_VERSION: Final = 1
+PROTOCOL_VERSION: Final = 2
 #: The largest message either side accepts. The largest honest one is a State late in a
 #: long four-player game (the view with its history and legal actions, and the log):
 #: tens of kilobytes (tests/net check a quarter of this limit is enough). Anything bigger
@@ -51,16 +51,54 @@ class Message(msgspec.Struct, tag_field="type", tag=str.lower, kw_only=True,
     v: int = PROTOCOL_VERSION
 
 
+#: The longest line of the table list a server sends (its open tables first).
+MAX_LISTED: Final = 200
+Level = Annotated[str, msgspec.Meta(pattern="^[a-z_]{1,24}$")]  # a bot level's name
+TableId = Annotated[str, msgspec.Meta(pattern="^[A-Za-z0-9_-]{1,24}$")]
+
+
+class ListTables(Message):
+    """Client → server, before or instead of Hello: which tables are there?"""
+
+
+class SeatInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """One seat: `open` (nobody took this remote seat yet), a `player` (a person, remote
+    or at the host's screen) or a `bot` of `level`; bots count as connected."""
+
+    seat: Seat
+    kind: Literal["open", "player", "bot"] = "open"
+    name: Name | None = None
+    level: Level | None = None
+    connected: bool = False
+
+
+class TableSummary(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """A table as a lobby shows it."""
+
+    id: TableId
+    title: Name
+    module: Short | None
+    players: Annotated[int, msgspec.Meta(ge=2, le=MAX_SEATS)]
+    started: bool = False
+    over: bool = False
+    seats: Annotated[list[SeatInfo], msgspec.Meta(max_length=MAX_SEATS)] = []
+
+
+class Tables(Message):
+    """Server → client: the answer to ListTables."""
+
+    tables: Annotated[list[TableSummary], msgspec.Meta(max_length=MAX_LISTED)]
+
+
 class Hello(Message):
-    """Client → server: join as `name`; `token` reclaims a seat after a disconnection."""
+    """Client → server: sit down as `name`. With `token`, take that seat back (on whichever
+    table holds it); else the open `seat` (None: the first) of `table` (None: the first
+    table with an open seat)."""
 
     name: Name
     token: Short | None = None
-
-
-class TableInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    module: Short | None
-    players: Annotated[int, msgspec.Meta(ge=2, le=MAX_SEATS)]
+    table: TableId | None = None
+    seat: Seat | None = None
 
 
 class Welcome(Message):
@@ -68,20 +106,14 @@ class Welcome(Message):
 
     seat: Seat
     token: Short
-    table: TableInfo
-
-
-class SeatInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    seat: Seat
-    name: Name | None = None
-    bot: bool = False
-    connected: bool = False
+    table: TableSummary
 
 
 class Lobby(Message):
-    """Server → clients: who sits where before the game starts."""
+    """Server → every connection at a table, whenever who sits where changes (a join, a
+    leave, the start, a seat handed to a bot)."""
 
-    seats: Annotated[list[SeatInfo], msgspec.Meta(max_length=MAX_SEATS)]
+    table: TableSummary
 
 
 class Play(Message):
@@ -101,10 +133,12 @@ class State(Message):
 
 
 class Chat(Message):
-    """A plain line of chat; the server fills `seat` when it passes it on."""
+    """A plain line of chat; the server fills `seat` and `name` when it passes it on (and
+    says what happens at the table in lines of its own, with neither)."""
 
     text: Annotated[str, msgspec.Meta(min_length=1, max_length=MAX_CHAT)]
     seat: Seat | None = None
+    name: Name | None = None
 
 
 class Error(Message):
@@ -129,7 +163,8 @@ class Pong(Message):
     nonce: Count = 0
 
 
-AnyMessage = Hello | Welcome | Lobby | Play | State | Chat | Error | Record | Ping | Pong
+AnyMessage = (ListTables | Tables | Hello | Welcome | Lobby | Play | State | Chat | Error
+              | Record | Ping | Pong)
 TYPES: Final = frozenset(t.__name__.lower() for t in AnyMessage.__args__)
 
 
@@ -161,6 +196,28 @@ def _plain(text: str) -> bool:
     return all(unicodedata.category(ch)[0] not in "CZ" or ch == " " for ch in text)
 
 
+def _summary_texts(table: TableSummary) -> list[str]:
+    return [table.title, *(s.name for s in table.seats if s.name is not None)]
+
+
+def _texts(msg: AnyMessage) -> list[str]:
+    """The plain texts in `msg`: names, titles, chat lines."""
+    if isinstance(msg, Chat):
+        return [msg.text] + ([msg.name] if msg.name is not None else [])
+    if isinstance(msg, Hello):
+        return [msg.name]
+    if isinstance(msg, Welcome | Lobby):
+        return _summary_texts(msg.table)
+    if isinstance(msg, Tables):
+        return [t for table in msg.tables for t in _summary_texts(table)]
+    return []
+
+
+def plain_name(text: str) -> bool:
+    """True for a name or title the protocol accepts (plain text, not blank, short)."""
+    return 0 < len(text) <= MAX_NAME and bool(text.strip()) and _plain(text)
+
+
 def decode(raw: bytes) -> AnyMessage:
     """The message in `raw`; ProtocolError for anything else."""
     if not isinstance(raw, bytes):
@@ -174,9 +231,7 @@ def decode(raw: bytes) -> AnyMessage:
     if envelope.type not in TYPES:
         raise ProtocolError(UNKNOWN_TYPE, f"no message type {envelope.type[:40]!r}")
     msg = _parse(_DECODER, raw)
-    texts = [msg.text] if isinstance(msg, Chat) else [msg.name] if isinstance(msg, Hello) \
-        else [s.name for s in msg.seats if s.name] if isinstance(msg, Lobby) else []
-    if not all(_plain(t) and t.strip() for t in texts):
+    if not all(_plain(t) and t.strip() for t in _texts(msg)):
         raise ProtocolError(BAD_TEXT, "a name or chat line that is not plain text")
     return msg
 

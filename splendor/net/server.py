@@ -1,80 +1,69 @@
-"""The game server: the one authority over one table, over WebSockets (asyncio).
+"""The game server: tables (net/game_table.py), each the one authority over its game, and
+the connections to them, over WebSockets (asyncio).
 
-A client says Hello and gets a seat (the first open one, or its own back when it shows that
-seat's token). Once every remote seat is taken the game starts. Each seat only ever gets
-its own view (`observe`); a Play counts only from the seat to decide, for the current move
-number, when the engine finds it legal. Anything else is answered with an Error and
-changes nothing. Bots play their seats here, in a worker thread, off the event loop. When
-the game is over the server writes its record and sends it to everyone.
+A connection may ask which tables there are (ListTables) and then says Hello: with a seat
+token it takes that seat back, wherever it is; else it takes an open seat of the table it
+names (or of the first table with one). From then on its messages go to its table. Each
+connection sends through a queue of its own (net/outbox.py), so that one slow client
+never delays the others. With a save folder every table is saved after each change and
+`resume` brings back the unfinished ones after a restart.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import hmac
-import json
 import logging
+import os
 import secrets
+import ssl as ssl_module
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from splendor.engine import GameData, GameState, make_record, new_game, observe
+from splendor.engine import GameData
+from splendor.net import errors
+from splendor.net.autosave import Saver
 from splendor.net.errors import ProtocolError
+from splendor.net.game_table import CHAT_KEPT, PLAYED, Refusal, Table, TableError
+from splendor.net.outbox import Outbox
 from splendor.net.protocol import (
+    MAX_LISTED,
     MAX_MESSAGE_BYTES,
-    AnyMessage,
-    Chat,
+    MAX_NAME,
     Error,
     Hello,
-    Lobby,
+    ListTables,
     Ping,
-    Play,
     Pong,
-    Record,
-    SeatInfo,
-    State,
-    TableInfo,
-    Welcome,
+    Tables,
     decode,
     encode,
+    plain_name,
 )
 from splendor.net.table import TableSpec
-from splendor.net.wire import action_from_wire, log_entry_to_struct, view_to_struct
-from splendor.session.bot_process import Request, decide, fresh_random_state
-from splendor.session.game import decision_seed
-from splendor.session.log import LogEntry, apply_logged
 
 log = logging.getLogger(__name__)
 
-#: Stable codes of the server's refusals (a client translates them).
-NOT_STARTED = "not_started"
-GAME_OVER = "game_over"
-NOT_YOUR_TURN = "not_your_turn"
-STALE_TURN = "stale_turn"
-ILLEGAL = "illegal"
-TABLE_FULL = "table_full"
-BAD_TOKEN = "bad_token"
-HELLO_FIRST = "hello_first"
-ALREADY_SEATED = "already_seated"
-UNEXPECTED = "unexpected"
-RATE_LIMITED = "rate_limited"
+__all__ = ["GameServer", "Limits", "Table", "TableError"]
 
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """What one connection may cost the server."""
+    """What one connection, and the server as a whole, may cost."""
 
-    #: Connections open at once (seated or not).
-    max_connections: int = 16
-    #: Seconds a new connection has to say Hello.
+    #: Connections open at once (seated or not), and tables.
+    max_connections: int = 1024
+    max_tables: int = 500
+    #: Seconds a new connection has to send its first message; and, before it sits at a
+    #: table (it only lists tables), the longest it may stay silent.
     hello_timeout: float = 10.0
+    lobby_idle: float = 60.0
     #: Messages per second a connection may send on average, and in a burst; an accepted
     #: move does not count (the game itself paces those, and a bot plays fast).
     rate: float = 20.0
@@ -84,15 +73,13 @@ class Limits:
     #: WebSocket ping: how often, and how long to wait for the pong (then close).
     ping_interval: float = 20.0
     ping_timeout: float = 20.0
-
-
-@dataclass
-class _Seat:
-    token: str
-    bot: str | None
-    name: str | None = None
-    ws: ServerConnection | None = None
-    sent_log: int = 0  # log entries this seat's connection has received
+    #: Messages or bytes waiting to go out to one connection before it is cut off (it has
+    #: stopped reading; it may come back with its token). At least what a (re)joining
+    #: seat gets at once: Welcome, the chat kept, Lobby and State.
+    max_queued: int = 512
+    max_queued_bytes: int = 8 * 1024 * 1024
+    #: Seconds a finished table stays (for its players to see the end), then it goes.
+    keep_finished: float = 600.0
 
 
 @dataclass
@@ -120,276 +107,283 @@ class _Bucket:
         self.level = min(self.burst, self.level + 1)
 
 
-#: A refusal's code and parameters; `_PLAYED` for an accepted move.
-_Refusal = tuple[str, dict[str, str | int]]
-_PLAYED: _Refusal = ("", {})
-
-
-def _report_failure(task: asyncio.Task[None]) -> None:
-    if not task.cancelled() and task.exception() is not None:
-        log.error("a bot move failed", exc_info=task.exception())
+def _bytes(raw: bytes | str) -> bytes:
+    return raw.encode() if isinstance(raw, str) else raw
 
 
 class GameServer:
-    """One table: `start` listens, `finished` is set once the game is over."""
+    """Tables (`tables`, by id) served to WebSocket clients from `start` to `close`.
 
-    def __init__(self, data: GameData, spec: TableSpec, *, seed: int | None = None,
-                 record_path: Path | None = None, limits: Limits | None = None,
-                 on_record: Callable[[Path], None] | None = None) -> None:
+    Everything but the constructor runs on the server's event loop (from another thread,
+    through LoopThread.call or submit)."""
+
+    def __init__(self, data: GameData, *, limits: Limits | None = None,
+                 save_dir: Path | None = None, replace_after: float = 0.0,
+                 replace_level: str = "medium") -> None:
         self.data = data
-        self.spec = spec
-        self.seed = seed if seed is not None else secrets.randbelow(2**31)
-        self.record_path = record_path
         self.limits = limits or Limits()
-        self.on_record = on_record
-        self.seats = [_Seat(secrets.token_urlsafe(24), spec.seat_bot(s))
-                      for s in range(spec.players)]
-        for seat in self.seats:
-            if seat.bot is not None:
-                seat.name = f"{seat.bot.capitalize()} bot"
-        self.state: GameState | None = None
-        self.log: list[LogEntry] = []
-        self.finished = asyncio.Event()
+        if self.limits.max_queued < CHAT_KEPT + 8:
+            raise ValueError(f"max_queued below what a joining seat gets ({CHAT_KEPT + 8})")
+        self.save_dir = save_dir
+        #: Seconds a seated player may be away during a game before a bot of
+        #: `replace_level` plays the seat (0: never).
+        self.replace_after = replace_after
+        self.replace_level = replace_level
+        self.tables: dict[str, Table] = {}
         self.connections = 0
         self._server: Server | None = None
-        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="splendor-bot")
-        self._bot_task: asyncio.Task[None] | None = None
+        self._saver = Saver(save_dir) if save_dir is not None else None
+        workers = max(1, min(4, (os.cpu_count() or 1)))
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="splendor-bot")
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    # ------------------------------------------------------------ tables
+
+    def open_table(self, spec: TableSpec, *, title: str | None = None, seed: int | None = None,
+                   auto_start: bool = True, local_seats: tuple[int, ...] = (),
+                   record_path: Path | None = None,
+                   on_record: Callable[[Path], None] | None = None) -> Table:
+        """A new table for `spec` (bots in its last seats), served from now. `local_seats`
+        are kept for people at the host's screen (they connect with `seat_token`). With
+        `auto_start` the game starts once the last open seat is taken; else at
+        `table.start()`. TableError when the server holds `max_tables` already."""
+        if len(self.tables) >= self.limits.max_tables:
+            raise TableError(f"this server holds {len(self.tables)} tables, its most")
+        if any(not 0 <= s < spec.players or spec.seat_bot(s) for s in local_seats):
+            raise TableError(f"local seats {local_seats} are not seats for people "
+                             f"at a table of {spec.players}")
+        title = title or f"Table of {spec.players}"
+        if not plain_name(title):
+            raise TableError(f"a title is 1 to {MAX_NAME} characters of plain text")
+        table_id = secrets.token_urlsafe(6)
+        while table_id in self.tables:
+            table_id = secrets.token_urlsafe(6)
+        table = Table(self.data, spec, table_id=table_id, title=title,
+                      seed=seed if seed is not None else secrets.randbelow(2**31),
+                      tokens=[secrets.token_urlsafe(24) for _ in range(spec.players)],
+                      auto_start=auto_start, local_seats=local_seats,
+                      **self._table_args(record_path, on_record))
+        self._add(table)
+        table.changed()
+        return table
+
+    def _table_args(self, record_path: Path | None = None,
+                    on_record: Callable[[Path], None] | None = None) -> dict[str, Any]:
+        return {"pool": self._pool, "on_change": self._changed, "record_path": record_path,
+                "on_record": on_record}
+
+    def _add(self, table: Table) -> None:
+        self.tables[table.id] = table
+        self._spawn(self._forget_when_finished(table))
+
+    async def resume(self) -> list[Table]:
+        """Bring back every unfinished table saved in `save_dir` (same ids, tokens, seeds,
+        its game replayed to where it was); the tables resumed."""
+        if self._saver is None or not self._saver.folder.is_dir():
+            return []
+        tables = [t for t in self._saver.load_all(self.data, **self._table_args())
+                  if t.id not in self.tables]
+        for table in tables[:max(0, self.limits.max_tables - len(self.tables))]:
+            self._add(table)
+            log.info("table %s resumed at move %d", table.id,
+                     len(table.state.history) if table.state else 0)
+        return tables
+
+    def _changed(self, table: Table) -> None:
+        if self._saver is not None:
+            self._saver.save(table)
+
+    async def _forget_when_finished(self, table: Table) -> None:
+        await table.finished.wait()
+        await asyncio.sleep(self.limits.keep_finished)
+        if self.tables.get(table.id) is table:
+            del self.tables[table.id]
+            table.close()
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _replace_absent(self) -> None:
+        """Hand the seats of players away longer than `replace_after` to bots."""
+        loop = asyncio.get_running_loop()
+        while True:
+            await asyncio.sleep(min(1.0, self.replace_after / 4))
+            for table in list(self.tables.values()):
+                if not table.started or table.over:
+                    continue
+                for seat, slot in enumerate(table.seats):
+                    if (slot.kind == "player" and slot.out is None and slot.left_at is not None
+                            and loop.time() - slot.left_at >= self.replace_after):
+                        await table.hand_to_bot(seat, self.replace_level)
 
     # ------------------------------------------------------------ listening
 
-    async def start(self, host: str = "127.0.0.1", port: int = 0) -> int:
-        """Listen on `host`:`port` (0: any free port); the port listened on."""
+    async def start(self, host: str = "127.0.0.1", port: int = 0,
+                    ssl: ssl_module.SSLContext | None = None) -> int:
+        """Listen on `host`:`port` (0: any free port; TLS with `ssl`); the port."""
         self._server = await serve(
-            self._handle, host, port, max_size=MAX_MESSAGE_BYTES,
-            ping_interval=self.limits.ping_interval, ping_timeout=self.limits.ping_timeout)
+            self._handle, host, port, max_size=MAX_MESSAGE_BYTES, ssl=ssl,
+            ping_interval=self.limits.ping_interval, ping_timeout=self.limits.ping_timeout,
+            close_timeout=5)
+        if self.replace_after > 0:
+            self._spawn(self._replace_absent())
         sockname = next(iter(self._server.sockets)).getsockname()
         return int(sockname[1])
 
     async def close(self) -> None:
+        """Stop listening, close every connection, write what is not saved yet."""
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
-        if self._bot_task is not None:
-            self._bot_task.cancel()
+        for task in list(self._tasks):
+            task.cancel()
+        for table in self.tables.values():
+            table.close()
         self._pool.shutdown(wait=False, cancel_futures=True)
+        if self._saver is not None:
+            await self._saver.flush()
+            self._saver.close()
+
+    async def flush(self) -> None:
+        """Until every table's latest change is on disk (tests, and before a shutdown)."""
+        if self._saver is not None:
+            await self._saver.flush()
+
+    def listing(self) -> Tables:
+        """The tables as ListTables answers: those with an open seat first, then the others
+        not over."""
+        tables = [t for t in self.tables.values() if not t.over]
+        tables.sort(key=lambda t: not t.open_seats())
+        return Tables(tables=[t.summary() for t in tables[:MAX_LISTED]])
+
+    # ------------------------------------------------------------ connections
 
     async def _handle(self, ws: ServerConnection) -> None:
         if self.connections >= self.limits.max_connections:
             await ws.close(1013, "too many connections")
             return
         self.connections += 1
-        seat: int | None = None
+        out = Outbox(ws, max_messages=self.limits.max_queued,
+                     max_bytes=self.limits.max_queued_bytes)
+        where: tuple[Table, int] | None = None
+        bucket = _Bucket(self.limits.rate, self.limits.burst)
         try:
-            seat = await self._greet(ws)
-            if seat is not None:
-                await self._serve_seat(ws, seat)
+            where = await self._greet(ws, out, bucket)
+            if where is not None:
+                await self._serve_seat(ws, out, bucket, *where)
         except ConnectionClosed:
             pass
         finally:
             self.connections -= 1
-            if seat is not None and self.seats[seat].ws is ws:
-                self.seats[seat].ws = None
-                await self._broadcast_lobby()
+            if where is not None:
+                where[0].detach(where[1], out, asyncio.get_running_loop().time())
+            out.close_after(1000)
+            # What is queued (a refusal) goes out first; a peer that does not read gets
+            # a few seconds, then its connection is closed under it.
+            try:
+                await asyncio.wait_for(out.wait_closed(), 5)
+            except TimeoutError:
+                out.cancel()
 
-    async def _greet(self, ws: ServerConnection) -> int | None:
-        """The seat `ws` sits at after its Hello, or None (refused, and closed)."""
-        try:
-            raw = await asyncio.wait_for(ws.recv(), self.limits.hello_timeout)
-        except TimeoutError:
-            await ws.close(1008, "no hello")
-            return None
-        try:
-            msg = decode(raw.encode() if isinstance(raw, str) else raw)
-        except ProtocolError as exc:
-            await self._refuse(ws, exc.code)
-            return None
-        if not isinstance(msg, Hello):
-            await self._refuse(ws, HELLO_FIRST)
-            return None
-        seat = self._seat_for(msg)
-        if seat is None:
-            await self._refuse(ws, BAD_TOKEN if msg.token is not None else TABLE_FULL)
-            return None
-        slot = self.seats[seat]
-        old, slot.ws, slot.sent_log = slot.ws, ws, 0
-        if old is not None:  # the same player from elsewhere: the newer connection wins
-            await old.close(1000, "reconnected elsewhere")
-        if slot.name is None:
-            slot.name = msg.name
-        await self._send(ws, Welcome(seat=seat, token=slot.token, table=TableInfo(
-            module=self.spec.module, players=self.spec.players)))
-        await self._broadcast_lobby()
-        if self.state is None and all(s.name is not None for s in self.seats):
-            self._start_game()
-            for other in range(len(self.seats)):
-                await self._send_state(other)
-        elif self.state is not None:
-            await self._send_state(seat)
-            if self.state.is_over():
-                await self._send(ws, Record(record=make_record(self.state)))
-        return seat
+    def _refuse(self, out: Outbox, code: str) -> None:
+        out.send(encode(Error(code=code)))
+        out.close_after(1008, code)
 
-    def _seat_for(self, hello: Hello) -> int | None:
+    async def _greet(self, ws: ServerConnection, out: Outbox,
+                     bucket: _Bucket) -> tuple[Table, int] | None:
+        """The table and seat `ws` sits at after its Hello, or None (refused, closing).
+        Before it, only ListTables and Ping are answered."""
+        timeout = self.limits.hello_timeout
+        while True:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout)
+            except TimeoutError:
+                out.close_after(1008, "no hello")
+                return None
+            timeout = self.limits.lobby_idle
+            if not bucket.take():
+                self._refuse(out, errors.RATE_LIMITED)
+                return None
+            try:
+                msg = decode(_bytes(raw))
+            except ProtocolError as exc:
+                self._refuse(out, exc.code)
+                return None
+            if isinstance(msg, ListTables):
+                out.send(encode(self.listing()))
+                continue
+            if isinstance(msg, Ping):
+                out.send(encode(Pong(nonce=msg.nonce)))
+                continue
+            if not isinstance(msg, Hello):
+                self._refuse(out, errors.HELLO_FIRST)
+                return None
+            found = self._seat_for(msg)
+            if isinstance(found, str):
+                self._refuse(out, found)
+                return None
+            table, seat = found
+            table.attach(seat, out, msg.name)
+            return table, seat
+
+    def _seat_for(self, hello: Hello) -> tuple[Table, int] | str:
+        """Where `hello` sits, or the code of the refusal."""
         if hello.token is not None:
-            given = hello.token.encode()
-            for seat, slot in enumerate(self.seats):
-                if slot.bot is None and hmac.compare_digest(given, slot.token.encode()):
-                    return seat
-            return None
-        for seat, slot in enumerate(self.seats):
-            if slot.bot is None and slot.name is None:
-                return seat
-        return None
+            for table in self.tables.values():
+                seat = table.seat_with_token(hello.token)
+                if seat is not None:
+                    if table.seats[seat].kind == "bot":
+                        return errors.SEAT_TAKEN  # handed to a bot while away
+                    return table, seat
+            return errors.BAD_TOKEN
+        if hello.table is not None:
+            chosen = self.tables.get(hello.table)
+            if chosen is None:
+                return errors.NO_SUCH_TABLE
+            seat_or_code = chosen.seat_to_join(hello.seat)
+            return seat_or_code if isinstance(seat_or_code, str) else (chosen, seat_or_code)
+        for table in self.tables.values():
+            if table.open_seats():
+                seat_or_code = table.seat_to_join(hello.seat)
+                return seat_or_code if isinstance(seat_or_code, str) else (table, seat_or_code)
+        return errors.TABLE_FULL
 
-    async def _refuse(self, ws: ServerConnection, code: str) -> None:
-        await self._send(ws, Error(code=code))
-        await ws.close(1008, code)
-
-    # ------------------------------------------------------------ messages
-
-    async def _serve_seat(self, ws: ServerConnection, seat: int) -> None:
-        bucket = _Bucket(self.limits.rate, self.limits.burst)
-        errors = 0
+    async def _serve_seat(self, ws: ServerConnection, out: Outbox, bucket: _Bucket,
+                          table: Table, seat: int) -> None:
+        errors_earned = 0
         async for raw in ws:
             if not bucket.take():
-                await self._refuse(ws, RATE_LIMITED)
+                self._refuse(out, errors.RATE_LIMITED)
                 return
-            code = await self._on_message(seat, raw.encode() if isinstance(raw, str) else raw)
-            if code is _PLAYED:
+            refusal = self._on_message(out, table, seat, _bytes(raw))
+            if refusal is PLAYED:
                 bucket.refund()
-            elif code is not None:
-                errors += 1
-                await self._send(ws, Error(code=code[0], params=code[1]))
-                if errors > self.limits.max_errors:
-                    await ws.close(1008, "too many errors")
+            elif refusal is not None:
+                errors_earned += 1
+                out.send(encode(Error(code=refusal[0], params=refusal[1])))
+                if errors_earned > self.limits.max_errors:
+                    out.close_after(1008, "too many errors")
                     return
+            if out.done:
+                return
 
-    async def _on_message(self, seat: int, raw: bytes) -> _Refusal | None:
-        """Act on one message from `seat`; the error code and parameters if refused."""
+    def _on_message(self, out: Outbox, table: Table, seat: int, raw: bytes) -> Refusal | None:
         try:
-            msg: AnyMessage = decode(raw)
+            msg = decode(raw)
         except ProtocolError as exc:
             return exc.code, {}
-        if isinstance(msg, Play):
-            return await self._play(seat, msg)
         if isinstance(msg, Ping):
-            ws = self.seats[seat].ws
-            if ws is not None:
-                await self._send(ws, Pong(nonce=msg.nonce))
-            return None
-        if isinstance(msg, Chat):
-            await self._broadcast(Chat(text=msg.text, seat=seat))
+            out.send(encode(Pong(nonce=msg.nonce)))
             return None
         if isinstance(msg, Pong):
             return None
-        return (ALREADY_SEATED if isinstance(msg, Hello) else UNEXPECTED), {}
-
-    async def _play(self, seat: int, msg: Play) -> _Refusal:
-        state = self.state
-        if state is None:
-            return NOT_STARTED, {}
-        if state.is_over():
-            return GAME_OVER, {}
-        if state.current != seat:
-            return NOT_YOUR_TURN, {"current": state.current}
-        if msg.turn != len(state.history):
-            return STALE_TURN, {"turn": len(state.history)}
-        try:
-            action = action_from_wire(msg.action)
-        except ProtocolError as exc:
-            return exc.code, {}
-        reason = state.why_illegal(action)
-        if reason is not None:
-            params: dict[str, str | int] = {"reason": reason.code[:64]}
-            for key, value in list(reason.params.items())[:7]:
-                params[key[:64]] = value[:64] if isinstance(value, str) else value
-            return ILLEGAL, params
-        await self._commit(apply_logged(state, action))
-        self._schedule_bot()
-        return _PLAYED
-
-    # ------------------------------------------------------------ the game
-
-    def _start_game(self) -> None:
-        names = tuple(s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats))
-        self.state = new_game(self.data, self.spec.players, self.seed, names,
-                              module=self.spec.module)
-        log.info("game started: %d players, module %s", self.spec.players, self.spec.module)
-        self._schedule_bot()
-
-    async def _commit(self, entry: LogEntry) -> None:
-        """After an action: tell every seat; at the end, the record."""
-        self.log.append(entry)
-        for seat in range(len(self.seats)):
-            await self._send_state(seat)
-        assert self.state is not None
-        if self.state.is_over():
-            await self._finish()
-
-    def _schedule_bot(self) -> None:
-        """Let the bots play while it is a bot's decision (one task at a time)."""
-        state = self.state
-        if state is None or state.is_over() or self.seats[state.current].bot is None:
-            return
-        if self._bot_task is None or self._bot_task.done():
-            self._bot_task = asyncio.get_running_loop().create_task(self._bot_moves())
-            self._bot_task.add_done_callback(_report_failure)
-
-    async def _bot_moves(self) -> None:
-        state = self.state
-        assert state is not None
-        while not state.is_over() and (kind := self.seats[state.current].bot) is not None:
-            seat, turn = state.current, len(state.history)
-            seat_seed = self.seed * 10 + seat
-            request = Request(turn, kind, seat_seed,
-                              fresh_random_state(decision_seed(seat_seed, turn)),
-                              observe(state, seat))
-            loop = asyncio.get_running_loop()
-            answer = await loop.run_in_executor(self._pool, decide, request, self.data)
-            if state.current != seat or len(state.history) != turn:
-                continue  # cannot happen (only this task plays a bot seat); never apply late
-            action = answer.action
-            if action is None or state.why_illegal(action) is not None:
-                # A failed bot must not stall a table of people: it plays its first legal move.
-                log.warning("bot %s failed at move %d (%s)", kind, turn, answer.error)
-                action = state.legal_actions()[0]
-            await self._commit(apply_logged(state, action))
-
-    async def _finish(self) -> None:
-        assert self.state is not None
-        record = make_record(self.state)
-        if self.record_path is not None:
-            from splendor.storage.atomic import atomic_write_text
-
-            atomic_write_text(self.record_path, json.dumps(record, indent=1) + "\n")
-            if self.on_record is not None:
-                self.on_record(self.record_path)
-        await self._broadcast(Record(record=record))
-        self.finished.set()
-
-    # ------------------------------------------------------------ sending
-
-    async def _send(self, ws: ServerConnection, msg: AnyMessage) -> None:
-        with contextlib.suppress(ConnectionClosed):  # its handler cleans up
-            await ws.send(encode(msg))
-
-    async def _broadcast(self, msg: AnyMessage) -> None:
-        for slot in self.seats:
-            if slot.ws is not None:
-                await self._send(slot.ws, msg)
-
-    async def _broadcast_lobby(self) -> None:
-        await self._broadcast(Lobby(seats=[
-            SeatInfo(seat=i, name=s.name, bot=s.bot is not None,
-                     connected=s.ws is not None or s.bot is not None)
-            for i, s in enumerate(self.seats)]))
-
-    async def _send_state(self, seat: int) -> None:
-        slot, state = self.seats[seat], self.state
-        if slot.ws is None or state is None:
-            return
-        fresh = self.log[slot.sent_log:]
-        slot.sent_log = len(self.log)
-        await self._send(slot.ws, State(
-            view=view_to_struct(observe(state, seat)),
-            log=[log_entry_to_struct(e) for e in fresh], current=state.current_player()))
+        if isinstance(msg, ListTables):
+            out.send(encode(self.listing()))
+            return None
+        if isinstance(msg, Hello):
+            return errors.ALREADY_SEATED, {}
+        if table.seats[seat].out is not out:
+            return errors.UNEXPECTED, {}  # replaced by a newer connection of the same seat
+        return table.on_message(seat, msg)

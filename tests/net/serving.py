@@ -6,11 +6,11 @@ import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from splendor.net.client import GameClient
 from splendor.net.protocol import AnyMessage
-from splendor.net.server import GameServer, Limits
+from splendor.net.server import GameServer, Limits, Table
 from splendor.net.table import TableSpec
 from tests.engine.modules.support import DATA
 
@@ -30,10 +30,10 @@ def run(coro: Awaitable[T], timeout: float = TIMEOUT) -> T:
 
 
 @asynccontextmanager
-async def served(spec: TableSpec, *, seed: int = 7, record: Path | None = None,
-                 limits: Limits | None = None) -> AsyncIterator[tuple[GameServer, str]]:
-    """A server for one table, and its URL."""
-    server = GameServer(DATA, spec, seed=seed, record_path=record, limits=limits)
+async def serving(*, limits: Limits | None = None, save_dir: Path | None = None,
+                  **options: Any) -> AsyncIterator[tuple[GameServer, str]]:
+    """A server with no table yet, and its URL."""
+    server = GameServer(DATA, limits=limits, save_dir=save_dir, **options)
     port = await server.start("127.0.0.1", 0)
     try:
         yield server, f"ws://127.0.0.1:{port}"
@@ -41,8 +41,16 @@ async def served(spec: TableSpec, *, seed: int = 7, record: Path | None = None,
         await server.close()
 
 
-def client(url: str, name: str, token: str | None = None) -> GameClient:
-    return GameClient(url, name, DATA, token)
+@asynccontextmanager
+async def served(spec: TableSpec, *, seed: int = 7, record: Path | None = None,
+                 limits: Limits | None = None) -> AsyncIterator[tuple[Table, str]]:
+    """A server with one table (which starts once its open seats are taken), and its URL."""
+    async with serving(limits=limits) as (server, url):
+        yield server.open_table(spec, seed=seed, record_path=record), url
+
+
+def client(url: str, name: str, token: str | None = None, **options: Any) -> GameClient:
+    return GameClient(url, name, DATA, token, **options)
 
 
 async def receive_until(c: GameClient, done: Callable[[AnyMessage], bool]) -> AnyMessage:

@@ -62,13 +62,15 @@ def test_serve_and_join_play_a_game_and_both_write_its_record(tmp_path: Path) ->
     served_record, joined_record = tmp_path / "server.json", tmp_path / "client.json"
     serve = subprocess.Popen(
         [sys.executable, "-m", "splendor", "serve", "--port", "0", "--seed", "6",
-         "--open-table", "players=2,module=orient,bots=greedy", "--record", str(served_record)],
+         "--open-table", "players=2,module=orient,bots=greedy", "--record", str(served_record),
+         "--save-dir", str(tmp_path / "tables")],
         stdout=subprocess.PIPE, text=True)
     try:
         assert serve.stdout is not None
-        first = serve.stdout.readline()
-        assert first.startswith("Serving a table of 2, module orient, bots greedy on ws://")
-        url = first.split()[-1]
+        assert serve.stdout.readline().endswith(": 2 players, module orient, bots greedy\n")
+        second = serve.stdout.readline()
+        assert second.startswith("Serving 1 table(s) on ws://")
+        url = second.split()[-1]
         assert main(["join", url, "--bot", "random", "--name", "Ana",
                      "--record", str(joined_record)]) == 0
         assert serve.wait(timeout=30) == 0

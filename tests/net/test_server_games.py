@@ -79,9 +79,9 @@ def test_a_three_seat_table_with_a_server_bot(tmp_path: Path) -> None:
 
 def test_a_hostile_client_changes_nothing_and_the_game_completes(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    garbage: list[bytes | str] = [b"\x00\xff\xfe", "not json", b"[]", b'{"type":"dance","v":1}',
-                                  b'{"type":"play","v":1,"action":"take","turn":-1}',
-                                  b'{"type":"hello","v":9}', b'{"type":"state","v":1}',
+    garbage: list[bytes | str] = [b"\x00\xff\xfe", "not json", b"[]", b'{"type":"dance","v":2}',
+                                  b'{"type":"play","v":2,"action":"take","turn":-1}',
+                                  b'{"type":"hello","v":9}', b'{"type":"state","v":2}',
                                   b"[" * 5000, encode(Play(action="buy L3-01", turn=0))]
 
     async def game() -> GameState:

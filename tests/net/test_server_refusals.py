@@ -11,8 +11,8 @@ from websockets.exceptions import ConnectionClosed
 
 from splendor.engine import observe, parse_action
 from splendor.net.client import GameClient, Refused
-from splendor.net.protocol import Error, Hello, Ping, State, decode, encode
-from splendor.net.server import GameServer, Limits
+from splendor.net.protocol import Error, Hello, Ping, Play, Pong, State, decode, encode
+from splendor.net.server import Limits, Table
 from splendor.net.table import TableSpec
 from splendor.net.wire import view_to_struct
 from tests.net.serving import client, receive_until, run, served
@@ -28,7 +28,7 @@ async def seated_pair(url: str) -> tuple[GameClient, GameClient]:
     return ana, bo
 
 
-def by_seat(server: GameServer, a: GameClient, b: GameClient) -> tuple[GameClient, GameClient]:
+def by_seat(server: Table, a: GameClient, b: GameClient) -> tuple[GameClient, GameClient]:
     """(the client to move, the other one)."""
     assert server.state is not None
     return (a, b) if server.state.current == a.seat else (b, a)
@@ -54,7 +54,7 @@ def test_out_of_turn_old_turn_and_illegal_moves_are_refused_and_change_nothing()
             await mover.play(parse_action("buy L3-01"))
             error = await refused(mover)
             assert error.code == "illegal" and error.params["reason"]
-            await mover.send_raw(b'{"type":"play","v":1,"action":"dance","turn":0}')
+            await mover.send_raw(b'{"type":"play","v":2,"action":"dance","turn":0}')
             assert (await refused(mover)).code == "bad_action"
             assert server.state.key() == before and not server.log
             # A legal move counts once; the same message again is an old move number.
@@ -109,8 +109,10 @@ def test_reconnecting_with_the_seat_token_gives_the_same_seat_and_the_current_vi
 def test_hello_first_and_one_hello_only() -> None:
     async def scenario() -> None:
         async with served(TableSpec(2)) as (server, url):
-            async with connect(url) as ws:
+            async with connect(url) as ws:  # a ping and a listing may come before Hello
                 await ws.send(encode(Ping(nonce=1)))
+                assert decode(await ws.recv()) == Pong(nonce=1)
+                await ws.send(encode(Play(action="pass", turn=0)))
                 assert decode(await ws.recv()) == Error(code="hello_first")
             ana = client(url, "Ana")
             await ana.connect()

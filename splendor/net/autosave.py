@@ -1,0 +1,137 @@
+"""A server's tables on disk: one versioned JSON file per table, written atomically after
+each move and each change of who sits where, and read back when a server starts again.
+
+A file holds what it takes to rebuild the table exactly: its spec, title, seed, seats
+(token, kind, name, bot level), the names the game was dealt with, and the moves as
+action texts (replayed through the engine). Writing happens off the event loop, one file
+at a time, the latest snapshot of a table replacing one not yet written.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+from typing import Any, Final
+
+from splendor.engine import GameData, parse_action
+from splendor.net.game_table import SeatSlot, Table
+from splendor.net.protocol import Chat
+from splendor.net.table import TableSpec
+from splendor.session.log import replayed_log
+from splendor.storage.atomic import StorageError, atomic_write_bytes, read_bytes_limited
+
+log = logging.getLogger(__name__)
+
+FORMAT: Final = "splendor-net-table"
+VERSION: Final = 1
+#: A table's file is a few kilobytes; anything much bigger is not one of ours.
+_MAX_FILE: Final = 4 * 1024 * 1024
+
+
+def table_path(folder: Path, table_id: str) -> Path:
+    return folder / f"table-{table_id}.json"
+
+
+def snapshot(table: Table) -> dict[str, Any]:
+    """What `restore` needs to rebuild `table`."""
+    state = table.state
+    return {
+        "format": FORMAT, "version": VERSION, "id": table.id, "title": table.title,
+        "spec": {"players": table.spec.players, "module": table.spec.module,
+                 "bots": list(table.spec.bots)},
+        "seed": table.seed, "auto_start": table.auto_start,
+        "local_seats": list(table.local_seats), "finished": table.over,
+        "seats": [{"token": s.token, "kind": s.kind, "name": s.name, "level": s.level}
+                  for s in table.seats],
+        "names": list(state.setup.names) if state is not None else None,
+        "actions": [a.text() for a in state.history] if state is not None else [],
+        "chat": [{"text": c.text, "seat": c.seat, "name": c.name} for c in table.chat],
+    }
+
+
+def restore(data: GameData, saved: Any, **table_args: Any) -> Table:
+    """The table `saved` (a file's JSON) describes, its game replayed to where it was;
+    ValueError (or another exception from the engine) if the file is not one."""
+    if not isinstance(saved, dict) or saved.get("format") != FORMAT:
+        raise ValueError("not a saved table")
+    if saved.get("version") != VERSION:
+        raise ValueError(f"a saved table of version {saved.get('version')!r}, this reads "
+                         f"{VERSION}")
+    spec_data = saved["spec"]
+    spec = TableSpec(int(spec_data["players"]), spec_data["module"], tuple(spec_data["bots"]))
+    seats = saved["seats"]
+    if len(seats) != spec.players:
+        raise ValueError("the seats do not match the player count")
+    table = Table(data, spec, table_id=str(saved["id"]), title=str(saved["title"]),
+                  seed=int(saved["seed"]), tokens=[str(s["token"]) for s in seats],
+                  auto_start=bool(saved["auto_start"]),
+                  local_seats=tuple(int(s) for s in saved["local_seats"]), **table_args)
+    for i, seat in enumerate(seats):
+        if seat["kind"] not in {"open", "player", "bot"}:
+            raise ValueError(f"a seat of kind {seat['kind']!r}")
+        table.seats[i] = SeatSlot(table.seats[i].token, seat["kind"], seat["name"],
+                                  seat["level"], local=table.seats[i].local)
+    for line in saved["chat"]:
+        table.chat.append(Chat(text=line["text"], seat=line["seat"], name=line["name"]))
+    if saved["names"] is not None:
+        start = table.new_state(tuple(str(n) for n in saved["names"]))
+        entries = replayed_log(start, [parse_action(text) for text in saved["actions"]])
+        table.resume(start, entries)
+    return table
+
+
+class Saver:
+    """Writes tables' files in a thread, in order, never blocking the event loop."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="splendor-save")
+        self._pending: dict[str, bytes] = {}
+        self._writers: dict[str, asyncio.Task[None]] = {}
+
+    def save(self, table: Table) -> None:
+        """Write `table` as it is now (soon; a newer snapshot replaces an unwritten one)."""
+        self._pending[table.id] = json.dumps(snapshot(table)).encode()
+        if table.id not in self._writers:
+            task = asyncio.get_running_loop().create_task(self._drain(table.id))
+            self._writers[table.id] = task
+
+    async def _drain(self, table_id: str) -> None:
+        loop = asyncio.get_running_loop()
+        path = table_path(self.folder, table_id)
+        try:
+            while (raw := self._pending.pop(table_id, None)) is not None:
+                try:
+                    await loop.run_in_executor(self._pool, atomic_write_bytes, path, raw)
+                except StorageError as exc:
+                    log.error("table %s was not saved: %s", table_id, exc)
+        finally:
+            del self._writers[table_id]
+
+    async def flush(self) -> None:
+        """Until every snapshot taken so far is written."""
+        while self._writers:
+            await asyncio.gather(*self._writers.values(), return_exceptions=True)
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True)
+
+    def load_all(self, data: GameData, **table_args: Any) -> list[Table]:
+        """Every unfinished table saved in the folder; a file that cannot be read is left
+        as it is, with a sentence in the log naming it."""
+        tables = []
+        for path in sorted(self.folder.glob("table-*.json")):
+            try:
+                saved = json.loads(read_bytes_limited(path, _MAX_FILE))
+                if isinstance(saved, dict) and saved.get("finished") is True:
+                    continue
+                tables.append(restore(data, saved, **table_args))
+            # Whatever is wrong with a file (bad JSON, a missing key, an illegal move in
+            # its history) must not stop a server from starting: it is skipped, and kept.
+            except Exception as exc:
+                log.warning("The saved table %s cannot be resumed and is left as it is: "
+                            "%s: %s", path, type(exc).__name__, exc)
+        return tables
