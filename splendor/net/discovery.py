@@ -22,6 +22,9 @@ from dataclasses import dataclass
 
 import ifaddr
 from zeroconf import (
+    DNSIncoming,
+    DNSOutgoing,
+    DNSText,
     InterfaceChoice,
     IPVersion,
     ServiceBrowser,
@@ -356,3 +359,30 @@ class Browser:
         if not info.request(zeroconf, RESOLVE_MS):
             return None
         return table_from(name, info.port, info.parsed_scoped_addresses(), info.properties)
+
+
+# --- a check without the network, for `--smoke` --------------------------------------
+
+def self_check() -> str:
+    """Encode a table's announcement into an mDNS packet and read it back, through
+    zeroconf's compiled parts, without touching the network (for the packaged game's
+    smoke test: those parts must have travelled into the build). Raises if anything is
+    missing or wrong; returns what it did."""
+    import zeroconf
+
+    sent = ServiceInfo(SERVICE_TYPE, f"Smoke.{SERVICE_TYPE}", port=7437,
+                       properties=_properties("Smoke", "orient", 3, 2, False),
+                       server="splendor-smoke.local.", parsed_addresses=["192.0.2.1"])
+    packet = DNSOutgoing(0x8400)  # a response, authoritative
+    for record in (sent.dns_pointer(), sent.dns_service(), sent.dns_text(),
+                   *sent.dns_addresses()):
+        packet.add_answer_at_time(record, 0)
+    answers = DNSIncoming(packet.packets()[0]).answers()
+    text = next(r for r in answers if isinstance(r, DNSText))
+    got = ServiceInfo(SERVICE_TYPE, sent.name, properties=text.text)
+    table = table_from(sent.name, 7437, ["192.0.2.1"], got.properties)
+    if table is None or not (table.compatible and table.title == "Smoke"
+                             and table.open_seats == 2 and table.module == "orient"):
+        raise RuntimeError(f"a table announcement did not read back: {table}")
+    return (f"zeroconf {zeroconf.__version__}: an announcement of {len(answers)} records "
+            f"encoded and read back")

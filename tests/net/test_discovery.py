@@ -237,3 +237,13 @@ def test_local_addresses_fall_back_to_loopback(monkeypatch: pytest.MonkeyPatch) 
     adapters = [_Adapter("127.0.0.1", ("::1", 0, 0))]
     monkeypatch.setattr(discovery.ifaddr, "get_adapters", lambda: adapters)
     assert local_addresses() == ["127.0.0.1", "::1"]
+
+
+def test_closing_before_the_name_is_registered_ends_cleanly() -> None:
+    advertiser = advertise(unique_title("Cy"))
+    advertiser.close(timeout=DEADLINE)
+    assert advertiser.closed and advertiser.error is None
+
+
+def test_the_self_check_reads_an_announcement_back_without_the_network() -> None:
+    assert "read back" in discovery.self_check()
