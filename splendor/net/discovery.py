@@ -22,9 +22,6 @@ from dataclasses import dataclass
 
 import ifaddr
 from zeroconf import (
-    DNSIncoming,
-    DNSOutgoing,
-    DNSText,
     InterfaceChoice,
     IPVersion,
     ServiceBrowser,
@@ -32,6 +29,9 @@ from zeroconf import (
     ServiceStateChange,
     Zeroconf,
 )
+from zeroconf._dns import DNSText
+from zeroconf._protocol.incoming import DNSIncoming
+from zeroconf._protocol.outgoing import DNSOutgoing
 
 from splendor.net.protocol import PROTOCOL_VERSION
 
