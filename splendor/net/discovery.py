@@ -103,6 +103,20 @@ def local_addresses(ipv6: bool = True) -> list[str]:
     return [str(a) for a in chosen]
 
 
+def open_zeroconf(interfaces: InterfacesType, ip_version: IPVersion) -> Zeroconf:
+    """zeroconf on `interfaces`; IPv4 only if IPv6 cannot be used here (a machine or a
+    container without it)."""
+    try:
+        return Zeroconf(interfaces=interfaces, ip_version=ip_version)
+    except (OSError, RuntimeError):
+        if ip_version is IPVersion.V4Only:
+            raise
+        log.info("mDNS over IPv6 is not available here: IPv4 only")
+        if isinstance(interfaces, list):
+            interfaces = [i for i in interfaces if isinstance(i, str) and ":" not in i]
+        return Zeroconf(interfaces=interfaces, ip_version=IPVersion.V4Only)
+
+
 # --- announcing ------------------------------------------------------------------------
 
 def plain(text: str, limit: int) -> str:
@@ -172,7 +186,7 @@ class Advertiser:
             return self._name
 
     def update(self, *, players: int | None = None, open_seats: int | None = None,
-               module: str | None = None, started: bool | None = None) -> None:
+               started: bool | None = None) -> None:
         """Announce the lobby's change (a seat taken, the game started); returns at once."""
         with self._lock:
             wanted = dict(self._wanted)
@@ -180,8 +194,6 @@ class Advertiser:
                 wanted["players"] = str(players)
             if open_seats is not None:
                 wanted["open"] = str(open_seats)
-            if module is not None:
-                wanted["module"] = module
             if started is not None:
                 wanted["started"] = "1" if started else "0"
             self._wanted = wanted
@@ -206,7 +218,7 @@ class Advertiser:
 
     def _run(self) -> None:
         try:
-            zc = Zeroconf(interfaces=self._interfaces, ip_version=self._ip_version)
+            zc = open_zeroconf(self._interfaces, self._ip_version)
         except Exception as exc:  # no usable interface: the game goes on without discovery
             log.warning("cannot announce the table on the network: %s", exc)
             self.error = exc
@@ -314,7 +326,8 @@ def _sort_key(table: FoundTable) -> tuple[bool, bool, str, str]:
 class Browser:
     """Listens for tables on the local network until `close`; `tables()` is the current
     snapshot, safe to call from any thread once a frame. `interfaces` as zeroconf takes
-    them (tests: `["127.0.0.1"]`)."""
+    them (tests: `["127.0.0.1"]`). If mDNS cannot run here at all (no usable interface),
+    the constructor raises OSError or RuntimeError: the join screen offers `host:port`."""
 
     def __init__(self, interfaces: InterfacesType = InterfaceChoice.All,
                  ip_version: IPVersion | None = None) -> None:
@@ -323,7 +336,8 @@ class Browser:
                           and all(":" not in str(i) for i in interfaces) else IPVersion.All)
         self._lock = threading.Lock()
         self._tables: dict[str, FoundTable] = {}
-        self._zeroconf = Zeroconf(interfaces=interfaces, ip_version=ip_version)
+        self._closing = False
+        self._zeroconf = open_zeroconf(interfaces, ip_version)
         # Handlers run on the ServiceBrowser's own thread, where waiting to resolve a
         # table's details is allowed.
         self._browser = ServiceBrowser(self._zeroconf, SERVICE_TYPE,
@@ -333,12 +347,28 @@ class Browser:
         with self._lock:
             return sorted(self._tables.values(), key=_sort_key)
 
-    def close(self) -> None:
+    def close(self, timeout: float = 0.0) -> None:
+        """Stop browsing; waits up to `timeout` seconds (0: not at all, for a frame: the
+        browser's thread may be waiting up to RESOLVE_MS for a table's details)."""
+        self._closing = True
+        closer = threading.Thread(target=self._close, name="splendor-browser-close",
+                                  daemon=True)
+        closer.start()
+        if timeout > 0:
+            closer.join(timeout)
+
+    def _close(self) -> None:
         self._browser.cancel()
         self._zeroconf.close()
 
     def _changed(self, zeroconf: Zeroconf, service_type: str, name: str,
                  state_change: ServiceStateChange) -> None:
+        if self._closing:
+            return  # the events still queued are dropped, so that closing is quick
+        with self._lock:
+            full = name not in self._tables and len(self._tables) >= MAX_TABLES
+        if full:
+            return
         try:
             if state_change is ServiceStateChange.Removed:
                 table = None

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
-from zeroconf import IPVersion, ServiceInfo, Zeroconf
+from zeroconf import IPVersion, ServiceInfo, ServiceStateChange, Zeroconf
 from zeroconf._utils import net as zeroconf_net
 
 from splendor.net import discovery
@@ -79,7 +79,7 @@ def unique_title(who: str) -> str:
 def browser() -> Iterator[Browser]:
     found = Browser(interfaces=[LOOPBACK])
     yield found
-    found.close()
+    found.close(timeout=DEADLINE)
 
 
 def advertise(title: str, **kwargs: Any) -> Advertiser:
@@ -247,3 +247,34 @@ def test_closing_before_the_name_is_registered_ends_cleanly() -> None:
 
 def test_the_self_check_reads_an_announcement_back_without_the_network() -> None:
     assert "read back" in discovery.self_check()
+
+
+def test_a_flood_of_announcements_is_cut_and_removals_still_count(
+        browser: Browser, monkeypatch: pytest.MonkeyPatch) -> None:
+    def resolve(zeroconf: Zeroconf, service_type: str, name: str) -> FoundTable | None:
+        return table_from(name, 7437, [LOOPBACK], {})
+
+    monkeypatch.setattr(Browser, "_resolve", staticmethod(resolve))
+    names = [f"flood {n}.{SERVICE_TYPE}" for n in range(discovery.MAX_TABLES + 20)]
+    for name in names:
+        browser._changed(browser._zeroconf, SERVICE_TYPE, name, ServiceStateChange.Added)
+    flood = [t for t in browser.tables() if t.name.startswith("flood ")]
+    assert len(flood) == discovery.MAX_TABLES
+    browser._changed(browser._zeroconf, SERVICE_TYPE, names[0], ServiceStateChange.Removed)
+    browser._changed(browser._zeroconf, SERVICE_TYPE, names[-1], ServiceStateChange.Added)
+    assert "flood 0" not in {t.name for t in browser.tables()}
+    assert f"flood {len(names) - 1}" in {t.name for t in browser.tables()}
+
+
+def test_without_ipv6_zeroconf_falls_back_to_ipv4(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls: list[tuple[Any, IPVersion]] = []
+
+    def fake_zeroconf(interfaces: Any, ip_version: IPVersion) -> str:
+        calls.append((interfaces, ip_version))
+        if ip_version is not IPVersion.V4Only:
+            raise OSError("IPv6 is not available")
+        return "zeroconf"
+
+    monkeypatch.setattr(discovery, "Zeroconf", fake_zeroconf)
+    assert discovery.open_zeroconf([LOOPBACK, "::1"], IPVersion.All) == "zeroconf"
+    assert calls[-1] == ([LOOPBACK], IPVersion.V4Only)
