@@ -305,7 +305,7 @@ def table_from(name: str, port: int | None, addresses: Sequence[str],
     open_seats = _number(properties, "open", 0, MAX_PLAYERS)
     started = _text(properties, "started", 1)
     module = _text(properties, "module", MAX_MODULE)
-    module_ok = module == "" or (module is not None and _known_module(module))
+    module_ok = module is not None and (not module or _known_module(module))
     compatible = (version == PROTOCOL_VERSION and players is not None
                   and open_seats is not None and open_seats <= players
                   and started in ("0", "1") and module_ok)
@@ -400,8 +400,11 @@ def self_check() -> str:
     missing or wrong; returns what it did."""
     import zeroconf
 
+    from splendor.engine.modules import module_ids
+
+    module = module_ids()[0]
     sent = ServiceInfo(SERVICE_TYPE, f"Smoke.{SERVICE_TYPE}", port=7437,
-                       properties=_properties("Smoke", "orient", 3, 2, False),
+                       properties=_properties("Smoke", module, 3, 2, False),
                        server="splendor-smoke.local.", parsed_addresses=["192.0.2.1"])
     packet = DNSOutgoing(0x8400)  # a response, authoritative
     for record in (sent.dns_pointer(), sent.dns_service(), sent.dns_text(),
@@ -412,7 +415,7 @@ def self_check() -> str:
     got = ServiceInfo(SERVICE_TYPE, sent.name, properties=text.text)
     table = table_from(sent.name, 7437, ["192.0.2.1"], got.properties)
     if table is None or not (table.compatible and table.title == "Smoke"
-                             and table.open_seats == 2 and table.module == "orient"):
+                             and table.open_seats == 2 and table.module == module):
         raise RuntimeError(f"a table announcement did not read back: {table}")
     return (f"zeroconf {zeroconf.__version__}: an announcement of {len(answers)} records "
             f"encoded and read back")
