@@ -169,6 +169,10 @@ def _checks(started: float, home: Path, say: Callable[[str], None], owner: bool 
         raise SystemExit(f"smoke test failed: shown in English instead: {missing[:5]}")
     say(f"languages drawn: {', '.join(LANGUAGES)}")
 
+    from splendor.net.discovery import self_check
+
+    say(f"discovery: {self_check()}")
+
     from splendor.engine.modules import module_ids
 
     app = App((1280, 720))
