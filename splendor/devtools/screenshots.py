@@ -26,6 +26,7 @@ from splendor.engine import GameState, Phase, build_position, parse_action
 from splendor.gamedata import base_game
 from splendor.i18n import LANGUAGES, set_language
 from splendor.i18n import language as current_language
+from splendor.session.game import Session as LocalSession
 from splendor.ui.options import GameOptions, SeatOption
 
 if TYPE_CHECKING:
@@ -250,7 +251,7 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
 
     # The pause menu over a game the Game object runs, then its save and leave dialogs.
     game.start(_options(["human", "hard", "medium"]))
-    assert game.session is not None
+    assert isinstance(game.session, LocalSession)
     game.session.autoplay(15, seed=3)
     game.app.stack.scenes[-1].update(0.0)
     game.pause()
@@ -311,7 +312,7 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     # A hot-seat game continued from its autosave: the pass screen first, no secrets.
     hotseat = Game(app, bots=InlineBots)
     hotseat.start(_options(["human", "hard", "human"]))
-    assert hotseat.session is not None
+    assert isinstance(hotseat.session, LocalSession)
     hotseat.session.autoplay(7, seed=5)
     while not hotseat.session.human_to_act():
         hotseat.session.autoplay(1, seed=5)
@@ -378,7 +379,7 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     # results over the final board (the game counted in the statistics above), the board
     # alone, then the review of the game at a move well into it.
     game.start(_options(["human", "medium", "hard", "expert"]))
-    assert game.session is not None
+    assert isinstance(game.session, LocalSession)
     game.session.autoplay(400, seed=5)
     game.finish(game.session)
     results = app.stack.top

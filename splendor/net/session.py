@@ -24,24 +24,33 @@ from typing import TYPE_CHECKING, Any
 
 from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
 
+from splendor.bots import BOT_NAMES
 from splendor.engine import Action, GameData, GameState, Phase, Refusal, View
 from splendor.engine.record import replay
 from splendor.engine.sampling import sample_world
 from splendor.net.client import GameClient, Refused
 from splendor.net.errors import ProtocolError
-from splendor.net.protocol import MAX_CHAT, Chat, Error, Lobby, Record, State, Welcome
+from splendor.net.protocol import (
+    MAX_CHAT,
+    Chat,
+    Error,
+    Lobby,
+    Record,
+    SeatInfo,
+    State,
+    TableSummary,
+    Welcome,
+)
 from splendor.net.wire import log_entry_from_wire
 from splendor.session.hints import Hint
 from splendor.session.log import LogEntry
 from splendor.session.replay import hide_private
-from splendor.session.seats import HUMAN, GameOptions, SeatOption
+from splendor.session.seats import HUMAN, REMOTE, GameOptions, SeatOption
 from splendor.session.table_session import TableSession
 from splendor.standings import standings_dict
 
 log = logging.getLogger(__name__)
 
-#: The kind of a seat played by a person at another screen (see `SeatOption.kind`).
-REMOTE = "remote"
 #: Seconds between attempts to reach the server again after a connection dropped.
 RECONNECT_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0)
 #: More moves than this behind: they are applied at once instead of shown one by one
@@ -106,7 +115,7 @@ class NetSession:
         self._tasks: list[Any] = []
         self._closing = False
         #: The table as the server last described it (seats, who is connected).
-        self.lobby: Lobby | None = None
+        self.summary: TableSummary | None = None
         self.chat: list[ChatLine] = []
         #: The latest refusal or connection problem, as a stable code ('' for none).
         self.problem = ""
@@ -141,9 +150,10 @@ class NetSession:
         want = link.want
         token, attempt = want.token, 0
         while not self._closing:
-            client = GameClient(self.url, want.name, self.data, token=token)
+            client = GameClient(self.url, want.name, self.data, token=token,
+                                **self._hello_fields(want, token))
             try:
-                welcome = await client.connect(**self._hello_fields(want, token))
+                welcome = await client.connect()
             except Refused as exc:
                 self._inbox.put((index, _Closed(exc.code, final=True)))
                 return
@@ -175,13 +185,8 @@ class NetSession:
 
     @staticmethod
     def _hello_fields(want: SeatLink, token: str | None) -> dict[str, Any]:
-        """What Hello carries besides the name and token (the table and seat wanted)."""
-        fields: dict[str, Any] = {}
-        if token is None and want.table is not None:
-            fields["table"] = want.table
-        if token is None and want.seat is not None:
-            fields["seat"] = want.seat
-        return fields
+        """The table and seat Hello asks for (none when a token names the seat)."""
+        return {} if token is not None else {"table": want.table, "seat": want.seat}
 
     # ------------------------------------------------------------ the frame loop
 
@@ -212,13 +217,13 @@ class NetSession:
             self._sent_at = None
         elif isinstance(item, Welcome):
             link.seat, link.token, link.connected = item.seat, item.token, True
+            self.summary = item.table
             self.problem = ""
         elif isinstance(item, Lobby):
-            self.lobby = item
+            self.summary = item.table
         elif isinstance(item, Chat):
             if index == self._primary():
-                name = self._name_of(item.seat)
-                self.chat.append(ChatLine(item.seat, name, item.text))
+                self.chat.append(ChatLine(item.seat, item.name or "", item.text))
                 del self.chat[:-200]
         elif isinstance(item, Error):
             self.problem = item.code
@@ -415,16 +420,16 @@ class NetSession:
     def options(self) -> GameOptions:
         """The seats as this screen knows them: its own people, the others' kinds."""
         view = self._latest() or self._any_view()
-        count = view.num_players if view is not None else len(self._seat_infos())
+        count = view.num_players if view is not None else len(self.seat_infos())
         names = [p.name for p in view.players] if view is not None else []
-        infos = {s.seat: s for s in self._seat_infos()}
+        infos = {s.seat: s for s in self.seat_infos()}
         seats = []
         for seat in range(count):
             info = infos.get(seat)
             if self._is_local(seat):
                 kind = HUMAN
-            elif info is not None and info.bot:
-                kind = "hard"  # a bot at the host; its level is the host's business
+            elif info is not None and info.kind == "bot":
+                kind = info.level if info.level in BOT_NAMES else "hard"
             else:
                 kind = REMOTE
             name = names[seat] if seat < len(names) else (info.name if info and info.name
@@ -439,24 +444,31 @@ class NetSession:
                 return link.views[max(link.views)]
         return None
 
-    def _seat_infos(self) -> list[Any]:
-        return list(self.lobby.seats) if self.lobby is not None else []
+    def seat_infos(self) -> list[SeatInfo]:
+        """The table's seats as the server last described them (who sits, who is away)."""
+        return list(self.summary.seats) if self.summary is not None else []
 
-    def _name_of(self, seat: int | None) -> str:
-        if seat is None:
-            return ""
-        for info in self._seat_infos():
-            if info.seat == seat and info.name:
-                return str(info.name)
-        return f"Seat {seat + 1}"
+    @property
+    def links(self) -> list[SeatLink]:
+        return [link.want for link in self._links]
+
+    def held_seat(self) -> tuple[str, int, str] | None:
+        """(table id, seat, token) of the first local seat once seated, to come back with."""
+        link = self._links[0]
+        if self.summary is None or link.seat is None or link.token is None:
+            return None
+        return self.summary.id, link.seat, link.token
+
+    def table_title(self) -> str:
+        return self.summary.title if self.summary is not None else ""
 
     def waiting_for(self) -> str | None:
         """The name of the person to play now while their connection is down."""
         seat = self.current
         if seat is None or self._is_local(seat):
             return None
-        for info in self._seat_infos():
-            if info.seat == seat and not info.connected:
+        for info in self.seat_infos():
+            if info.seat == seat and info.kind == "player" and not info.connected:
                 return str(info.name or f"Seat {seat + 1}")
         return None
 

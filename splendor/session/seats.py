@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 HUMAN = "human"
+#: A seat for a person at another computer, in a network game.
+REMOTE = "remote"
 MIN_SEATS = 2
 MAX_SEATS = 4
 

@@ -61,3 +61,13 @@ def stats_path() -> Path:
 
 def log_path() -> Path:
     return log_dir() / "splendor.log"
+
+
+def net_seats_path() -> Path:
+    """The seats this computer holds at network tables (their tokens)."""
+    return data_dir() / "net_seats.json"
+
+
+def net_tables_dir() -> Path:
+    """Where a host's server autosaves its tables."""
+    return data_dir() / "net_tables"

@@ -14,6 +14,7 @@ from splendor import i18n
 from splendor.engine import GameData
 from splendor.gamedata import base_game
 from splendor.i18n import tr
+from splendor.net.session import NetSession
 from splendor.session import saving
 from splendor.session.bot_process import BotProcess
 from splendor.session.game import Bots, Session
@@ -49,6 +50,7 @@ from splendor.storage.stats import (
 )
 from splendor.ui import art, file_notes
 from splendor.ui.app import App
+from splendor.ui.online.flow import OnlineFlow
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.assist import Assisted
 from splendor.ui.scenes.confirm import ConfirmScene
@@ -101,7 +103,9 @@ class Game:
         """
         self.app = app
         self.data = data or base_game()
-        self.session: Session | None = None
+        self.session: TableSession | None = None
+        #: Network play's screens and the host's server (started when first needed).
+        self.online = OnlineFlow(self)
         self._make_bots = bots or BotProcess
         self._bots: Bots | None = None
         self.last_options: GameOptions | None = None
@@ -126,7 +130,7 @@ class Game:
         resumable = info is not None and (info.error is not None or not info.over)
         return MenuScene(has_continue=resumable, on_continue=self.continue_game,
                          on_new_game=self.open_new_game, on_load=self.open_load,
-                         on_settings=self.open_settings,
+                         on_settings=self.open_settings, on_online=lambda: self.online.open(),
                          on_rules=self.open_rules, on_statistics=self.open_statistics)
 
     def continue_game(self) -> None:
@@ -271,12 +275,23 @@ class Game:
         for problem in problems:
             self.tell(problem)
 
+    def open_net_session(self, session: NetSession) -> None:
+        """Show a network game on a fresh table (its server saves it; no undo, no hints)."""
+        if self.session is not None and self.session is not session:
+            self._close_game()
+        self.session = session
+        table = TableScene(
+            session, on_finished=self.finish, on_pause=self.pause, on_leave=self.to_menu,
+            assists=Assists(False, False, False, False), speed=self.prefs.speed,
+            sounds=self.prefs.sounds, decision_overlays=decision_overlays(session, lambda: table))
+        self.app.stack.replace(table)
+
     def autosave(self) -> None:
         """Save the game after a completed turn; a failure is shown and logged, never fatal.
         A second window never autosaves (the table says so)."""
         session = self.session
-        if session is None:
-            return
+        if not isinstance(session, Session):
+            return  # no game, or a network game (its server keeps it)
         table = next((s for s in self.app.stack.scenes if isinstance(s, TableScene)), None)
         if not self.owner:
             if table is not None:
@@ -324,7 +339,7 @@ class Game:
     def save_as(self, name: str) -> str | None:
         """Save the game under `name`; the problem in words, or None when saved."""
         session = self.session
-        if session is None:
+        if not isinstance(session, Session):
             return tr("saves.save_as.no_game")
         try:
             path = save_path_for(name)
@@ -457,8 +472,9 @@ class Game:
             self.session = None
 
     def close(self) -> None:
-        """End the game in progress and stop the bots' process."""
+        """End the game in progress, stop the bots' process and the host's server."""
         self._close_game()
+        self.online.close()
         if self._bots is not None:
             self._bots.close()
             self._bots = None
@@ -467,7 +483,7 @@ class Game:
 AssistedBox = TypeVar("AssistedBox", bound=Assisted)
 
 
-def decision_overlays(session: Session, table: Callable[[], TableScene]
+def decision_overlays(session: TableSession, table: Callable[[], TableScene]
                       ) -> dict[str, Callable[..., Scene]]:
     """The overlays a human's decisions open over the table (see `table.decisions`);
     `table` gives the table scene, whose places the table-click decisions use."""
@@ -493,7 +509,7 @@ def _assisted(scene: AssistedBox, table: TableScene) -> AssistedBox:
     return scene
 
 
-def _pass_screen(session: Session) -> PassScreenScene:
+def _pass_screen(session: TableSession) -> PassScreenScene:
     """The screen that hands the table to the human to act; it reveals their view."""
     seat = session.current
     assert seat is not None

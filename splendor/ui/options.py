@@ -5,9 +5,9 @@ from __future__ import annotations
 from splendor.bots.base import BOT_NAMES
 from splendor.i18n import LANGUAGES, has, tr, translate
 from splendor.i18n import language as current_language
-from splendor.session.seats import HUMAN, MAX_SEATS, MIN_SEATS, GameOptions, SeatOption
+from splendor.session.seats import HUMAN, MAX_SEATS, MIN_SEATS, REMOTE, GameOptions, SeatOption
 
-__all__ = ["HUMAN", "MAX_SEATS", "MIN_SEATS", "GameOptions", "SeatOption"]
+__all__ = ["HUMAN", "MAX_SEATS", "MIN_SEATS", "REMOTE", "GameOptions", "SeatOption"]
 
 #: Longest player name the new-game screen accepts.
 MAX_NAME_LENGTH = 16
@@ -45,6 +45,8 @@ def kind_label(kind: str) -> str:
     """A seat kind as the player reads it: 'Human', 'Hard' (bots.yaml in i18n)."""
     if kind == HUMAN:
         return tr("bots.human")
+    if kind == REMOTE:
+        return tr("bots.remote")
     if has(f"bots.level.{kind}.name"):
         return tr(f"bots.level.{kind}.name")
     return kind  # a bot the catalogs do not know: its id is all there is
@@ -64,8 +66,8 @@ def default_name(kind: str, seat: int, language: str | None = None) -> str:
     """The name a seat gets until the player types one: 'Player 2', 'Hard bot' (in
     `language`, by default the one in use)."""
     lang = language or current_language()
-    if kind == HUMAN:
-        return translate(lang, "bots.default_name.human", n=seat + 1)
+    if kind in (HUMAN, REMOTE):
+        return translate(lang, f"bots.default_name.{kind}", n=seat + 1)
     if has(f"bots.default_name.{kind}"):
         return translate(lang, f"bots.default_name.{kind}")
     return kind
@@ -85,8 +87,8 @@ def is_default_name(name: str, kind: str) -> bool:
     if not name:
         return False
     for lang in LANGUAGES:
-        if kind == HUMAN:
-            names = {default_name(HUMAN, i, lang) for i in range(2 * MAX_SEATS)}
+        if kind in (HUMAN, REMOTE):
+            names = {default_name(kind, i, lang) for i in range(2 * MAX_SEATS)}
         else:
             base = default_name(kind, 0, lang)
             names = {base} | {numbered_name(base, n, lang) for n in range(2, 2 * MAX_SEATS)}

@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from splendor.engine import Buy, Phase, replay
+from splendor.net.game_table import Table
 from splendor.net.loop_thread import LoopThread
 from splendor.net.server import GameServer
 from splendor.net.session import REMOTE, NetSession, SeatLink
@@ -27,13 +28,14 @@ def worker() -> Iterator[LoopThread]:
     thread.stop()
 
 
-def serve(worker: LoopThread, spec: TableSpec, seed: int = 5) -> tuple[GameServer, str]:
-    async def start() -> tuple[GameServer, int]:
-        server = GameServer(DATA, spec, seed=seed)
-        return server, await server.start("127.0.0.1", 0)
+def serve(worker: LoopThread, spec: TableSpec, seed: int = 5) -> tuple[Table, str]:
+    async def start() -> tuple[Table, int]:
+        server = GameServer(DATA)
+        table = server.open_table(spec, seed=seed)
+        return table, await server.start("127.0.0.1", 0)
 
-    server, port = worker.call(start())
-    return server, f"ws://127.0.0.1:{port}"
+    table, port = worker.call(start())
+    return table, f"ws://127.0.0.1:{port}"
 
 
 def frames(session: NetSession, until: Callable[[], bool],
@@ -71,7 +73,7 @@ def test_a_person_plays_a_whole_game_against_the_hosts_bot(worker: LoopThread) -
     try:
         shown = frames(session, lambda: session.started)
         assert session.local_seats == (0,) and session.humans == (0,)
-        assert [s.kind for s in session.options.seats] == [HUMAN, "hard"]
+        assert [s.kind for s in session.options.seats] == [HUMAN, "easy"]
         assert session.options.names[0] == "Ana" and session.options.competitive
         shown += frames(session, session.is_over, a_person(1))
         assert server.state is not None and server.state.is_over()

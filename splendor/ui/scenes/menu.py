@@ -39,20 +39,29 @@ class MenuScene(Scene):
         on_settings: Callback = None,
         on_rules: Callback = None,
         on_statistics: Callback = None,
+        on_online: Callback = None,
+        *,
+        entries: list[tuple[str, Callback]] | None = None,
+        tagline: str = "menu.tagline",
+        on_back: Callback = None,
     ) -> None:
+        """The main menu; or, with `entries` (keys of menu.entry and their callbacks),
+        a menu of its own under the title, `tagline` naming it, Escape calling `on_back`."""
         super().__init__()
         self.has_continue = has_continue
-        entries: list[tuple[str, Callback]] = []
-        if has_continue:
-            entries.append(("continue", on_continue))
-        entries += [
-            ("new_game", on_new_game),
-            ("load", on_load),
-            ("settings", on_settings),
-            ("statistics", on_statistics),
-            ("rules", on_rules),
-            ("quit", self._quit),
-        ]
+        self.tagline = tagline
+        self.on_back = on_back
+        if entries is None:
+            entries = [("continue", on_continue)] if has_continue else []
+            entries += [
+                ("new_game", on_new_game),
+                ("online", on_online),
+                ("load", on_load),
+                ("settings", on_settings),
+                ("statistics", on_statistics),
+                ("rules", on_rules),
+                ("quit", self._quit),
+            ]
         #: The buttons by key ('continue', 'new_game', 'load', 'settings', 'statistics',
         #: 'rules', 'quit'); their words are those of menu.entry.<key>.
         self.buttons: dict[str, Button] = {}
@@ -151,6 +160,9 @@ class MenuScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE and self.on_back is not None:
+                self.on_back()
+                return True
             if event.key in (pygame.K_UP, pygame.K_DOWN):
                 self.form.move_focus(-1 if event.key == pygame.K_UP else 1)
                 return True
@@ -234,4 +246,4 @@ class MenuScene(Scene):
         tag_h = theme.font(tag_px).get_height()
         tag_box = pygame.Rect(sc.px(40), self._tagline_center[1] - tag_h // 2,
                               self._size[0] - 2 * sc.px(40), tag_h)
-        draw_text(surface, tr("menu.tagline"), tag_px, theme.TEXT_DIM, tag_box)
+        draw_text(surface, tr(self.tagline), tag_px, theme.TEXT_DIM, tag_box)

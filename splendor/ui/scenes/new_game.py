@@ -18,6 +18,7 @@ from splendor.ui.options import (
     MAX_NAME_LENGTH,
     MAX_SEATS,
     MIN_SEATS,
+    REMOTE,
     GameOptions,
     SeatOption,
     default_name,
@@ -63,13 +64,16 @@ class SeatRow:
     """The widgets of one seat: who plays it, its name and a Remove button."""
 
     def __init__(self, scene: NewGameScene, kind: str, name: str, auto: bool) -> None:
-        if kind != HUMAN and kind not in BOT_NAMES:
+        if (kind not in (HUMAN, REMOTE) and kind not in BOT_NAMES) \
+                or (kind == REMOTE and not scene.hosting):
             kind = ADDED_KIND  # no bot of that name (files are checked): the usual one
         self.kind = kind
+        self.hosting = scene.hosting
         #: True while the name is the one the screen chose (it follows the kind).
         self.auto = auto
-        #: What the selector cycles through (`offered_kinds`).
-        self.kinds = offered_kinds(kind)
+        #: What the selector cycles through (`offered_kinds`; a host also offers seats
+        #: for players at other computers).
+        self.kinds = self._offered(kind)
         self.choice = Choice(
             self._labels(),
             self.kinds.index(kind),
@@ -81,6 +85,7 @@ class SeatRow:
             placeholder=tr("new_game.name_placeholder"),
             on_change=lambda text: scene._name_typed(self),
         )
+        self.name.enabled = kind != REMOTE  # a remote player brings their own name
         self.remove = Button(
             tr("new_game.remove"), lambda: scene.remove_seat(self), danger=True, style="ghost"
         )
@@ -94,10 +99,14 @@ class SeatRow:
     def _labels(self) -> list[str]:
         return [kind_label(k) for k in self.kinds]
 
+    def _offered(self, kind: str) -> tuple[str, ...]:
+        kinds = offered_kinds(kind)
+        return (kinds[0], REMOTE, *kinds[1:]) if self.hosting else kinds
+
     def show_kind(self, kind: str) -> None:
         """Point the selector at `kind` (a bot off the ladder joins the choices)."""
         if kind not in self.kinds:
-            self.kinds = offered_kinds(kind)
+            self.kinds = self._offered(kind)
             self.choice.set_options(self._labels())
         self.choice.index = self.kinds.index(kind)
 
@@ -109,15 +118,21 @@ class SeatRow:
 
 
 class NewGameScene(Scene):
-    """Choose the seats and options, then Start calls `on_start(options)`; Back pops."""
+    """Choose the seats and options, then Start calls `on_start(options)`; Back pops.
+
+    With `hosting`, the seats may also be left to players at other computers, and Start
+    opens the table for them (a network game is always competitive, its first player
+    drawn)."""
 
     def __init__(
         self,
         on_start: Callable[[GameOptions], None],
         defaults: GameOptions | None = None,
+        hosting: bool = False,
     ) -> None:
         super().__init__()
         self.on_start = on_start
+        self.hosting = hosting
         defaults = defaults or default_options()
         self.rows: list[SeatRow] = []
         for seat in defaults.seats[:MAX_SEATS]:
@@ -130,6 +145,8 @@ class NewGameScene(Scene):
         first = defaults.first_player
         self.first = Choice([tr("new_game.first_random")], 0 if first is None else first + 1,
                             self._first_changed)
+        if hosting:  # the server draws who plays first (its seats are in its own order)
+            self.first.index, self.first.enabled = 0, False
         self.seed = TextInput(
             "" if defaults.seed is None else str(defaults.seed),
             max_length=SEED_DIGITS,
@@ -141,7 +158,8 @@ class NewGameScene(Scene):
         module = defaults.module if defaults.module in MODULE_CHOICES else None
         self.module = Choice(self._module_labels(), MODULE_CHOICES.index(module),
                              lambda index: self._changed())
-        self.competitive = Toggle(defaults.competitive, lambda on: self._changed())
+        self.competitive = Toggle(defaults.competitive or hosting, lambda on: self._changed())
+        self.competitive.enabled = not hosting
         self.add = Button(tr("new_game.add_seat"), self.add_seat)
         self.start = Button(tr("new_game.start"), self.try_start, style="primary")
         self.back = Button(tr("common.button.back"), self.go_back)
@@ -203,7 +221,14 @@ class NewGameScene(Scene):
     def problem(self) -> str | None:
         names = tuple(r.name.text for r in self.rows)
         first = self.first.index - 1 if self.first.index > 0 else None
-        return options_problem(names, len(self.rows), first)
+        problem = options_problem(names, len(self.rows), first)
+        if problem is None and self.hosting:
+            kinds = [r.kind for r in self.rows]
+            if REMOTE not in kinds:
+                return tr("new_game.problem.no_remote")
+            if HUMAN not in kinds:
+                return tr("new_game.problem.no_host_seat")
+        return problem
 
     def add_seat(self) -> None:
         if len(self.rows) >= MAX_SEATS:
@@ -251,7 +276,7 @@ class NewGameScene(Scene):
     def level_note(self) -> str:
         """How the bot level last chosen plays (at first the strongest level seated), shown
         when there is no other message; '' with no bot."""
-        kinds = [r.kind for r in self.rows if r.kind != HUMAN]
+        kinds = [r.kind for r in self.rows if r.kind in BOT_NAMES]
         kind = self._about if self._about in kinds else max(
             kinds, key=BOT_NAMES.index, default=None)
         if kind is None:
@@ -260,9 +285,13 @@ class NewGameScene(Scene):
                   about=tr(f"bots.level.{kind}.about"))
 
     def _kind_changed(self, row: SeatRow, kind: str) -> None:
-        if kind != HUMAN:
+        if kind in BOT_NAMES:
             self._about = kind
         row.kind = kind
+        # A remote player brings a name of their own: theirs is shown once they join.
+        row.name.enabled = kind != REMOTE
+        if kind == REMOTE:
+            row.auto = True
         if not row.name.text.strip():
             row.auto = True
         self._changed()
@@ -356,7 +385,7 @@ class NewGameScene(Scene):
         self.seed.placeholder = tr("new_game.seed_placeholder")
         self.module.set_options(self._module_labels())
         self.add.label = tr("new_game.add_seat")
-        self.start.label = tr("new_game.start")
+        self.start.label = tr("new_game.open_table" if self.hosting else "new_game.start")
         self.back.label = tr("common.button.back")
         self._refresh()
 
@@ -515,10 +544,11 @@ class NewGameScene(Scene):
         draw_background(surface)
         margin = sc.px(30)
         title_box = pygame.Rect(margin, self._panel.y - sc.px(106), w - 2 * margin, sc.px(72))
-        draw_text(surface, tr("new_game.title"), sc.text(50), theme.ACCENT, title_box,
+        head = "new_game.hosting_" if self.hosting else "new_game."
+        draw_text(surface, tr(head + "title"), sc.text(50), theme.ACCENT, title_box,
                   serif=True)
         sub_box = pygame.Rect(margin, self._panel.y - sc.px(41), w - 2 * margin, sc.px(30))
-        draw_text(surface, tr("new_game.subtitle"), sc.text(18), theme.TEXT_DIM, sub_box)
+        draw_text(surface, tr(head + "subtitle"), sc.text(18), theme.TEXT_DIM, sub_box)
         draw_panel(surface, self._panel, sc.px(16), shadow=sc.px(8))
         small = sc.text(15)
         for key, rect in self._headers:

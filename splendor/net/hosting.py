@@ -1,0 +1,208 @@
+"""The host's side of network play in the window: its game server on a thread of its own,
+its tables announced on the local network, and the host's own seats joined over loopback
+like anyone else's (so the host's table is a `NetSession` too, and the server stays the
+only authority, for the host as for the guests)."""
+
+from __future__ import annotations
+
+import logging
+import socket
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from splendor.engine import GameData
+from splendor.net.game_table import Table, TableError
+from splendor.net.loop_thread import LoopThread
+from splendor.net.server import GameServer
+from splendor.net.session import NetSession, SeatLink
+from splendor.net.table import TableSpec
+from splendor.session.seats import HUMAN, REMOTE, GameOptions
+
+log = logging.getLogger(__name__)
+
+#: The port a host listens on first; the next few are tried when it is taken.
+DEFAULT_PORT = 7437
+PORT_TRIES = 10
+
+
+class HostError(Exception):
+    """Why the host's server could not be started (a sentence for the screen's log)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hosted:
+    """One table the host opened, and the host's session at it."""
+
+    table: Table
+    session: NetSession
+
+    @property
+    def id(self) -> str:
+        return self.table.id
+
+    @property
+    def title(self) -> str:
+        return self.table.title
+
+
+class HostServer:
+    """The window's game server: started on first use, kept for the window's life (tables
+    go on while the host is at the menu), stopped when the window closes."""
+
+    def __init__(self, data: GameData, save_dir: Path, *, bind: str = "",
+                 port: int = DEFAULT_PORT, advertise: bool = True,
+                 advertiser: Callable[..., Any] | None = None) -> None:
+        self.data = data
+        self.save_dir = save_dir
+        self.bind = bind
+        self.worker = LoopThread("splendor-host").start()
+        self.server = GameServer(data, save_dir=save_dir)
+        self.port = self._listen(port)
+        self._advertise = advertise
+        self._make_advertiser = advertiser
+        self._advertisers: dict[str, Any] = {}
+
+    def _listen(self, first: int) -> int:
+        """Listen on `first`, or the next free port of a few (another program may hold
+        it); HostError when none is free."""
+        host = self.bind or None
+        tries = [first + i for i in range(PORT_TRIES)] if first else [0]
+        for port in tries:
+            try:
+                return int(self.worker.call(self.server.start(host or "", port)))
+            except OSError as exc:
+                log.info("port %d not free: %s", port, exc)
+        self.worker.stop()
+        raise HostError(f"no free port from {tries[0]} to {tries[-1]}")
+
+    @property
+    def local_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}"
+
+    def addresses(self) -> list[str]:
+        """Where players on the local network reach this server ('192.168.1.5:7437')."""
+        try:
+            from splendor.net.discovery import local_addresses
+            found = list(local_addresses())
+        except Exception:  # discovery is a convenience: the port is still worth showing
+            found = []
+        if not found:
+            found = _fallback_addresses()
+        return [f"[{a}]:{self.port}" if ":" in a else f"{a}:{self.port}" for a in found]
+
+    # ------------------------------------------------------------ tables
+
+    def open_table(self, options: GameOptions, title: str) -> Hosted:
+        """Open a table for `options` (seats: people at this screen, remote players,
+        bots); the host's people join it at once."""
+        spec, order = table_spec(options)
+        local = tuple(i for i, s in enumerate(order) if s.kind == HUMAN)
+
+        async def opening() -> Table:
+            return self.server.open_table(spec, title=title, seed=options.seed,
+                                          auto_start=False, local_seats=local)
+
+        table = self.worker.call(opening())
+        hosted = Hosted(table, self._host_session(table, {i: order[i].name for i in local}))
+        self._announce(table)
+        return hosted
+
+    def _host_session(self, table: Table, names: dict[int, str] | None = None) -> NetSession:
+        names = names or {}
+        links = [SeatLink(names.get(seat) or table.seats[seat].name or f"Player {seat + 1}",
+                          token=table.seat_token(seat)) for seat in table.local_seats]
+        return NetSession(self.data, self.local_url, links, self.worker, owns_worker=False)
+
+    def saved_tables(self) -> list[Table]:
+        """Tables of an earlier run that are not over (Continue brings them back)."""
+        return self.worker.call(self.server.resume())
+
+    def resume(self, table: Table) -> Hosted:
+        """The host's session at `table` (brought back by `saved_tables`)."""
+        self._announce(table)
+        return Hosted(table, self._host_session(table))
+
+    def start(self, hosted: Hosted) -> str:
+        """The host's Start: '' once begun, else the reason (a remote seat still open)."""
+        try:
+            self.worker.call(hosted.table.start())
+        except TableError as exc:
+            return str(exc)
+        self._announce(hosted.table)
+        return ""
+
+    def hand_to_bot(self, hosted: Hosted, seat: int, level: str) -> str:
+        """Let a bot of `level` play `seat` (open, or its player gone); '' or the reason."""
+        try:
+            self.worker.call(hosted.table.hand_to_bot(seat, level))
+        except TableError as exc:
+            return str(exc)
+        self._announce(hosted.table)
+        return ""
+
+    def close_table(self, hosted: Hosted) -> None:
+        """The host leaves the table: the host's connections close; the table stays
+        served (and saved) for as long as the window is open."""
+        hosted.session.close()
+
+    # ------------------------------------------------------------ discovery
+
+    def _announce(self, table: Table) -> None:
+        if not self._advertise:
+            return
+        summary = table.summary()
+        open_seats = sum(1 for s in summary.seats if s.kind == "open")
+        try:
+            advertiser = self._advertisers.get(table.id)
+            if advertiser is None:
+                make = self._make_advertiser or _default_advertiser
+                self._advertisers[table.id] = make(
+                    title=table.title, port=self.port, module=summary.module,
+                    players=summary.players, open_seats=open_seats, started=summary.started)
+            else:
+                advertiser.update(open_seats=open_seats, started=summary.started)
+        except Exception as exc:  # players can still type the address
+            log.warning("the table could not be announced on the network: %s", exc)
+
+    def close(self) -> None:
+        for advertiser in self._advertisers.values():
+            try:
+                advertiser.close()
+            except Exception as exc:
+                log.warning("announcement not withdrawn: %s", exc)
+        self._advertisers.clear()
+        if self.worker.running:
+            try:
+                self.worker.call(self.server.close())
+            except Exception as exc:
+                log.warning("server closed badly: %s", exc)
+        self.worker.stop()
+
+
+def table_spec(options: GameOptions) -> tuple[TableSpec, list[Any]]:
+    """The server's table for the New game screen's seats, and the seats in the table's
+    order. The server puts bots in the last seats; the people keep their order (who
+    plays first is drawn anyway)."""
+    people = [s for s in options.seats if s.kind in (HUMAN, REMOTE)]
+    bots = [s for s in options.seats if s.kind not in (HUMAN, REMOTE)]
+    spec = TableSpec(len(options.seats), options.module, tuple(s.kind for s in bots))
+    return spec, people + bots
+
+
+def _default_advertiser(**fields: Any) -> Any:
+    from splendor.net.discovery import Advertiser
+
+    return Advertiser(**fields)
+
+
+def _fallback_addresses() -> list[str]:
+    """This machine's address on the network its default route uses (no packet is
+    sent: a UDP socket is only pointed somewhere)."""
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere real
+            return [probe.getsockname()[0]]
+    except OSError:
+        return []

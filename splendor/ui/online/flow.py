@@ -1,0 +1,222 @@
+"""Network play in the game's flow: Menu → Play online → Host a table (the New game screen
+with seats for remote players, then the lobby) or Join a table (found on the network, or
+by address, then the lobby) → the table. The host's server runs for the window's life."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+from splendor.i18n import tr
+from splendor.net.hosting import DEFAULT_PORT, Hosted, HostError, HostServer
+from splendor.net.loop_thread import LoopThread
+from splendor.net.session import NetSession, SeatLink
+from splendor.session.seats import HUMAN, REMOTE, GameOptions, SeatOption
+from splendor.storage import net_seats, paths
+from splendor.storage.atomic import StorageError
+from splendor.ui.online.join import Joining, JoinScene, Listing
+from splendor.ui.online.lobby import LobbyScene
+from splendor.ui.options import default_name
+from splendor.ui.scenes.menu import MenuScene
+from splendor.ui.scenes.message import MessageScene
+from splendor.ui.scenes.new_game import NewGameScene
+from splendor.ui.wording import module_name
+
+if TYPE_CHECKING:
+    from splendor.ui.main import Game
+
+log = logging.getLogger(__name__)
+
+
+class _Controls:
+    """The lobby's host buttons, bound to one hosted table."""
+
+    def __init__(self, server: HostServer, hosted: Hosted) -> None:
+        self.server, self.hosted = server, hosted
+        self.addresses = server.addresses()
+        self.port = server.port
+
+    def start(self) -> str:
+        return self.server.start(self.hosted)
+
+    def hand_to_bot(self, seat: int, level: str) -> str:
+        return self.server.hand_to_bot(self.hosted, seat, level)
+
+
+class OnlineFlow:
+    """The screens of network play for one window (`game`)."""
+
+    def __init__(self, game: Game, *, bind: str = "", port: int = DEFAULT_PORT,
+                 discovery: bool = True) -> None:
+        self.game = game
+        self.bind, self.port, self.discovery = bind, port, discovery
+        self.server: HostServer | None = None
+        self._browser: Any = None
+
+    # ------------------------------------------------------------ the menu
+
+    def open(self) -> None:
+        """The Play online menu."""
+        app = self.game.app
+        saved = any(paths.net_tables_dir().glob("*.json")) if paths.net_tables_dir().is_dir() \
+            else False
+        menu = MenuScene(entries=[
+            ("host", self.open_host), ("join", self.open_join),
+            *([("host_continue", self.continue_hosted)] if saved or self._hosting() else []),
+            ("back", lambda: app.stack.remove(menu))],
+            tagline="menu.online_tagline", on_back=lambda: app.stack.remove(menu))
+        app.stack.push(menu)
+
+    def _player_name(self) -> str:
+        for seat in self.game.settings.default_seats:
+            if seat.get("kind") == HUMAN and seat.get("name"):
+                return str(seat["name"])
+        return default_name(HUMAN, 0)
+
+    # ------------------------------------------------------------ hosting
+
+    def open_host(self) -> None:
+        last = self.game.last_options
+        seats = (SeatOption(HUMAN, self._player_name()),
+                 SeatOption(REMOTE, default_name(REMOTE, 1)))
+        defaults = GameOptions(seats, competitive=True,
+                               module=last.module if last is not None else None)
+        self.game.app.stack.push(NewGameScene(self.host_table, defaults, hosting=True))
+
+    def _server(self) -> HostServer | None:
+        """The host's server, started on first use; None (and said why) if it cannot be."""
+        if self.server is None:
+            try:
+                self.server = HostServer(self.game.data, paths.net_tables_dir(), bind=self.bind,
+                                         port=self.port, advertise=self.discovery)
+            except (HostError, OSError) as exc:
+                log.warning("cannot host: %s", exc)
+                detail = str(exc)
+                self.game.app.stack.push(MessageScene(
+                    lambda: tr("menu.entry.host"),
+                    lambda: tr("online.problem.host_failed", detail=detail)))
+                return None
+        return self.server
+
+    def _hosting(self) -> bool:
+        return self.server is not None and bool(self.server.server.tables)
+
+    def host_table(self, options: GameOptions) -> None:
+        """Open the table the New game screen describes, and its lobby."""
+        server = self._server()
+        if server is None:
+            return
+        host = next((s.name for s in options.seats if s.kind == HUMAN), self._player_name())
+        hosted = server.open_table(options, tr("online.table_title", name=host))
+        self._lobby(server, hosted, replace=True)
+
+    def continue_hosted(self) -> None:
+        """Back to a table of this host's: one still served, or one saved by an earlier run."""
+        server = self._server()
+        if server is None:
+            return
+        tables = [t for t in server.server.tables.values() if not t.over] \
+            or server.saved_tables()
+        if not tables:
+            self.game.app.stack.push(MessageScene(
+                lambda: tr("online.lobby.continue_title"),
+                lambda: tr("online.problem.nothing_saved")))
+            return
+        self._lobby(server, server.resume(tables[0]), replace=False)
+
+    def _lobby(self, server: HostServer, hosted: Hosted, *, replace: bool) -> None:
+        stack = self.game.app.stack
+
+        def leave() -> None:
+            server.close_table(hosted)
+            if lobby in stack.scenes:
+                stack.remove(lobby)
+
+        lobby = LobbyScene(hosted.session, self.game.open_net_session, leave,
+                           host=_Controls(server, hosted))
+        if replace:
+            stack.replace(lobby)
+        else:
+            stack.push(lobby)
+
+    # ------------------------------------------------------------ joining
+
+    def open_join(self) -> None:
+        self.game.app.stack.push(JoinScene(self._player_name(), self.listings, self.connect,
+                                           self.seated, DEFAULT_PORT))
+
+    def listings(self) -> list[Listing]:
+        """The seats this computer holds, then the tables found on the network."""
+        held, _ = net_seats.held_seats()
+        out = [Listing(f"held:{h.url}/{h.table}/{h.seat}",
+                       tr("online.join.yours", title=h.title), h.url, h.table, h.token)
+               for h in held[:2]]
+        for found in self._found():
+            out.append(found)
+        return out
+
+    def _found(self) -> list[Listing]:
+        if not self.discovery:
+            return []
+        try:
+            if self._browser is None:
+                from splendor.net.discovery import Browser
+                self._browser = Browser()
+            tables = self._browser.tables()
+        except Exception as exc:  # no discovery here (no network): typing still works
+            log.info("no discovery: %s", exc)
+            self.discovery = False
+            return []
+        from splendor.net.discovery import address_of
+
+        out = []
+        for t in tables:
+            state = "" if t.compatible else tr("online.join.incompatible")
+            if t.compatible and t.started:
+                state = tr("online.join.started")
+            elif t.compatible and not t.open_seats:
+                state = tr("online.join.full")
+            detail = tr("online.join.row", players=t.players, module=module_name(t.module),
+                        open=t.open_seats)
+            out.append(Listing(f"found:{t.name}", f"{t.title} · {state or detail}",
+                               address_of(t), joinable=t.compatible and bool(t.open_seats)))
+        return out
+
+    def connect(self, url: str, name: str, listing: Listing | None) -> Joining:
+        worker = LoopThread("splendor-join").start()
+        link = SeatLink(name, token=listing.token if listing else None,
+                        table=listing.table if listing else None)
+        return NetSession(self.game.data, url, [link], worker)
+
+    def seated(self, joining: Joining) -> None:
+        assert isinstance(joining, NetSession)
+        session = joining
+        held = session.held_seat()
+        if held is not None:
+            table, seat, token = held
+            try:
+                net_seats.hold_seat(net_seats.HeldSeat(session.url, table, seat, token,
+                                                       session.links[0].name,
+                                                       session.table_title()))
+            except StorageError as exc:  # the seat is still ours for this window's life
+                log.warning("seat not kept: %s", exc)
+        stack = self.game.app.stack
+
+        def leave() -> None:
+            session.close()
+            if lobby in stack.scenes:
+                stack.remove(lobby)
+
+        lobby = LobbyScene(session, self.game.open_net_session, leave)
+        stack.push(lobby)
+
+    def close(self) -> None:
+        if self._browser is not None:
+            try:
+                self._browser.close()
+            except Exception as exc:
+                log.warning("discovery closed badly: %s", exc)
+            self._browser = None
+        if self.server is not None:
+            self.server.close()
+            self.server = None

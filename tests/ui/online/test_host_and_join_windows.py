@@ -1,0 +1,200 @@
+"""Network play through the real screens, by posted events: a window hosts a table that a
+headless client joins; a window joins a table a headless server holds. Both games are
+played to their results; every server binds 127.0.0.1 only."""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+
+import pygame
+import pytest
+
+from splendor.net.client import GameClient, play_bot
+from splendor.net.game_table import Table
+from splendor.net.loop_thread import LoopThread
+from splendor.net.server import GameServer
+from splendor.net.session import NetSession
+from splendor.net.table import TableSpec
+from splendor.ui.app import App
+from splendor.ui.main import Game
+from splendor.ui.online.flow import OnlineFlow
+from splendor.ui.online.join import JoinScene
+from splendor.ui.online.lobby import LobbyScene
+from splendor.ui.scenes.menu import MenuScene
+from splendor.ui.scenes.new_game import NewGameScene
+from splendor.ui.scenes.results import ResultsScene
+from splendor.ui.scenes.table import TableScene
+from splendor.ui.widgets import Button
+from tests.engine.modules.support import DATA
+from tests.ui.gestures import click, frame
+
+DEADLINE = 90.0
+
+
+@pytest.fixture
+def worker() -> Iterator[LoopThread]:
+    thread = LoopThread("test-guest").start()
+    yield thread
+    thread.stop()
+
+
+def top(app: App) -> object:
+    return app.stack.scenes[-1]
+
+
+def frames_until(app: App, done: Callable[[], bool], what: str) -> None:
+    end = time.monotonic() + DEADLINE
+    while not done():
+        assert time.monotonic() < end, f"never: {what}"
+        frame(app)
+        time.sleep(0.002)
+
+
+def press_button(app: App, button: Button) -> None:
+    assert button.enabled, button.label
+    click(app, button.rect.center)
+
+
+def type_into(app: App, field: object, text: str) -> None:
+    click(app, field.rect.center)  # type: ignore[attr-defined]
+    for ch in text:
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    frame(app)
+
+
+def play_on(app: App, seed: int) -> None:
+    """Play the window's seat (as a person would, move by move, through the session the
+    table shows) until the results are up."""
+    rng = random.Random(seed)
+    end = time.monotonic() + DEADLINE
+    while not isinstance(top(app), ResultsScene):
+        assert time.monotonic() < end, "the game never ended"
+        table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+        session = table.session
+        if session.human_to_act() and not table.busy:
+            view = session.screen_view()
+            if view.legal_actions:
+                assert session.play(rng.choice(view.legal_actions)) is None
+        frame(app)
+        time.sleep(0.001)
+
+
+def online(app: App) -> Game:
+    game = Game(app)
+    game.online = OnlineFlow(game, bind="127.0.0.1", port=0, discovery=False)
+    app.stack.push(game.menu_scene())
+    frame(app)
+    menu = top(app)
+    assert isinstance(menu, MenuScene)
+    press_button(app, menu.buttons["online"])
+    return game
+
+
+def test_a_window_hosts_a_table_a_guest_joins_and_they_play_to_the_results(
+        app: App, worker: LoopThread) -> None:
+    game = online(app)
+    try:
+        menu = top(app)
+        assert isinstance(menu, MenuScene) and menu.tagline == "menu.online_tagline"
+        press_button(app, menu.buttons["host"])
+        setup = top(app)
+        assert isinstance(setup, NewGameScene) and setup.hosting
+        press_button(app, setup.start)
+        lobby = top(app)
+        assert isinstance(lobby, LobbyScene) and lobby.host is not None
+        frames_until(app, lambda: len(lobby.lines) == 2, "the lobby shows the seats")
+        assert not lobby.start.enabled  # the remote seat is still open
+        assert game.online.server is not None
+        url = game.online.server.local_url
+        guest = GameClient(url, "Bo", DATA)
+        played = worker.submit(play_bot(guest, "easy", 4))
+        frames_until(app, lambda: lobby.start.enabled, "the guest takes the open seat")
+        assert [line.name for line in lobby.lines] == ["Player 1", "Bo"]
+        press_button(app, lobby.start)
+        frames_until(app, lambda: isinstance(top(app), TableScene)
+                     or any(isinstance(s, TableScene) for s in app.stack.scenes),
+                     "the table opens at the start")
+        play_on(app, 7)
+        played.result(30)
+        results = top(app)
+        assert isinstance(results, ResultsScene)
+        session = next(s for s in [game.session] if isinstance(s, NetSession))
+        assert guest.record == session.record
+        assert session.state.is_over()
+    finally:
+        game.close()
+
+
+def test_a_window_joins_a_served_table_by_address_and_plays_to_the_results(
+        app: App, worker: LoopThread) -> None:
+    async def serve() -> tuple[Table, int]:
+        server = GameServer(DATA)
+        table = server.open_table(TableSpec(2, None, ("easy",)), title="Ana's table", seed=9)
+        return table, await server.start("127.0.0.1", 0)
+
+    table, port = worker.call(serve())
+    game = online(app)
+    try:
+        press_button(app, top(app).buttons["join"])  # type: ignore[attr-defined]
+        join = top(app)
+        assert isinstance(join, JoinScene)
+        press_button(app, join.join_typed)
+        assert "address" in join.problem  # nothing typed yet: said, nothing sent
+        type_into(app, join.address, f"127.0.0.1:{port}")
+        press_button(app, join.join_typed)
+        frames_until(app, lambda: any(isinstance(s, TableScene) for s in app.stack.scenes),
+                     "the table opens once seated (the server starts a full table)")
+        play_on(app, 3)
+        assert table.state is not None and table.state.is_over()
+        session = game.session
+        assert isinstance(session, NetSession) and session.state == table.state
+    finally:
+        game.close()
+
+
+def test_a_hosts_table_comes_back_after_the_window_closed_and_the_guest_rejoins(
+        app: App, worker: LoopThread) -> None:
+    game = online(app)
+    press_button(app, top(app).buttons["host"])  # type: ignore[attr-defined]
+    press_button(app, top(app).start)  # type: ignore[attr-defined]
+    lobby = top(app)
+    assert isinstance(lobby, LobbyScene) and game.online.server is not None
+    guest = GameClient(game.online.server.local_url, "Bo", DATA)
+    worker.call(guest.connect())
+    frames_until(app, lambda: lobby.start.enabled, "the guest takes the open seat")
+    press_button(app, lobby.start)
+    frames_until(app, lambda: isinstance(game.session, NetSession) and game.session.started
+                 and len(game.session.log) == 0 and game.session.view() is not None,
+                 "the game begins")
+    session = game.session
+    assert isinstance(session, NetSession)
+    # The host plays its first move if it is first; then the window closes mid-game.
+    frames_until(app, lambda: session.human_to_act() or session.current == 1, "a turn")
+    if session.human_to_act():
+        assert session.play(session.view().legal_actions[0]) is None
+        frames_until(app, lambda: len(session.log) == 1, "the move is played")
+    moves = len(session.log)
+    token = guest.token
+    worker.call(guest.close())
+    game.close()  # the server stops with the window; its tables are saved
+
+    app.stack.scenes.clear()
+    again = online(app)
+    try:
+        press_button(app, top(app).buttons["host_continue"])  # type: ignore[attr-defined]
+        frames_until(app, lambda: any(isinstance(s, TableScene) for s in app.stack.scenes),
+                     "the host's table comes back (started: straight to the table)")
+        back = again.session
+        assert isinstance(back, NetSession)
+        frames_until(app, lambda: len(back.log) == moves, "the moves so far are shown")
+        assert again.online.server is not None
+        rejoined = GameClient(again.online.server.local_url, "Bo", DATA, token=token)
+        played = worker.submit(play_bot(rejoined, "easy", 5))
+        play_on(app, 8)
+        played.result(30)
+        assert rejoined.seat == 1 and rejoined.record == back.record
+        assert [e.action for e in back.log][:moves] == [e.action for e in session.log]
+    finally:
+        again.close()
