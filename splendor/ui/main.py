@@ -411,6 +411,8 @@ class Game:
     def finish(self, session: TableSession) -> None:
         """Count the game in the statistics and show the results."""
         state = session.state
+        if isinstance(session, NetSession):
+            self.online.game_over(session)
         record_text = None
         options = self.last_options
         problem: FileProblem | None = None

@@ -143,7 +143,8 @@ class OnlineFlow:
 
     def open_join(self) -> None:
         self.game.app.stack.push(JoinScene(self._player_name(), self.listings, self.connect,
-                                           self.seated, DEFAULT_PORT))
+                                           self.seated, DEFAULT_PORT,
+                                           on_refused=self.refused))
 
     def listings(self) -> list[Listing]:
         """The seats this computer holds, then the tables found on the network."""
@@ -209,6 +210,25 @@ class OnlineFlow:
 
         lobby = LobbyScene(session, self.game.open_net_session, leave)
         stack.push(lobby)
+
+    def game_over(self, session: NetSession) -> None:
+        """A network game ended: its seat is nothing to come back to any more."""
+        held = session.held_seat()
+        if held is not None:
+            self.forget(session.url, held[0])
+
+    def refused(self, listing: Listing | None, code: str) -> None:
+        """A held seat the server no longer knows is forgotten (the row goes)."""
+        if listing is not None and listing.token is not None and listing.table is not None \
+                and code in ("bad_token", "no_such_table"):
+            self.forget(listing.address, listing.table)
+
+    @staticmethod
+    def forget(url: str, table: str) -> None:
+        try:
+            net_seats.release_seat(url, table)
+        except StorageError as exc:
+            log.warning("held seat not forgotten: %s", exc)
 
     def close(self) -> None:
         if self._browser is not None:

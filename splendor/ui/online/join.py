@@ -81,8 +81,11 @@ class JoinScene(PanelScreen):
 
     def __init__(self, name: str, listings: Callable[[], list[Listing]],
                  on_join: Callable[[str, str, Listing | None], Joining],
-                 on_seated: Callable[[Joining], None], default_port: int) -> None:
+                 on_seated: Callable[[Joining], None], default_port: int, *,
+                 on_refused: Callable[[Listing | None, str], None] | None = None) -> None:
         super().__init__()
+        self.on_refused = on_refused
+        self._listing: Listing | None = None
         self.listings = listings
         self.on_join = on_join
         self.on_seated = on_seated
@@ -138,6 +141,7 @@ class JoinScene(PanelScreen):
         self.address.error = False
         self.problem = ""
         self._joining_at = url.split("://", 1)[1]
+        self._listing = listing
         self.joining = self.on_join(url, name, listing)
 
     # ------------------------------------------------------------ layout
@@ -213,6 +217,8 @@ class JoinScene(PanelScreen):
                 self.on_seated(joining)
             elif joining.failed:
                 self.problem = problem_text(joining.failed, self._joining_at)
+                if self.on_refused is not None:
+                    self.on_refused(self._listing, joining.failed)
                 joining.close()
                 self.joining = None
         super().update(dt)

@@ -17,6 +17,7 @@ from splendor.net.loop_thread import LoopThread
 from splendor.net.server import GameServer
 from splendor.net.session import NetSession
 from splendor.net.table import TableSpec
+from splendor.storage import net_seats
 from splendor.ui.app import App
 from splendor.ui.main import Game
 from splendor.ui.online.flow import OnlineFlow
@@ -146,10 +147,15 @@ def test_a_window_joins_a_served_table_by_address_and_plays_to_the_results(
         press_button(app, join.join_typed)
         frames_until(app, lambda: any(isinstance(s, TableScene) for s in app.stack.scenes),
                      "the table opens once seated (the server starts a full table)")
+        held, _ = net_seats.held_seats()  # kept to come back to after a drop
+        assert [(h.url, h.table, h.seat, h.title) for h in held] == [
+            (f"ws://127.0.0.1:{port}", table.id, 0, "Ana's table")]
+        assert held[0].token == table.seat_token(0)
         play_on(app, 3)
         assert table.state is not None and table.state.is_over()
         session = game.session
         assert isinstance(session, NetSession) and session.state == table.state
+        assert net_seats.held_seats()[0] == []  # the game is over: nothing to come back to
     finally:
         game.close()
 
@@ -198,3 +204,30 @@ def test_a_hosts_table_comes_back_after_the_window_closed_and_the_guest_rejoins(
         assert [e.action for e in back.log][:moves] == [e.action for e in session.log]
     finally:
         again.close()
+
+
+def test_a_held_seat_the_server_no_longer_knows_is_refused_in_words_and_forgotten(
+        app: App, worker: LoopThread) -> None:
+    async def serve() -> int:
+        server = GameServer(DATA)
+        server.open_table(TableSpec(2, None, ("easy",)), title="Ana's table", seed=9)
+        return await server.start("127.0.0.1", 0)
+
+    port = worker.call(serve())
+    url = f"ws://127.0.0.1:{port}"
+    net_seats.hold_seat(net_seats.HeldSeat(url, "gone", 1, "not-a-token", "Bo", "Old table"))
+    game = online(app)
+    try:
+        press_button(app, top(app).buttons["join"])  # type: ignore[attr-defined]
+        join = top(app)
+        assert isinstance(join, JoinScene)
+        frame(app)
+        assert [listing.label for listing, _ in join.rows] == ["Your seat at Old table"]
+        press_button(app, join.rows[0][1])
+        frames_until(app, lambda: bool(join.problem), "the refusal is said")
+        assert join.problem == "That seat is not yours any more."
+        assert net_seats.held_seats()[0] == []
+        frame(app)
+        assert join.rows == []  # the row went with it
+    finally:
+        game.close()
