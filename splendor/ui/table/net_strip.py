@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
 import pygame
@@ -28,7 +27,7 @@ from splendor.ui.table.layout import TableLayout
 from splendor.ui.textfit import check_inside
 from splendor.ui.widgets import TextInput, line_height
 from splendor.ui.widgets.style import _mix
-from splendor.ui.widgets.text import cut_to_width, wrap
+from splendor.ui.widgets.text import cut_to_width
 from splendor.ui.wording import refusal_text
 
 #: Seconds a refused chat line's reason stays under the field.
@@ -98,17 +97,29 @@ class NetStrip(NoStrip):
         log shortened."""
         px = lay.px
         log = lay.log
-        gap = px(8)
-        chat_h = max(px(92), min(px(230), round(log.h * 0.55)))
+        gap = px(6)
+        field_h = px(26)
+        row = line_height(self._text_px(lay.scale))
+        # Half the place, within what keeps two rows of the log (its title and padding as
+        # table.view draws it) and one of the chat over its field: four players at the
+        # smallest window leave just that.
+        log_least = px(18) + line_height(max(theme.MIN_TEXT_PX, px(15))) + 2 * (
+            line_height(max(theme.MIN_TEXT_PX, px(14))) + px(3))
+        chat_least = field_h + px(16) + row
+        chat_h = max(chat_least, min(px(230), round(log.h * 0.5),
+                                     log.h - gap - log_least))
         self.rect = pygame.Rect(log.x, log.bottom - chat_h, log.w, chat_h)
         self._scale = lay.scale
-        self.field.px = max(theme.MIN_TEXT_PX, px(14))
-        field_h = px(26)
+        self.field.px = self._text_px(lay.scale)
         inner = self.rect.inflate(-2 * px(8), 0)
         self.field.rect = pygame.Rect(inner.x, self.rect.bottom - px(6) - field_h, inner.w,
                                       field_h)
         shorter = pygame.Rect(log.x, log.y, log.w, log.h - chat_h - gap)
         return dataclasses.replace(lay, log=shorter)
+
+    @staticmethod
+    def _text_px(scale: float) -> int:
+        return max(theme.MIN_TEXT_PX, round(13 * scale))
 
     def _px(self, value: float) -> int:
         return max(1, round(value * self._scale))
@@ -209,7 +220,7 @@ class NetStrip(NoStrip):
         pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=1, border_radius=px(10))
         self.field.draw(surface)
         inner = rect.inflate(-2 * px(10), 0)
-        size = max(theme.MIN_TEXT_PX, px(13))
+        size = self._text_px(self._scale)
         step = line_height(size)
         bottom = self.field.rect.y - px(4)
         if self.refusal is not None:
@@ -222,9 +233,14 @@ class NetStrip(NoStrip):
         colours = seat_colours(4)
         for line in reversed(self.session.chat):
             rows = chat_rows(line, size, inner.w, language())
-            if bottom - len(rows) * step < top:
+            fit = min(len(rows), (bottom - top) // step)
+            if fit <= 0:
                 break
-            bottom -= len(rows) * step
+            if fit < len(rows):  # the oldest shown: its start, cut, so its name shows
+                head, last = rows[fit - 1]
+                rows = (*rows[:fit - 1], (head, cut_to_width(last + " …", size, inner.w - (
+                    theme.font(size, True).size(head)[0] if head else 0))))
+            bottom -= fit * step
             y = bottom
             for head, rest in rows:
                 x = inner.x
@@ -262,44 +278,46 @@ def chat_text(line: ChatLine) -> str:
 
 
 @functools.lru_cache(maxsize=512)
-def chat_rows(line: ChatLine, size: int, width: int, lang: str) -> list[tuple[str, str]]:
+def chat_rows(line: ChatLine, size: int, width: int, lang: str) -> tuple[tuple[str, str], ...]:
     """A chat line on the screen in `lang`: rows of (the name in bold, or '', then the
-    text), at most LINES_PER_MESSAGE, each at most `width` wide (a word too long is
-    broken, the last row cut with '…' when the line needs more). Cached: drawn each
-    frame, measured once."""
+    text), at most LINES_PER_MESSAGE, each at most `width` wide (a word too long for a
+    row is broken where the row ends; the last row cut with '…' when the line needs
+    more). Cached: drawn each frame, measured once."""
     head = f"{line.name}: " if not line.event else ""
     head_w = theme.font(size, True).size(head)[0] if head else 0
     if head_w > width // 2:  # a long name: shortened rather than taking the whole row
         head = cut_to_width(head.rstrip(), size, width // 2, True) + " "
         head_w = theme.font(size, True).size(head)[0]
-    words = _broken(chat_text(line), size, width)
-    rows: list[tuple[str, str]] = []
-    room = width - head_w
-    text = " ".join(words)
-    first = wrap(text, size, room)[0] if text else ""
-    rows.append((head, first))
-    rest = text[len(first):].strip()
-    lines = wrap(rest, size, width) if rest else []
-    rows += [("", part) for part in lines]
+    texts = fill_rows(chat_text(line), size, width - head_w, width)
+    rows = [(head, texts[0]), *(("", text) for text in texts[1:])]
     if len(rows) > LINES_PER_MESSAGE:
         last_head, last = rows[LINES_PER_MESSAGE - 1]
         cut = cut_to_width(last + " " + rows[LINES_PER_MESSAGE][1], size,
                            width - (head_w if last_head else 0))
         rows = [*rows[:LINES_PER_MESSAGE - 1], (last_head, cut)]
-    return rows
+    return tuple(rows)
 
 
-def _broken(text: str, size: int, width: int) -> Sequence[str]:
-    """`text`'s words, each one wider than `width / 2` broken into pieces that fit."""
+def fill_rows(text: str, size: int, first: int, width: int) -> list[str]:
+    """`text` in rows, the first at most `first` wide and the others `width`: words as
+    they fit, and a word wider than its row broken where the row ends."""
     font = theme.font(size)
-    limit = max(1, width // 2)
-    out: list[str] = []
+    rows: list[str] = []
+    line, room = "", first
     for word in text.split():
-        while font.size(word)[0] > limit and len(word) > 1:
+        trial = f"{line} {word}" if line else word
+        if font.size(trial)[0] <= room:
+            line = trial
+            continue
+        if line:
+            rows.append(line)
+            line, room = "", width
+        while font.size(word)[0] > room and len(word) > 1:
             cut = len(word) - 1
-            while cut > 1 and font.size(word[:cut])[0] > limit:
+            while cut > 1 and font.size(word[:cut])[0] > room:
                 cut -= 1
-            out.append(word[:cut])
-            word = word[cut:]
-        out.append(word)
-    return out
+            rows.append(word[:cut])
+            word, room = word[cut:], width
+        line = word
+    rows.append(line)
+    return rows
