@@ -5,10 +5,11 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 
 import pytest
 
+from splendor.engine import Take
 from splendor.net.loop_thread import LoopThread
 from splendor.net.session import NetSession, SeatLink
 from splendor.ui.app import App
@@ -48,6 +49,21 @@ class Elsewhere:
             session.play(self.rng.choice(session.screen_view().legal_actions))
 
 
+class AtTable:
+    """The person at the window's table, playing a token take (or any move) by the
+    table's own `play` whenever the table offers a move."""
+
+    def __init__(self, app: App, table: TableScene, seed: int) -> None:
+        self.app, self.table, self.rng = app, table, random.Random(seed)
+
+    def tick(self) -> None:
+        table = self.table
+        if table.acting() and self.app.stack.top is table:
+            legal = table.view().legal_actions
+            takes = [a for a in legal if isinstance(a, Take)]
+            table.play(self.rng.choice(takes or list(legal)))
+
+
 def join(url: str, name: str, worker: LoopThread) -> NetSession:
     return NetSession(DATA, url, [SeatLink(name)], worker, owns_worker=False)
 
@@ -62,7 +78,8 @@ def wait(done: Callable[[], bool], what: str, sessions: list[NetSession]) -> Non
         time.sleep(0.002)
 
 
-def run(app: App, done: Callable[[], bool], what: str, others: list[Elsewhere]) -> None:
+def run(app: App, done: Callable[[], bool], what: str,
+        others: Sequence[Elsewhere | AtTable]) -> None:
     """Run the window's frames (and the others' screens) until `done()`."""
     end = time.monotonic() + DEADLINE
     while not done():
