@@ -79,6 +79,8 @@ def test_two_people_play_by_mouse_and_chat(app: App, worker: LoopThread) -> None
             before = len(ana.log)
             others[0].idle = turn == 2  # Bo waits after Ana's third move (see below)
             perform(app, table, action, turn)
+            # On its way (or already answered): no refusal, no status, nothing offered.
+            assert table.ui.refusal is None and not table.ui.status and not table.acting()
             run(app, lambda n=before: len(ana.log) > n, "Ana's move to count", others)
             assert (ana.log[before].seat, ana.log[before].action) == (0, action)
         # No undo nor hint: no buttons, and their keys say why in words.
