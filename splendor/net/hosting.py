@@ -169,7 +169,7 @@ class HostServer:
     def close(self) -> None:
         for advertiser in self._advertisers.values():
             try:
-                advertiser.close()
+                advertiser.close(timeout=1.0)
             except Exception as exc:
                 log.warning("announcement not withdrawn: %s", exc)
         self._advertisers.clear()

@@ -68,11 +68,20 @@ class SeatLink:
     seat: int | None = None
 
 
+#: What happened to a seat's connection, told in the chat as a line of its own
+#: (`ChatLine.event`; the screen words it): a person left, came back, a bot took over.
+LEFT, BACK, BOT_PLAYS = "left", "back", "bot"
+
+
 @dataclass(frozen=True, slots=True)
 class ChatLine:
+    """A line of chat from `seat` (named `name`), or with `event` set, something that
+    happened to that seat's connection (`text` empty)."""
+
     seat: int | None
     name: str
     text: str
+    event: str = ""
 
 
 @dataclass
@@ -116,6 +125,8 @@ class NetSession:
         self._closing = False
         #: The table as the server last described it (seats, who is connected).
         self.summary: TableSummary | None = None
+        #: The seats as the first seated link last heard them (see `_seat_events`).
+        self._seats_heard: dict[int, tuple[str | None, bool, bool]] | None = None
         self.chat: list[ChatLine] = []
         #: The latest refusal or connection problem, as a stable code ('' for none).
         self.problem = ""
@@ -221,10 +232,14 @@ class NetSession:
             self.problem = ""
         elif isinstance(item, Lobby):
             self.summary = item.table
-        elif isinstance(item, Chat):
             if index == self._primary():
-                self.chat.append(ChatLine(item.seat, item.name or "", item.text))
-                del self.chat[:-200]
+                self._seat_events()
+        elif isinstance(item, Chat):
+            # The table's own lines (no seat) are news this screen tells in its own
+            # language, from the Lobby messages (`_seat_events`).
+            if index == self._primary() and item.seat is not None:
+                self._say(ChatLine(item.seat, item.name or self._seat_name(item.seat),
+                                   item.text))
         elif isinstance(item, Error):
             self.problem = item.code
             self._sent_at = None
@@ -236,6 +251,10 @@ class NetSession:
             self.problem = item.reason
             if item.final:
                 link.refused = item.reason
+
+    def _say(self, line: ChatLine) -> None:
+        self.chat.append(line)
+        del self.chat[:-200]
 
     def _primary(self) -> int:
         """The link whose copy of the log and chat is used (the first one seated)."""
@@ -334,7 +353,10 @@ class NetSession:
         return self._view_at(self.viewer(), len(self.log) - 1)
 
     def public_view(self, seat: int | None = None) -> View:
-        """What anyone at this screen may see: no blind card, no moves to make."""
+        """What anyone at this screen may see: no blind card, no moves to make (laid out
+        for `seat` when it is played here; this screen sees through its own seats only)."""
+        if seat is not None and not self._is_local(seat):
+            seat = None
         return hide_private(self.view(seat))
 
     def screen_view(self) -> View:
@@ -373,7 +395,11 @@ class NetSession:
     def human_to_act(self) -> bool:
         seat = self.current
         return (seat is not None and self._is_local(seat) and self.incoming is None
-                and self._sent_at != len(self.log))  # not while its move is on its way
+                and self._sent_at != len(self.log)  # not while its move is on its way
+                and self._link_up(seat))  # nor while it could not be sent
+
+    def _link_up(self, seat: int) -> bool:
+        return any(link.connected for link in self._links if link.seat == seat)
 
     def is_over(self) -> bool:
         """True once the last move is shown and the record has come (the results need
@@ -459,6 +485,10 @@ class NetSession:
             return None
         return self.summary.id, link.seat, link.token
 
+    def _seat_name(self, seat: int) -> str:
+        return next((info.name for info in self.seat_infos()
+                     if info.seat == seat and info.name), f"Seat {seat + 1}")
+
     def table_title(self) -> str:
         return self.summary.title if self.summary is not None else ""
 
@@ -471,6 +501,34 @@ class NetSession:
             if info.seat == seat and info.kind == "player" and not info.connected:
                 return str(info.name or f"Seat {seat + 1}")
         return None
+
+    # ------------------------------------------------------------ connections in the chat
+
+    def _seat_events(self) -> None:
+        """Tell in the chat what changed in the seats' connections since the last Lobby
+        (read on the first seated link only: each link hears every Lobby, not in step):
+        a person gone, back, or played by a bot now. Nothing for the first Lobby (the
+        table as it was found) nor for seats being taken before the game."""
+        now = {seat: (name, bot, up) for seat, name, bot, up in self._seat_states()}
+        before, self._seats_heard = self._seats_heard, now
+        if before is None:
+            return
+        for seat, (name, bot, up) in sorted(now.items()):
+            was = before.get(seat)
+            if was is None or was[0] is None or name is None:
+                continue  # a seat being taken (or freed) before the game: no news
+            if bot and not was[1]:
+                self._say(ChatLine(seat, name, "", BOT_PLAYS))
+            elif not bot and was[2] and not up:
+                self._say(ChatLine(seat, name, "", LEFT))
+            elif not bot and up and not was[2]:
+                self._say(ChatLine(seat, name, "", BACK))
+
+    def _seat_states(self) -> list[tuple[int, str | None, bool, bool]]:
+        """(seat, name, played by a bot, connected) for each seat of the last Lobby: the
+        one place that reads the Lobby's seats for the chat."""
+        return [(info.seat, info.name, info.kind == "bot", info.connected)
+                for info in self.seat_infos()]
 
     # ------------------------------------------------------------ acting
 

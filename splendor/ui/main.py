@@ -82,6 +82,7 @@ from splendor.ui.scenes.token_return import TokenReturnScene
 from splendor.ui.settings_panel import Preferences, SettingsPanel
 from splendor.ui.sound import Sounds
 from splendor.ui.table.board_picture import BoardPicture
+from splendor.ui.table.net_strip import NetTable
 from splendor.ui.table.view import Assists
 
 
@@ -177,7 +178,8 @@ class Game:
     def to_menu(self) -> None:
         """Leave the table for the menu; a game in progress is autosaved as it stands
         (Continue resumes it, as the Leave dialog says)."""
-        if self.session is not None and not self.session.is_over():
+        if self.session is not None and not self.session.is_over() \
+                and not isinstance(self.session, NetTable):  # the host's server keeps it
             self.autosave()
         self._close_game()
         self.app.stack.replace(self.menu_scene())
@@ -324,9 +326,12 @@ class Game:
                               competitive=table.session.options.competitive)
         # From a game, the rules open at the section of the module played, if any.
         module = table.session.options.module
-        self.app.stack.push(PauseScene(on_leave=self.confirm_leave, panel=panel,
-                                       on_save=self.open_save_as,
-                                       on_rules=lambda: self.open_rules(module)))
+        net = isinstance(table.session, NetTable)  # saved by the host's server, not here
+        self.app.stack.push(PauseScene(on_leave=(lambda: self.confirm_leave(net=True)) if net
+                                       else self.confirm_leave, panel=panel,
+                                       on_save=None if net else self.open_save_as,
+                                       on_rules=lambda: self.open_rules(module),
+                                       leave_key="net_table.pause.leave" if net else None))
 
     def open_save_as(self) -> None:
         session = self.session
@@ -402,10 +407,11 @@ class Game:
                               on_language=self.change_language)
         self.app.stack.push(SettingsScene(panel))
 
-    def confirm_leave(self) -> None:
+    def confirm_leave(self, net: bool = False) -> None:
+        part = "net_table.leave" if net else "dialog.leave"  # a network seat stays yours
         self.app.stack.push(
-            ConfirmScene(lambda: tr("dialog.leave.title"), lambda: tr("dialog.leave.text"),
-                         lambda: tr("dialog.leave.confirm"), self.to_menu)
+            ConfirmScene(lambda: tr(f"{part}.title"), lambda: tr(f"{part}.text"),
+                         lambda: tr(f"{part}.confirm"), self.to_menu)
         )
 
     def finish(self, session: TableSession) -> None:
@@ -442,7 +448,8 @@ class Game:
         seat = review_seat(kinds)
         final_view = session.view(seat) if seat is not None else session.public_view(0)
         self.app.stack.replace(ResultsScene(
-            final_result(state), on_play_again=self.play_again, on_menu=self.to_menu,
+            final_result(state), on_menu=self.to_menu,
+            on_play_again=None if isinstance(session, NetTable) else self.play_again,
             record_text=record_text, board=BoardPicture(session.data, names, session.log),
             final_view=final_view, scores=review.scores if review is not None else None,
             on_review=(lambda: self.open_review(review)) if review is not None else None))

@@ -59,3 +59,10 @@ async def receive_until(c: GameClient, done: Callable[[AnyMessage], bool]) -> An
         msg = await c.receive()
         if done(msg):
             return msg
+
+
+async def drop_link(table: Table, seat: int) -> None:
+    """Close the server's side of `seat`'s connection, as a network drop would."""
+    out = table.seats[seat].out
+    assert out is not None, f"seat {seat} has no connection"
+    await out.ws.close(1001, "gone")

@@ -1,4 +1,5 @@
-"""Overlay: the pause menu over the table (Escape): resume, save, settings, rules, leave."""
+"""Overlay: the pause menu over the table (Escape): resume, save (a local game only),
+settings, rules, leave."""
 
 from __future__ import annotations
 
@@ -30,8 +31,12 @@ class PauseScene(Overlay):
 
     def __init__(self, on_leave: Callable[[], None], panel: SettingsPanel | None = None,
                  on_save: Callable[[], None] | None = None,
-                 on_rules: Callable[[], None] | None = None) -> None:
+                 on_rules: Callable[[], None] | None = None,
+                 leave_key: str | None = None) -> None:
+        """No `on_save`: no Save button (a network game is saved by its server);
+        `leave_key`: the Leave button's label (a catalog key) instead of 'pause.leave'."""
         super().__init__()
+        self.leave_key = leave_key or "pause.leave"
         self.on_leave = on_leave
         self.on_save = on_save
         self.on_rules = on_rules
@@ -101,5 +106,5 @@ class PauseScene(Overlay):
             area = pygame.Rect(box.x + px(40), y, box.width - px(80), bottom - px(8) - y)
             _, spots = self.panel.draw(surface, area, px)
             self._spots += spots
-        row(bottom, [(tr("pause.rules"), self.on_rules), (tr("pause.leave"), self.on_leave)])
+        row(bottom, [(tr("pause.rules"), self.on_rules), (tr(self.leave_key), self.on_leave)])
         self.focus.set_spots(self._spots)

@@ -177,6 +177,7 @@ class ResultsScene(Scene):
         self.zoom = CardZoom()
         self.play_again = Button(tr("results.play_again"), on_play_again, style="primary",
                                  enabled=on_play_again is not None)
+        self.play_again.visible = on_play_again is not None  # not for a network game
         self.menu = Button(tr("results.menu"), on_menu, enabled=on_menu is not None)
         self.review = Button(tr("results.review.open"), on_review)
         self.review.visible = on_review is not None

@@ -54,6 +54,7 @@ from splendor.ui.table.hits import Hit, hint_marks, hit_test, in_area, reserved_
 from splendor.ui.table.layout import TableLayout, compute_layout
 from splendor.ui.table.marks import last_move_marks
 from splendor.ui.table.motion import MoveShow
+from splendor.ui.table.net_strip import strip_for
 from splendor.ui.table.panel import (
     Assisting,
     PanelButton,
@@ -148,6 +149,8 @@ class TableScene(Scene):
         #: Where the pointer last moved (a log that scrolls under it changes the line).
         self._pointer_at: tuple[int, int] | None = None
         self.banner = FinalRoundBanner(len(session.log))
+        #: A network game's chat and connection status (nothing for a local game).
+        self.net = strip_for(session)
 
     # --------------------------------------------------------------- lifecycle
 
@@ -157,8 +160,8 @@ class TableScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         view = self.session.view()
-        self.layout = compute_layout(size, view.num_players - 1, self.session.data.market_slots,
-                                     module=view.module)
+        self.layout = self.net.place(compute_layout(
+            size, view.num_players - 1, self.session.data.market_slots, module=view.module))
         self._panel_key = None
         self.zoom.close()  # it was placed for the old size
         self.ui.hover_log = None
@@ -258,6 +261,8 @@ class TableScene(Scene):
     # --------------------------------------------------------------- events
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if self.net.handle_event(event, not (self.ui.pending or self.ui.selected)):
+            return True  # the chat's: no shortcut fires while typing
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE and self.zoom.close():
                 return True  # Escape closes a zoomed card before anything else
@@ -477,6 +482,9 @@ class TableScene(Scene):
         current = session.current
         names = session.options.names
         self.ui.thinking = names[current] if session.thinking and current is not None else None
+        self.ui.status, self.ui.status_alarm = self.net.status()
+        if self.net.update(dt) and self.app is not None:
+            self.app.request_redraw()
         self._bot_failure()
         if self.show.running:
             if not session.paused and self.show.advance(dt, self.speed):
@@ -597,7 +605,7 @@ class TableScene(Scene):
         ui.hint_marks = hint_marks(self.session.hint.action) \
             if self.session.hint is not None and acting else set()
         key = (self.session.version, view.seat, acting, tuple(ui.pending), ui.selected,
-               ui.refusal, ui.notice, ui.thinking, self.payment_index, language(),
+               ui.refusal, ui.notice, ui.thinking, ui.status, self.payment_index, language(),
                self.assists.reasons, lay.action_panel.size, assisting)
         if key == self._panel_key:
             return
@@ -636,6 +644,7 @@ class TableScene(Scene):
                    self.log_lines(), token_limit=self.session.data.token_limit,
                    data=self.session.data)
         draw_panel(surface, self.panel, lay.px, self.ui.hover_button)
+        self.net.draw(surface, lay)
         if self.show.running:
             self.show.draw(surface)
         self.banner.draw(surface, lay)

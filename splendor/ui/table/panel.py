@@ -197,6 +197,9 @@ def layout_panel(lay: TableLayout, view: View, ui: TableUi, assists: Assists, ac
     elif ui.thinking:
         y = b.paragraph(tr("table.status.thinking", name=ui.thinking), px(16), theme.ACTIVE,
                         x, y, w)
+    elif ui.status:
+        y = b.paragraph(ui.status, px(16), theme.DANGER if ui.status_alarm else theme.ACTIVE,
+                        x, y, w)
     if aid.last_move and not ui.pending and ui.selected is None:
         y = b.paragraph(tr("table.panel.last_move", move=aid.last_move), px(14),
                         theme.TEXT_DIM, x, y + px(10), w)

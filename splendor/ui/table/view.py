@@ -70,6 +70,10 @@ class TableUi:
         """No marks of a last move (after an undo)."""
         self.highlight, self.dealt, self.moved = set(), set(), None
     thinking: str | None = None  # name of the bot thinking now
+    #: What the game waits on besides a bot (a network game: a person's connection, or
+    #: this screen's own), shown where a bot's thinking is; `status_alarm`: in red.
+    status: str = ""
+    status_alarm: bool = False
     #: Nobody at the screen plays the viewed seat (a game between bots): no "your turn".
     watching: bool = False
     #: The panel button under the pointer (its index), lit while hovered.

@@ -1,0 +1,323 @@
+"""The network parts of the table, in one place: the chat under the game log, and the
+status a game over the network adds (a person whose connection is down, or this
+screen's own). The table asks `strip_for(session)` once: a local game gets `NoStrip`,
+which does nothing, so the scene never asks whether its game is online.
+
+The chat field takes the keyboard only while focused (Enter or a click on it); then
+every key is its own, so typing never triggers a table shortcut. Enter sends, Escape
+leaves the field (not the table); a refused line is said in words for a few seconds.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+from typing import Protocol, runtime_checkable
+
+import pygame
+
+from splendor.engine import Refusal
+from splendor.i18n import language, tr
+from splendor.net.protocol import MAX_CHAT
+from splendor.net.session import ChatLine
+from splendor.session.table_session import TableSession
+from splendor.ui import theme
+from splendor.ui.art import seat_colours
+from splendor.ui.table.layout import TableLayout
+from splendor.ui.textfit import check_inside
+from splendor.ui.widgets import TextInput, line_height
+from splendor.ui.widgets.style import _mix
+from splendor.ui.widgets.text import cut_to_width
+from splendor.ui.wording import refusal_text
+
+#: Seconds a refused chat line's reason stays under the field.
+REFUSAL_SHOWN = 4.0
+#: Lines of the screen one chat line may take (longer ones are cut with '…').
+LINES_PER_MESSAGE = 3
+
+
+@runtime_checkable
+class NetTable(Protocol):
+    """What a game served over the network adds for its table (see net.session). Only
+    these are checked by `isinstance`: the whole `TableSession` would read `state`,
+    which a network game has only once over."""
+
+    chat: list[ChatLine]
+
+    @property
+    def connected(self) -> bool: ...
+    def send_chat(self, text: str) -> Refusal | None: ...
+    def waiting_for(self) -> str | None: ...
+
+
+class NoStrip:
+    """A local game: no chat, nothing to add to the status."""
+
+    def place(self, lay: TableLayout) -> TableLayout:
+        return lay
+
+    def handle_event(self, event: pygame.event.Event, enter_free: bool) -> bool:
+        return False
+
+    def update(self, dt: float) -> bool:
+        return False
+
+    def status(self) -> tuple[str, bool]:
+        return "", False
+
+    def draw(self, surface: pygame.Surface, lay: TableLayout) -> None:
+        pass
+
+
+def strip_for(session: TableSession) -> NetStrip | NoStrip:
+    return NetStrip(session) if isinstance(session, NetTable) else NoStrip()
+
+
+class NetStrip(NoStrip):
+    """The chat beside the log, and the connections' status."""
+
+    def __init__(self, session: NetTable) -> None:
+        self.session = session
+        self.field = TextInput(max_length=MAX_CHAT, show_count=False)
+        self.rect = pygame.Rect(0, 0, 0, 0)  # the chat's panel
+        self.refusal: Refusal | None = None
+        self._refusal_left = 0.0
+        self._pressed = False  # a press began in the field: its release is the field's too
+        self._chat_seen = 0
+        self._scale = 1.0
+
+    @property
+    def focused(self) -> bool:
+        return self.field.focused
+
+    # ----------------------------------------------------------------- layout
+
+    def place(self, lay: TableLayout) -> TableLayout:
+        """Share the log's place with the chat (the chat under it); the layout with the
+        log shortened."""
+        px = lay.px
+        log = lay.log
+        gap = px(6)
+        field_h = px(26)
+        row = line_height(self._text_px(lay.scale))
+        # Half the place, within what keeps two rows of the log (its title and padding as
+        # table.view draws it) and one of the chat over its field: four players at the
+        # smallest window leave just that.
+        log_least = px(18) + line_height(max(theme.MIN_TEXT_PX, px(15))) + 2 * (
+            line_height(max(theme.MIN_TEXT_PX, px(14))) + px(3))
+        chat_least = field_h + px(16) + row
+        chat_h = max(chat_least, min(px(230), round(log.h * 0.5),
+                                     log.h - gap - log_least))
+        self.rect = pygame.Rect(log.x, log.bottom - chat_h, log.w, chat_h)
+        self._scale = lay.scale
+        self.field.px = self._text_px(lay.scale)
+        inner = self.rect.inflate(-2 * px(8), 0)
+        self.field.rect = pygame.Rect(inner.x, self.rect.bottom - px(6) - field_h, inner.w,
+                                      field_h)
+        shorter = pygame.Rect(log.x, log.y, log.w, log.h - chat_h - gap)
+        return dataclasses.replace(lay, log=shorter)
+
+    @staticmethod
+    def _text_px(scale: float) -> int:
+        return max(theme.MIN_TEXT_PX, round(13 * scale))
+
+    def _px(self, value: float) -> int:
+        return max(1, round(value * self._scale))
+
+    # ----------------------------------------------------------------- events
+
+    def handle_event(self, event: pygame.event.Event, enter_free: bool) -> bool:
+        """True when the event was the chat's (the table must not see it). `enter_free`:
+        the table has no use for Enter now (nothing picked), so Enter opens the field."""
+        field = self.field
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            if field.rect.collidepoint(event.pos):
+                if not field.focused:
+                    self._focus(by_click=True)
+                field.handle_event(event)
+                self._pressed = True
+                return True
+            self._leave()  # a click on the table: the table has it, and the keys again
+            return False
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._pressed:
+            self._pressed = False
+            field.handle_event(event)
+            return True
+        if event.type == pygame.MOUSEMOTION:
+            field.handle_event(event)
+            return self._pressed
+        if event.type == pygame.KEYDOWN:
+            enter = event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
+            if not field.focused:
+                if enter and enter_free:
+                    self._focus(by_click=False)
+                    return True
+                return False
+            if enter:
+                self.send()
+            elif event.key == pygame.K_ESCAPE:
+                self._leave()
+            else:
+                field.handle_event(event)
+            return True  # no key reaches the table while typing
+        if event.type == pygame.TEXTINPUT and field.focused:
+            field.handle_event(event)
+            return True
+        return False
+
+    def _focus(self, by_click: bool) -> None:
+        self.field.focused = True
+        self.field.focus_gained(by_click)
+
+    def _leave(self) -> None:
+        self.field.focused = False
+        self.field.hover = False
+
+    def send(self) -> None:
+        """Send the field's line; the field empties, or the reason is shown."""
+        reason = self.session.send_chat(self.field.text)
+        if reason is None:
+            self.field.clear()
+            self.refusal = None
+            self._refusal_left = 0.0
+        else:
+            self.refusal = reason
+            self._refusal_left = REFUSAL_SHOWN
+
+    # ----------------------------------------------------------------- time
+
+    def update(self, dt: float) -> bool:
+        """Time passes for the caret and a refusal; True when the chat must be drawn
+        again (a line came)."""
+        self.field.placeholder = tr("net_table.chat.placeholder")
+        redraw = self.field.update(dt)
+        if self._refusal_left > 0:
+            self._refusal_left = max(0.0, self._refusal_left - dt)
+            if self._refusal_left == 0:
+                self.refusal = None
+                redraw = True
+        if len(self.session.chat) != self._chat_seen:
+            self._chat_seen = len(self.session.chat)
+            redraw = True
+        return redraw
+
+    def status(self) -> tuple[str, bool]:
+        """What the panel says of the connections, and whether it is an alarm: this
+        screen's own connection lost, or the person to play gone."""
+        if not self.session.connected:
+            return tr("net_table.status.connection_lost"), True
+        name = self.session.waiting_for()
+        if name is not None:
+            return tr("net_table.status.waiting_for", name=name), False
+        return "", False
+
+    # ----------------------------------------------------------------- drawing
+
+    def draw(self, surface: pygame.Surface, lay: TableLayout) -> None:
+        px = self._px
+        rect = self.rect
+        pygame.draw.rect(surface, theme.PANEL, rect, border_radius=px(10))
+        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, width=1, border_radius=px(10))
+        self.field.draw(surface)
+        inner = rect.inflate(-2 * px(10), 0)
+        size = self._text_px(self._scale)
+        step = line_height(size)
+        bottom = self.field.rect.y - px(4)
+        if self.refusal is not None:
+            text = cut_to_width(refusal_text(self.refusal), size, inner.w) \
+                if theme.font(size).size(refusal_text(self.refusal))[0] > inner.w \
+                else refusal_text(self.refusal)
+            bottom -= step
+            self._blit(surface, text, size, theme.DANGER, inner.x, bottom, rect)
+        top = rect.y + px(6)
+        colours = seat_colours(4)
+        for line in reversed(self.session.chat):
+            rows = chat_rows(line, size, inner.w, language())
+            fit = min(len(rows), (bottom - top) // step)
+            if fit <= 0:
+                break
+            if fit < len(rows):  # the oldest shown: its start, cut, so its name shows
+                head, last = rows[fit - 1]
+                rows = (*rows[:fit - 1], (head, cut_to_width(last + " …", size, inner.w - (
+                    theme.font(size, True).size(head)[0] if head else 0))))
+            bottom -= fit * step
+            y = bottom
+            for head, rest in rows:
+                x = inner.x
+                if head:
+                    seat = line.seat if line.seat is not None else 0
+                    x += self._blit(surface, head, size, name_colour(colours[seat % 4]),
+                                    x, y, rect, bold=True)
+                ink = theme.TEXT_DIM if line.event else theme.TEXT
+                self._blit(surface, rest, size, ink, x, y, rect)
+                y += step
+            bottom -= px(2)
+
+    @staticmethod
+    def _blit(surface: pygame.Surface, text: str, size: int, colour: tuple[int, int, int],
+              x: int, y: int, box: pygame.Rect, bold: bool = False) -> int:
+        """Draw `text` at (x, y) inside `box`; its width."""
+        if not text:
+            return 0
+        image = theme.text(text, size, colour, bold)
+        at = image.get_rect(topleft=(x, y))
+        check_inside(text, at, box, "the chat")
+        surface.blit(image, at)
+        return image.get_width()
+
+
+def name_colour(seat_colour: tuple[int, int, int]) -> tuple[int, int, int]:
+    """A seat's colour made light enough to read on the panel."""
+    r, g, b = _mix(seat_colour, theme.TEXT, 0.4)
+    return (int(r), int(g), int(b))
+
+
+def chat_text(line: ChatLine) -> str:
+    """What a chat line says after its name, or the connection news as a sentence."""
+    return tr(f"net_table.chat.{line.event}", name=line.name) if line.event else line.text
+
+
+@functools.lru_cache(maxsize=512)
+def chat_rows(line: ChatLine, size: int, width: int, lang: str) -> tuple[tuple[str, str], ...]:
+    """A chat line on the screen in `lang`: rows of (the name in bold, or '', then the
+    text), at most LINES_PER_MESSAGE, each at most `width` wide (a word too long for a
+    row is broken where the row ends; the last row cut with '…' when the line needs
+    more). Cached: drawn each frame, measured once."""
+    head = f"{line.name}: " if not line.event else ""
+    head_w = theme.font(size, True).size(head)[0] if head else 0
+    if head_w > width // 2:  # a long name: shortened rather than taking the whole row
+        head = cut_to_width(head.rstrip(), size, width // 2, True) + " "
+        head_w = theme.font(size, True).size(head)[0]
+    texts = fill_rows(chat_text(line), size, width - head_w, width)
+    rows = [(head, texts[0]), *(("", text) for text in texts[1:])]
+    if len(rows) > LINES_PER_MESSAGE:
+        last_head, last = rows[LINES_PER_MESSAGE - 1]
+        cut = cut_to_width(last + " " + rows[LINES_PER_MESSAGE][1], size,
+                           width - (head_w if last_head else 0))
+        rows = [*rows[:LINES_PER_MESSAGE - 1], (last_head, cut)]
+    return tuple(rows)
+
+
+def fill_rows(text: str, size: int, first: int, width: int) -> list[str]:
+    """`text` in rows, the first at most `first` wide and the others `width`: words as
+    they fit, and a word wider than its row broken where the row ends."""
+    font = theme.font(size)
+    rows: list[str] = []
+    line, room = "", first
+    for word in text.split():
+        trial = f"{line} {word}" if line else word
+        if font.size(trial)[0] <= room:
+            line = trial
+            continue
+        if line:
+            rows.append(line)
+            line, room = "", width
+        while font.size(word)[0] > room and len(word) > 1:
+            cut = len(word) - 1
+            while cut > 1 and font.size(word[:cut])[0] > room:
+                cut -= 1
+            rows.append(word[:cut])
+            word, room = word[cut:], width
+        line = word
+    rows.append(line)
+    return rows
