@@ -294,6 +294,9 @@ class Table:
     def resume(self, state: GameState, entries: list[LogEntry]) -> None:
         """Take up a saved game where it was (its bots play on)."""
         self.state, self.log = state, entries
+        now = asyncio.get_running_loop().time()
+        for slot in self.seats:  # nobody is connected yet: away since now
+            slot.left_at = now if slot.kind == "player" else None
         if state.is_over():
             self.finished.set()
         else:
