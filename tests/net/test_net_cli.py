@@ -43,7 +43,7 @@ def test_nonsense_table_specs_say_what_is_wrong(spec: str, says: str,
     ["join", "localhost:1"], ["serve", "--port", "99999"], ["join", "h:1", "--bot", "easy",
                                                              "--name", ""],
     ["serve", "--replace-after", "-1"], ["serve", "--replace-after", "soon"],
-    ["serve", "--replace-level", "god"],
+    ["serve", "--replace-level", "god"], ["join", "h:1", "--bot", "easy", "--table", "a b"],
 ])
 def test_nonsense_flags_are_refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exited:
