@@ -47,7 +47,7 @@ def snapshot(table: Table) -> dict[str, Any]:
         "seats": [{"token": s.token, "kind": s.kind, "name": s.name, "level": s.level}
                   for s in table.seats],
         "names": list(state.setup.names) if state is not None else None,
-        "actions": [a.text() for a in state.history] if state is not None else [],
+        "actions": table.texts,
         "chat": [{"text": c.text, "seat": c.seat, "name": c.name} for c in table.chat],
     }
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import re
 import ssl
 import sys
 import time
@@ -46,6 +47,13 @@ def _name(text: str) -> str:
 
     if not text.strip() or len(text) > MAX_NAME or not text.isprintable():
         raise argparse.ArgumentTypeError(f"a name is 1 to {MAX_NAME} printable characters")
+    return text
+
+
+def _table_id(text: str) -> str:
+    if not re.fullmatch(r"[A-Za-z0-9_-]{1,24}", text):
+        raise argparse.ArgumentTypeError(f"a table id is 1 to 24 letters, digits, - or _, "
+                                         f"not {text!r}")
     return text
 
 
@@ -107,7 +115,7 @@ def add_net_commands(sub: Any) -> None:
     join.add_argument("--bot", type=_level, required=True, metavar="LEVEL",
                       help="the bot that plays the seat")
     join.add_argument("--name", type=_name, help="the name at the table (default: the bot's)")
-    join.add_argument("--table", metavar="ID",
+    join.add_argument("--table", type=_table_id, metavar="ID",
                       help="the table to join (default: the first with an open seat)")
     join.add_argument("--record", type=Path, metavar="FILE", help="write the game record here")
     join.add_argument("--dump", type=Path, metavar="FILE",

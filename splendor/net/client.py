@@ -180,10 +180,11 @@ async def play_bot(client: GameClient, level: str, seed: int = 0) -> GameClient:
     loop = asyncio.get_running_loop()
     asked: int | None = None
     while client.record is None:
-        await client.receive()
+        # The latest view first: a client seated earlier may have its decision already.
         view = client.view
         if view is not None and client.to_act() and asked != len(view.history):
             asked = len(view.history)
             action = await loop.run_in_executor(None, bot.choose, view)
             await client.play(action, turn=asked)
+        await client.receive()
     return client

@@ -111,6 +111,9 @@ class Table:
                 slot.kind = "player"
         self.state: GameState | None = None
         self.log: list[LogEntry] = []
+        #: The moves as texts, kept as they come (an autosave after each move writes them
+        #: all; making them again each time cost the server's loop most of a save).
+        self.texts: list[str] = []
         self.chat: deque[Chat] = deque(maxlen=CHAT_KEPT)
         self.finished = asyncio.Event()
         self._pool = pool
@@ -294,6 +297,10 @@ class Table:
     def resume(self, state: GameState, entries: list[LogEntry]) -> None:
         """Take up a saved game where it was (its bots play on)."""
         self.state, self.log = state, entries
+        self.texts = [a.text() for a in state.history]
+        now = asyncio.get_running_loop().time()
+        for slot in self.seats:  # nobody is connected yet: away since now
+            slot.left_at = now if slot.kind == "player" else None
         if state.is_over():
             self.finished.set()
         else:
@@ -302,6 +309,7 @@ class Table:
     def _commit(self, entry: LogEntry) -> None:
         """After an action: tell every seat, save; at the end, the record."""
         self.log.append(entry)
+        self.texts.append(entry.action.text())
         for seat in range(len(self.seats)):
             self._send_state(seat)
         assert self.state is not None

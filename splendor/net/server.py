@@ -223,10 +223,13 @@ class GameServer:
     async def start(self, host: str = "127.0.0.1", port: int = 0,
                     ssl: ssl_module.SSLContext | None = None) -> int:
         """Listen on `host`:`port` (0: any free port; TLS with `ssl`); the port."""
+        # No per-message compression: a State is a few kilobytes, and deflate cost each
+        # connection its own zlib buffers (memory per table grew with connections coming
+        # and going) and the loop CPU on every message (benchmarks/server_load.py).
         self._server = await serve(
             self._handle, host, port, max_size=MAX_MESSAGE_BYTES, ssl=ssl,
             ping_interval=self.limits.ping_interval, ping_timeout=self.limits.ping_timeout,
-            close_timeout=5)
+            close_timeout=5, compression=None)
         if self.replace_after > 0:
             self._spawn(self._replace_absent())
         sockname = next(iter(self._server.sockets)).getsockname()

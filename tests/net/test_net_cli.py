@@ -42,11 +42,20 @@ def test_nonsense_table_specs_say_what_is_wrong(spec: str, says: str,
     ["join", "localhost:1", "--bot", "god"], ["join", "http://x", "--bot", "easy"],
     ["join", "localhost:1"], ["serve", "--port", "99999"], ["join", "h:1", "--bot", "easy",
                                                              "--name", ""],
+    ["serve", "--replace-after", "-1"], ["serve", "--replace-after", "soon"],
+    ["serve", "--replace-level", "god"], ["join", "h:1", "--bot", "easy", "--table", "a b"],
 ])
 def test_nonsense_flags_are_refused(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exited:
         main(argv)
     assert exited.value.code == 2 and "error:" in capsys.readouterr().err
+
+
+def test_a_record_file_goes_with_one_table(tmp_path: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--port", "0", "--save-dir", str(tmp_path), "--record", "x.json",
+                 "--open-table", "players=2", "--open-table", "players=3"]) == 2
+    assert "--record goes with exactly one --open-table" in capsys.readouterr().err
 
 
 def test_join_without_a_server_says_so(capsys: pytest.CaptureFixture[str]) -> None:
