@@ -96,16 +96,22 @@ class HostServer:
 
     def open_table(self, options: GameOptions, title: str) -> Hosted:
         """Open a table for `options` (seats: people at this screen, remote players,
-        bots); the host's people join it at once."""
-        spec, order = table_spec(options)
-        local = tuple(i for i, s in enumerate(order) if s.kind == HUMAN)
+        bots, in the order the New game screen shows them); the host's people join it at
+        once."""
+        seats = options.seats
+        local = tuple(i for i, s in enumerate(seats) if s.kind == HUMAN)
+        bots = [(i, s.kind) for i, s in enumerate(seats) if s.kind not in (HUMAN, REMOTE)]
 
         async def opening() -> Table:
-            return self.server.open_table(spec, title=title, seed=options.seed,
-                                          auto_start=False, local_seats=local)
+            table = self.server.open_table(TableSpec(len(seats), options.module),
+                                           title=title, seed=options.seed, auto_start=False,
+                                           local_seats=local)
+            for seat, level in bots:  # bots keep their places (a spec puts them last)
+                await table.hand_to_bot(seat, level)
+            return table
 
         table = self.worker.call(opening())
-        hosted = Hosted(table, self._host_session(table, {i: order[i].name for i in local}))
+        hosted = Hosted(table, self._host_session(table, {i: seats[i].name for i in local}))
         self._announce(table)
         return hosted
 
@@ -179,16 +185,6 @@ class HostServer:
             except Exception as exc:
                 log.warning("server closed badly: %s", exc)
         self.worker.stop()
-
-
-def table_spec(options: GameOptions) -> tuple[TableSpec, list[Any]]:
-    """The server's table for the New game screen's seats, and the seats in the table's
-    order. The server puts bots in the last seats; the people keep their order (who
-    plays first is drawn anyway)."""
-    people = [s for s in options.seats if s.kind in (HUMAN, REMOTE)]
-    bots = [s for s in options.seats if s.kind not in (HUMAN, REMOTE)]
-    spec = TableSpec(len(options.seats), options.module, tuple(s.kind for s in bots))
-    return spec, people + bots
 
 
 def _default_advertiser(**fields: Any) -> Any:
