@@ -18,9 +18,10 @@ import contextlib
 import logging
 import queue
 import random
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from websockets.exceptions import ConnectionClosed, InvalidURI, WebSocketException
 
@@ -53,9 +54,20 @@ log = logging.getLogger(__name__)
 
 #: Seconds between attempts to reach the server again after a connection dropped.
 RECONNECT_DELAYS = (0.5, 1.0, 2.0, 4.0, 8.0)
+#: Seconds the person to play must have been away before the host may let a bot play
+#: for them (a dropped connection often comes back within seconds).
+HANDOVER_AFTER = 20.0
+#: The bot the host's hand-over gives a seat to.
+STAND_IN = "medium"
 #: More moves than this behind: they are applied at once instead of shown one by one
 #: (joining a game under way, or coming back after a drop).
 CATCH_UP = 3
+
+
+class HostActions(Protocol):
+    """What the host's screen may do at its own table (see `splendor.net.hosting`)."""
+
+    def hand_to_bot(self, seat: int, level: str) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,6 +137,10 @@ class NetSession:
         self._closing = False
         #: The table as the server last described it (seats, who is connected).
         self.summary: TableSummary | None = None
+        #: Set at the host's screen: lets a bot play for a person who went away.
+        self.host_actions: HostActions | None = None
+        #: Since when (monotonic seconds) each away person has been away.
+        self._away_since: dict[int, float] = {}
         #: The seats as the first seated link last heard them (see `_seat_events`).
         self._seats_heard: dict[int, tuple[str | None, bool, bool]] | None = None
         self.chat: list[ChatLine] = []
@@ -511,6 +527,11 @@ class NetSession:
         table as it was found) nor for seats being taken before the game."""
         now = {seat: (name, bot, up) for seat, name, bot, up in self._seat_states()}
         before, self._seats_heard = self._seats_heard, now
+        for seat, (name, bot, up) in now.items():
+            if name is None or bot or up:
+                self._away_since.pop(seat, None)
+            else:
+                self._away_since.setdefault(seat, time.monotonic())
         if before is None:
             return
         for seat, (name, bot, up) in sorted(now.items()):
@@ -523,6 +544,22 @@ class NetSession:
                 self._say(ChatLine(seat, name, "", LEFT))
             elif not bot and up and not was[2]:
                 self._say(ChatLine(seat, name, "", BACK))
+
+    def handover_seat(self) -> int | None:
+        """At the host's screen: the seat of the person to play, away for HANDOVER_AFTER
+        seconds, whom a bot may now play for; None otherwise."""
+        seat = self.current
+        if self.host_actions is None or seat is None or self._is_local(seat):
+            return None
+        since = self._away_since.get(seat)
+        return seat if since is not None and time.monotonic() - since >= HANDOVER_AFTER \
+            else None
+
+    def hand_over(self, seat: int) -> str:
+        """The host lets a bot play `seat` from now; '' or the reason it could not."""
+        if self.host_actions is None:
+            return "not the host"
+        return self.host_actions.hand_to_bot(seat, STAND_IN)
 
     def _seat_states(self) -> list[tuple[int, str | None, bool, bool]]:
         """(seat, name, played by a bot, connected) for each seat of the last Lobby: the

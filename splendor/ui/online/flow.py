@@ -132,8 +132,9 @@ class OnlineFlow:
             if lobby in stack.scenes:
                 stack.remove(lobby)
 
-        lobby = LobbyScene(hosted.session, self.game.open_net_session, leave,
-                           host=_Controls(server, hosted))
+        controls = _Controls(server, hosted)
+        hosted.session.host_actions = controls  # the table may let a bot play for someone
+        lobby = LobbyScene(hosted.session, self.game.open_net_session, leave, host=controls)
         if replace:
             stack.replace(lobby)
         else:

@@ -25,7 +25,7 @@ from splendor.ui import theme
 from splendor.ui.art import seat_colours
 from splendor.ui.table.layout import TableLayout
 from splendor.ui.textfit import check_inside
-from splendor.ui.widgets import TextInput, line_height
+from splendor.ui.widgets import TextInput, draw_flat_button, line_height
 from splendor.ui.widgets.style import _mix
 from splendor.ui.widgets.text import cut_to_width
 from splendor.ui.wording import refusal_text
@@ -48,6 +48,8 @@ class NetTable(Protocol):
     def connected(self) -> bool: ...
     def send_chat(self, text: str) -> Refusal | None: ...
     def waiting_for(self) -> str | None: ...
+    def handover_seat(self) -> int | None: ...
+    def hand_over(self, seat: int) -> str: ...
 
 
 class NoStrip:
@@ -85,6 +87,10 @@ class NetStrip(NoStrip):
         self._pressed = False  # a press began in the field: its release is the field's too
         self._chat_seen = 0
         self._scale = 1.0
+        #: At the host's screen, the button letting a bot play for a person long gone
+        #: (placed on layout, shown while `handover_seat` names a seat), and that seat.
+        self.handover = pygame.Rect(0, 0, 0, 0)
+        self.handover_for: int | None = None
 
     @property
     def focused(self) -> bool:
@@ -114,6 +120,7 @@ class NetStrip(NoStrip):
         inner = self.rect.inflate(-2 * px(8), 0)
         self.field.rect = pygame.Rect(inner.x, self.rect.bottom - px(6) - field_h, inner.w,
                                       field_h)
+        self.handover = pygame.Rect(inner.x, self.rect.y + px(6), inner.w, field_h)
         shorter = pygame.Rect(log.x, log.y, log.w, log.h - chat_h - gap)
         return dataclasses.replace(lay, log=shorter)
 
@@ -130,6 +137,11 @@ class NetStrip(NoStrip):
         """True when the event was the chat's (the table must not see it). `enter_free`:
         the table has no use for Enter now (nothing picked), so Enter opens the field."""
         field = self.field
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and event.button == 1 \
+                and self.handover_for is not None and self.handover.collidepoint(event.pos):
+            if event.type == pygame.MOUSEBUTTONUP:  # a click counts when released
+                self.session.hand_over(self.handover_for)
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if field.rect.collidepoint(event.pos):
                 if not field.focused:
@@ -196,6 +208,10 @@ class NetStrip(NoStrip):
             if self._refusal_left == 0:
                 self.refusal = None
                 redraw = True
+        seat = self.session.handover_seat()
+        if seat != self.handover_for:
+            self.handover_for = seat
+            redraw = True
         if len(self.session.chat) != self._chat_seen:
             self._chat_seen = len(self.session.chat)
             redraw = True
@@ -230,6 +246,10 @@ class NetStrip(NoStrip):
             bottom -= step
             self._blit(surface, text, size, theme.DANGER, inner.x, bottom, rect)
         top = rect.y + px(6)
+        if self.handover_for is not None:
+            # Under "Waiting for NAME" in the panel: the button need not name them again.
+            draw_flat_button(surface, self.handover, tr("net_table.handover"), px, text_px=12)
+            top = self.handover.bottom + px(4)
         colours = seat_colours(4)
         for line in reversed(self.session.chat):
             rows = chat_rows(line, size, inner.w, language())

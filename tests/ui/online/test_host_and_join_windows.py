@@ -231,3 +231,37 @@ def test_a_held_seat_the_server_no_longer_knows_is_refused_in_words_and_forgotte
         assert join.rows == []  # the row went with it
     finally:
         game.close()
+
+
+def test_the_host_lets_a_bot_play_for_a_guest_who_went_away(
+        app: App, worker: LoopThread, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("splendor.net.session.HANDOVER_AFTER", 0.0)
+    game = online(app)
+    try:
+        press_button(app, top(app).buttons["host"])  # type: ignore[attr-defined]
+        press_button(app, top(app).start)  # type: ignore[attr-defined]
+        lobby = top(app)
+        assert isinstance(lobby, LobbyScene) and game.online.server is not None
+        guest = GameClient(game.online.server.local_url, "Bo", DATA)
+        worker.call(guest.connect())
+        frames_until(app, lambda: lobby.start.enabled, "the guest takes the open seat")
+        press_button(app, lobby.start)
+        frames_until(app, lambda: any(isinstance(s, TableScene) for s in app.stack.scenes),
+                     "the table")
+        table = next(s for s in app.stack.scenes if isinstance(s, TableScene))
+        session = table.session
+        assert isinstance(session, NetSession)
+        frames_until(app, lambda: session.started, "the deal")
+        if session.human_to_act():  # the host plays first: Bo's turn comes next
+            assert session.play(session.view().legal_actions[0]) is None
+        worker.call(guest.close())  # Bo goes away for good
+        frames_until(app, lambda: table.net.handover_for == 1,  # type: ignore[union-attr]
+                     "the host is offered a bot for Bo")
+        strip = table.net
+        click(app, strip.handover.center)  # type: ignore[union-attr]
+        frames_until(app, lambda: session.options.seats[1].kind == "medium",
+                     "a bot plays Bo's seat")
+        play_on(app, 2)
+        assert session.state.is_over()
+    finally:
+        game.close()

@@ -46,11 +46,18 @@ def drawn(app: App) -> None:
     app.stack.draw(app.screen)
 
 
+class _Host:
+    def hand_to_bot(self, seat: int, level: str) -> str:
+        return ""
+
+
 @pytest.mark.parametrize("players", [2, 4])
 @pytest.mark.parametrize("language", ["en", "pt", "es", "fr", "long"], indirect=True)
 def test_the_network_table_fits_in_every_language(small_app: App, worker: LoopThread,
-                                                  language: str, players: int) -> None:
+                                                  language: str, players: int,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     app = small_app
+    monkeypatch.setattr("splendor.net.session.HANDOVER_AFTER", 0.0)  # its button too
     server, url = serve(worker, TableSpec(players, None, ("easy",) * (players - 2)), seed=9)
     ana = join(url, "Ana Maria da Conceição", worker)  # a long name (24 characters)
     wait(lambda: ana.seated, "Ana's seat", [ana])
@@ -73,8 +80,10 @@ def test_the_network_table_fits_in_every_language(small_app: App, worker: LoopTh
             bob.idle = True
             run(app, lambda: ana.current == 1 and bo.human_to_act()
                 and not table.show.running, "Bo's turn", [bob, at_table])
+            ana.host_actions = _Host()  # as at the host's screen: a bot may play for Bo
             bo.close()
             run(app, lambda: bool(table.ui.status), "the waiting status", [])
+            run(app, lambda: strip.handover_for == 1, "the hand-over button", [])
             click(app, strip.field.rect.center)
             key(app, pygame.K_RETURN)  # an empty line: refused in words
             assert strip.refusal is not None
