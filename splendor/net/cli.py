@@ -12,7 +12,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-DEFAULT_PORT = 7437
+from splendor.net.protocol import DEFAULT_PORT
+
 #: Seconds the server stays up after the game so that every client gets the last State
 #: and the record before the connections close.
 _GRACE = 1.0
@@ -87,6 +88,9 @@ def add_net_commands(sub: Any) -> None:
     serve.add_argument("--bind", default="127.0.0.1", metavar="ADDR",
                        help="address to listen on (default 127.0.0.1: this machine only; "
                        "0.0.0.0: every network)")
+    serve.add_argument("--no-announce", dest="announce", action="store_false",
+                       help="do not announce the tables on the local network (they are "
+                       "announced when listening beyond this machine)")
     serve.add_argument("--port", type=_port, default=DEFAULT_PORT,
                        help=f"port to listen on (default {DEFAULT_PORT}; 0: any free one)")
     serve.add_argument("--open-table", type=_table, action="append", metavar="SPEC",
@@ -175,6 +179,7 @@ async def _serve(args: argparse.Namespace) -> int:
         print(f"Resumed table {table.id}: {_describe(table.spec)}, at move {moves}",
               flush=True)
     specs = args.open_table or ([] if tables else [_table("players=2")])
+    announcing: asyncio.Task[None] | None = None
     if args.record and len(specs) != 1:
         print("splendor serve: --record goes with exactly one --open-table", file=sys.stderr)
         return 2
@@ -188,6 +193,12 @@ async def _serve(args: argparse.Namespace) -> int:
         port = await server.start(args.bind, args.port, ssl=context)
         scheme = "wss" if context is not None else "ws"
         print(f"Serving {len(tables)} table(s) on {scheme}://{args.bind}:{port}", flush=True)
+        if args.announce and args.bind not in ("127.0.0.1", "localhost", "::1"):
+            from splendor.net.announce import Announcer
+
+            announcing = asyncio.get_running_loop().create_task(
+                Announcer(port).follow(lambda: server.tables.values()))
+            print("Announced on the local network (_splendor._tcp)", flush=True)
         for table in tables:
             await table.finished.wait()
             if table.record_path is not None:
@@ -195,6 +206,8 @@ async def _serve(args: argparse.Namespace) -> int:
                       flush=True)
         await asyncio.sleep(_GRACE)
     finally:
+        if announcing is not None:
+            announcing.cancel()
         await server.close()
     return 0
 

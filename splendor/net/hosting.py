@@ -13,8 +13,10 @@ from pathlib import Path
 from typing import Any
 
 from splendor.engine import GameData
+from splendor.net.announce import Announcer
 from splendor.net.game_table import Table, TableError
 from splendor.net.loop_thread import LoopThread
+from splendor.net.protocol import DEFAULT_PORT
 from splendor.net.server import GameServer
 from splendor.net.session import NetSession, SeatLink
 from splendor.net.table import TableSpec
@@ -22,8 +24,6 @@ from splendor.session.seats import HUMAN, REMOTE, GameOptions
 
 log = logging.getLogger(__name__)
 
-#: The port a host listens on first; the next few are tried when it is taken.
-DEFAULT_PORT = 7437
 PORT_TRIES = 10
 
 
@@ -60,9 +60,10 @@ class HostServer:
         self.worker = LoopThread("splendor-host").start()
         self.server = GameServer(data, save_dir=save_dir)
         self.port = self._listen(port)
-        self._advertise = advertise
-        self._make_advertiser = advertiser
-        self._advertisers: dict[str, Any] = {}
+        self._announcer = Announcer(self.port, advertiser) if advertise else None
+        if self._announcer is not None:
+            announcer = self._announcer
+            self.worker.submit(announcer.follow(lambda: self.server.tables.values()))
 
     def _listen(self, first: int) -> int:
         """Listen on `first`, or the next free port of a few (another program may hold
@@ -156,41 +157,23 @@ class HostServer:
     # ------------------------------------------------------------ discovery
 
     def _announce(self, table: Table) -> None:
-        if not self._advertise:
-            return
-        summary = table.summary()
-        open_seats = sum(1 for s in summary.seats if s.kind == "open")
-        try:
-            advertiser = self._advertisers.get(table.id)
-            if advertiser is None:
-                make = self._make_advertiser or _default_advertiser
-                self._advertisers[table.id] = make(
-                    title=table.title, port=self.port, module=summary.module,
-                    players=summary.players, open_seats=open_seats, started=summary.started)
-            else:
-                advertiser.update(open_seats=open_seats, started=summary.started)
-        except Exception as exc:  # players can still type the address
-            log.warning("the table could not be announced on the network: %s", exc)
+        """Lobby changes the host made are announced at once (the rest within 2 s)."""
+        if self._announcer is not None:
+            announcer = self._announcer
+
+            async def now() -> None:
+                announcer.sync(self.server.tables.values())
+
+            self.worker.submit(now())
 
     def close(self) -> None:
-        for advertiser in self._advertisers.values():
-            try:
-                advertiser.close(timeout=1.0)
-            except Exception as exc:
-                log.warning("announcement not withdrawn: %s", exc)
-        self._advertisers.clear()
+        # The announcements are withdrawn as the worker's tasks are cancelled (`follow`).
         if self.worker.running:
             try:
                 self.worker.call(self.server.close())
             except Exception as exc:
                 log.warning("server closed badly: %s", exc)
         self.worker.stop()
-
-
-def _default_advertiser(**fields: Any) -> Any:
-    from splendor.net.discovery import Advertiser
-
-    return Advertiser(**fields)
 
 
 def _fallback_addresses() -> list[str]:

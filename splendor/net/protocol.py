@@ -28,6 +28,8 @@ T = TypeVar("T")
 
 #: Raised whenever a message changes shape; both sides must speak the same one.
 PROTOCOL_VERSION: Final = 2
+#: The TCP port a game server listens on unless told otherwise.
+DEFAULT_PORT: Final = 7437
 #: The largest message either side accepts. The largest honest one is a State late in a
 #: long four-player game (the view with its history and legal actions, and the log):
 #: tens of kilobytes (tests/net check a quarter of this limit is enough). Anything bigger

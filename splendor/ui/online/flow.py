@@ -8,8 +8,9 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from splendor.i18n import tr
-from splendor.net.hosting import DEFAULT_PORT, Hosted, HostError, HostServer
+from splendor.net.hosting import Hosted, HostError, HostServer
 from splendor.net.loop_thread import LoopThread
+from splendor.net.protocol import DEFAULT_PORT
 from splendor.net.session import NetSession, SeatLink
 from splendor.session.seats import HUMAN, REMOTE, GameOptions, SeatOption
 from splendor.storage import net_seats, paths
