@@ -16,6 +16,7 @@ from splendor.net.client import GameClient, play_bot
 from splendor.net.protocol import MAX_MESSAGE_BYTES, Error, Play, State, decode, encode
 from splendor.net.table import TableSpec
 from tests.engine.modules.support import DATA
+from tests.net.games import GAME_KINDS
 from tests.net.serving import client, run, served
 from tests.net.test_wire_privacy import hidden_ids
 
@@ -36,21 +37,29 @@ def assert_saw_nothing_hidden(c: GameClient, record: dict[str, object]) -> None:
         assert not {i for i in hidden if f'"{i}"'.encode() in raw}, f"move {moves}"
 
 
-@pytest.mark.parametrize("module", [None, "orient"])
-def test_two_bot_clients_play_a_whole_game(module: str | None, tmp_path: Path) -> None:
+#: Each game kind once, at two, three and four seats between them.
+TABLES = [(kind, 2 + i % 3) for i, kind in enumerate(GAME_KINDS)]
+NAMES = ("Ana", "Bo", "Cy", "Di")
+
+
+@pytest.mark.parametrize(("module", "players"), TABLES)
+def test_remote_bot_clients_play_a_whole_game(module: str | None, players: int,
+                                              tmp_path: Path) -> None:
     path = tmp_path / "game.json"
 
     async def game() -> tuple[GameState, list[GameClient]]:
-        async with served(TableSpec(2, module), seed=3, record=path) as (server, url):
-            clients = await asyncio.gather(play_bot(client(url, "Ana"), "greedy", 1),
-                                           play_bot(client(url, "Bo"), "random", 2))
+        async with served(TableSpec(players, module), seed=3, record=path) as (server, url):
+            clients = await asyncio.gather(*(
+                play_bot(client(url, NAMES[i]), ("greedy", "random")[i % 2], i + 1)
+                for i in range(players)))
             assert server.state is not None and server.finished.is_set()
             return server.state, list(clients)
 
     final, clients = run(game())
     record = json.loads(path.read_text())
     assert replay(DATA, record) == final and final.is_over()
-    assert record["setup"]["module"] == module and record["setup"]["names"] == ["Ana", "Bo"]
+    assert record["setup"]["module"] == module
+    assert record["setup"]["names"] == list(NAMES[:players])
     for c in clients:
         assert c.record == record and not c.errors
         assert [e.action for e in c.log] == list(final.history)
