@@ -5,6 +5,7 @@ by address, then the lobby) → the table. The host's server runs for the window
 from __future__ import annotations
 
 import logging
+import os
 from typing import TYPE_CHECKING, Any
 
 from splendor.i18n import tr
@@ -47,9 +48,13 @@ class _Controls:
 class OnlineFlow:
     """The screens of network play for one window (`game`)."""
 
-    def __init__(self, game: Game, *, bind: str = "", port: int = DEFAULT_PORT,
+    def __init__(self, game: Game, *, bind: str | None = None, port: int = DEFAULT_PORT,
                  discovery: bool = True) -> None:
+        """`bind`: the address the host's server listens on ('': every network; by
+        default SPLENDOR_BIND from the environment, for a host on one network only)."""
         self.game = game
+        if bind is None:
+            bind = os.environ.get("SPLENDOR_BIND", "").strip()
         self.bind, self.port, self.discovery = bind, port, discovery
         self.server: HostServer | None = None
         self._browser: Any = None
