@@ -15,13 +15,16 @@ MAX_NAME_LENGTH = 16
 LADDER = tuple(name for name in BOT_NAMES if name not in ("random", "greedy"))
 
 
-def options_problem(names: tuple[str, ...], seats: int, first_player: int | None) -> str | None:
+def options_problem(names: tuple[str, ...], seats: int, first_player: int | None,
+                    unnamed: frozenset[int] = frozenset()) -> str | None:
     """The first problem with a seat list, for an inline message (in the language in use);
-    None when valid."""
+    None when valid. The seats in `unnamed` bring their own names (remote players)."""
     if not MIN_SEATS <= seats <= MAX_SEATS:
         return tr("new_game.problem.seat_count", min=MIN_SEATS, max=MAX_SEATS)
     seen: dict[str, int] = {}
     for seat, raw in enumerate(names):
+        if seat in unnamed:
+            continue
         name = raw.strip()
         if not name:
             return tr("new_game.problem.no_name", seat=seat + 1)

@@ -10,19 +10,19 @@ from typing import TYPE_CHECKING, Any
 
 from splendor.i18n import tr
 from splendor.net.hosting import Hosted, HostError, HostServer
+from splendor.net.listing import TableLister
 from splendor.net.loop_thread import LoopThread
 from splendor.net.protocol import DEFAULT_PORT
 from splendor.net.session import NetSession, SeatLink
 from splendor.session.seats import HUMAN, REMOTE, GameOptions, SeatOption
 from splendor.storage import net_seats, paths
 from splendor.storage.atomic import StorageError
-from splendor.ui.online.join import Joining, JoinScene, Listing
+from splendor.ui.online.join import Joining, JoinScene, Listing, Looking, module_words
 from splendor.ui.online.lobby import LobbyScene
 from splendor.ui.options import default_name
 from splendor.ui.scenes.menu import MenuScene
 from splendor.ui.scenes.message import MessageScene
 from splendor.ui.scenes.new_game import NewGameScene
-from splendor.ui.wording import module_name
 
 if TYPE_CHECKING:
     from splendor.ui.main import Game
@@ -151,7 +151,11 @@ class OnlineFlow:
     def open_join(self) -> None:
         self.game.app.stack.push(JoinScene(self._player_name(), self.listings, self.connect,
                                            self.seated, DEFAULT_PORT,
-                                           on_refused=self.refused))
+                                           on_refused=self.refused, on_look=self.look))
+
+    def look(self, url: str) -> Looking:
+        """Ask the server at `url` for its tables (the player then picks a seat)."""
+        return TableLister(self.game.data, url, LoopThread("splendor-look").start())
 
     def listings(self) -> list[Listing]:
         """The seats this computer holds, then the tables found on the network."""
@@ -184,7 +188,7 @@ class OnlineFlow:
                 state = tr("online.join.started")
             elif t.compatible and not t.open_seats:
                 state = tr("online.join.full")
-            detail = tr("online.join.row", players=t.players, module=module_name(t.module),
+            detail = tr("online.join.row", players=t.players, module=module_words(t.module),
                         open=t.open_seats)
             out.append(Listing(f"found:{t.name}", f"{t.title} · {state or detail}",
                                address_of(t), joinable=t.compatible and bool(t.open_seats)))
@@ -193,7 +197,8 @@ class OnlineFlow:
     def connect(self, url: str, name: str, listing: Listing | None) -> Joining:
         worker = LoopThread("splendor-join").start()
         link = SeatLink(name, token=listing.token if listing else None,
-                        table=listing.table if listing else None)
+                        table=listing.table if listing else None,
+                        seat=listing.seat if listing else None)
         return NetSession(self.game.data, url, [link], worker)
 
     def seated(self, joining: Joining) -> None:

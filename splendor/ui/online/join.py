@@ -11,10 +11,11 @@ from typing import Protocol
 import pygame
 
 from splendor.i18n import tr
-from splendor.net.protocol import MAX_NAME
+from splendor.net.protocol import MAX_NAME, TableSummary
 from splendor.ui import theme
 from splendor.ui.online.screen import PanelScreen
 from splendor.ui.widgets import Button, Scale, TextInput, draw_lines, draw_text
+from splendor.ui.wording import module_name
 
 #: Rows of found tables shown at once.
 MAX_ROWS = 5
@@ -32,6 +33,7 @@ class Listing:
     table: str | None = None
     token: str | None = None
     joinable: bool = True
+    seat: int | None = None
 
 
 class Joining(Protocol):
@@ -75,6 +77,36 @@ def parse_address(text: str, default_port: int) -> str | None:
     return f"{scheme}{host}:{int(port)}"
 
 
+def module_words(module: str | None) -> str:
+    """A table's module in its line: its name, or 'base game'."""
+    return module_name(module) if module is not None else tr("online.join.base_game")
+
+
+class Looking(Protocol):
+    """What a Join asks of the server's table list (a `TableLister`)."""
+
+    tables: list[TableSummary] | None
+    failed: str
+
+    def poll(self) -> None: ...
+    def close(self) -> None: ...
+
+
+def open_seats(url: str, tables: list[TableSummary]) -> list[Listing]:
+    """The seats one may take at `url`'s tables, as rows to click."""
+    out = []
+    for table in tables:
+        if table.started or table.over:
+            continue
+        for seat in table.seats:
+            if seat.kind == "open":
+                label = tr("online.join.seat_row", title=table.title, seat=seat.seat + 1,
+                           players=table.players, module=module_words(table.module))
+                out.append(Listing(f"seat:{table.id}/{seat.seat}", label, url, table.id,
+                                   seat=seat.seat))
+    return out
+
+
 class JoinScene(PanelScreen):
     """Pick a found table or type an address, with a name; `on_join(url, name, listing)`
     returns the connection, and `on_seated(connection)` follows once the server seats us."""
@@ -82,8 +114,15 @@ class JoinScene(PanelScreen):
     def __init__(self, name: str, listings: Callable[[], list[Listing]],
                  on_join: Callable[[str, str, Listing | None], Joining],
                  on_seated: Callable[[Joining], None], default_port: int, *,
-                 on_refused: Callable[[Listing | None, str], None] | None = None) -> None:
+                 on_refused: Callable[[Listing | None, str], None] | None = None,
+                 on_look: Callable[[str], Looking] | None = None) -> None:
+        """`on_look(url)` asks a server for its tables, so that the player picks a seat
+        (without it, the server seats the player at the first open one)."""
         super().__init__()
+        self.on_look = on_look
+        self.looking: Looking | None = None
+        #: The open seats found at the address asked, to choose from (None: not asked).
+        self.seats_offered: list[Listing] | None = None
         self.on_refused = on_refused
         self._listing: Listing | None = None
         self.listings = listings
@@ -113,7 +152,10 @@ class JoinScene(PanelScreen):
     # ------------------------------------------------------------ model
 
     def layout_key(self) -> tuple[object, ...]:
-        return (*super().layout_key(), tuple(self._shown))
+        return (*super().layout_key(), tuple(self._offered()))
+
+    def _offered(self) -> list[Listing]:
+        return self.seats_offered if self.seats_offered is not None else self._shown
 
     def _joiner(self, listing: Listing) -> Callable[[], None]:
         return lambda: self.join_listing(listing)
@@ -125,7 +167,7 @@ class JoinScene(PanelScreen):
         self._join(self.address.text, None)
 
     def _join(self, address: str, listing: Listing | None) -> None:
-        if self.joining is not None:
+        if self.joining is not None or self.looking is not None:
             return
         name = " ".join(self.name.text.split())
         if not name:
@@ -142,7 +184,24 @@ class JoinScene(PanelScreen):
         self.problem = ""
         self._joining_at = url.split("://", 1)[1]
         self._listing = listing
+        # A held seat or a chosen one is asked for; otherwise: which seats are open there?
+        chosen = listing is not None and (listing.token is not None or listing.seat is not None)
+        if self.on_look is not None and not chosen:
+            self.looking = self.on_look(url)
+            return
         self.joining = self.on_join(url, name, listing)
+
+    def _looked(self, looking: Looking) -> None:
+        """The server's tables came: one open seat is taken at once, several offered."""
+        assert looking.tables is not None
+        url = parse_address(self._joining_at, self.default_port) or ""
+        seats = open_seats(url, looking.tables)
+        if not seats:
+            self.problem = problem_text("table_full")
+        elif len(seats) == 1:
+            self._join(seats[0].address, seats[0])
+        else:
+            self.seats_offered = seats
 
     # ------------------------------------------------------------ layout
 
@@ -160,7 +219,7 @@ class JoinScene(PanelScreen):
         y += sc.px(34)
         row_h, gap = sc.px(42), sc.px(8)
         self.rows = []
-        for listing in self._shown[:MAX_ROWS]:
+        for listing in self._offered()[:MAX_ROWS]:
             button = Button(listing.label, self._joiner(listing),
                             rect=pygame.Rect(x, y, w, row_h), px=sc.text(18),
                             enabled=listing.joinable)
@@ -169,7 +228,12 @@ class JoinScene(PanelScreen):
         list_bottom = self._found_label.bottom + sc.px(4) + MAX_ROWS * (row_h + gap)
         self._empty_rect = pygame.Rect(x, self._found_label.bottom + sc.px(4), w,
                                        2 * row_h)
-        y = min(list_bottom, panel.bottom - sc.px(200))
+        # Under the address: room for two lines of what went wrong, then Back.
+        back_h = sc.px(44)
+        status_h = 2 * theme.font(sc.text(17)).get_linesize() + sc.px(6)
+        lowest = panel.bottom - sc.px(20) - back_h - sc.px(8) - status_h - sc.px(12) \
+            - field_h - sc.px(36)
+        y = min(list_bottom, lowest)
         y = max(y, self._found_label.bottom + sc.px(4) + (row_h + gap) * len(self.rows))
         self._address_label = pygame.Rect(x, y, w, sc.px(30))
         y += sc.px(36)
@@ -180,7 +244,6 @@ class JoinScene(PanelScreen):
                                            field_h)
         self.join_typed.px = body
         y += field_h + sc.px(12)
-        back_h = sc.px(44)
         self.back.rect = pygame.Rect(x, panel.bottom - sc.px(20) - back_h,
                                      max(sc.px(160), self.back.width_for(back_h, body)), back_h)
         self.back.px = body
@@ -199,9 +262,17 @@ class JoinScene(PanelScreen):
         return super().handle_event(event)
 
     def go_back(self) -> None:
+        """Back to the tables found from a choice of seats; else leave the screen (what
+        was under way is dropped)."""
+        if self.looking is not None:
+            self.looking.close()
+            self.looking = None
         if self.joining is not None:
             self.joining.close()
             self.joining = None
+        elif self.seats_offered is not None:
+            self.seats_offered = None
+            return
         super().go_back()
 
     def update(self, dt: float) -> None:
@@ -209,6 +280,16 @@ class JoinScene(PanelScreen):
         found = self.listings()
         if found != self._shown:
             self._shown = found
+        looking = self.looking
+        if looking is not None:
+            looking.poll()
+            if looking.tables is not None or looking.failed:
+                self.looking = None
+                looking.close()
+                if looking.failed:
+                    self.problem = problem_text(looking.failed, self._joining_at)
+                else:
+                    self._looked(looking)
         joining = self.joining
         if joining is not None:
             joining.poll()
@@ -231,8 +312,10 @@ class JoinScene(PanelScreen):
         body = sc.text(19)
         draw_text(surface, tr("online.join.name"), body, theme.TEXT, self._name_label,
                   align="left")
-        draw_text(surface, tr("online.join.found"), body, theme.TEXT, self._found_label,
-                  align="left", bold=True)
+        heading = tr("online.join.found") if self.seats_offered is None else \
+            tr("online.join.choose_seat", address=self._joining_at)
+        draw_text(surface, heading, body, theme.TEXT, self._found_label, align="left",
+                  bold=True)
         if not self.rows:
             words = tr("online.join.searching") if self._searched < SEARCH_SECONDS \
                 else tr("online.join.none_found")
@@ -240,7 +323,7 @@ class JoinScene(PanelScreen):
         draw_text(surface, tr("online.join.address"), body, theme.TEXT, self._address_label,
                   align="left")
         self.form.draw(surface)
-        if self.joining is not None:
+        if self.joining is not None or self.looking is not None:
             draw_lines(surface, tr("online.join.connecting", address=self._joining_at),
                        sc.text(17), theme.TEXT_DIM, self._status_rect)
         elif self.problem:

@@ -181,10 +181,12 @@ class LobbyScene(PanelScreen):
                  else 5)
         body = sc.text(19)
         name = line.name if line.kind != "open" else "—"
+        label = f"{line.seat + 1}. {name}"
         text_x = rect.x + sc.px(44)
-        name_box = pygame.Rect(text_x, rect.y, rect.w // 2 - sc.px(44), rect.h)
-        draw_text(surface, f"{line.seat + 1}. {name}", body, theme.TEXT, name_box,
-                  align="left", bold=line.here)
+        # The name takes what it needs (half the row at most); the state has the rest.
+        wide = theme.font(body, bold=line.here).size(label)[0]
+        name_box = pygame.Rect(text_x, rect.y, min(wide, rect.w // 2 - sc.px(44)), rect.h)
+        draw_text(surface, label, body, theme.TEXT, name_box, align="left", bold=line.here)
         if line.kind == "open":
             state = tr("online.lobby.seat_open")
         elif line.kind == "bot":
@@ -196,5 +198,6 @@ class LobbyScene(PanelScreen):
                        else "online.lobby.seat_away")
         button = self.bot_buttons.get(line.seat)
         right = button.rect.left - sc.px(10) if button is not None else rect.right - sc.px(12)
-        state_box = pygame.Rect(name_box.right, rect.y, right - name_box.right, rect.h)
+        left = name_box.right + sc.px(12)
+        state_box = pygame.Rect(left, rect.y, right - left, rect.h)
         draw_text(surface, state, sc.text(17), theme.TEXT_DIM, state_box, align="right")

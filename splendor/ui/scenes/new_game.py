@@ -221,7 +221,8 @@ class NewGameScene(Scene):
     def problem(self) -> str | None:
         names = tuple(r.name.text for r in self.rows)
         first = self.first.index - 1 if self.first.index > 0 else None
-        problem = options_problem(names, len(self.rows), first)
+        remote = frozenset(i for i, r in enumerate(self.rows) if r.kind == REMOTE)
+        problem = options_problem(names, len(self.rows), first, remote)
         if problem is None and self.hosting:
             kinds = [r.kind for r in self.rows]
             if REMOTE not in kinds:

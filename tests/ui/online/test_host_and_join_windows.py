@@ -265,3 +265,40 @@ def test_the_host_lets_a_bot_play_for_a_guest_who_went_away(
         assert session.state.is_over()
     finally:
         game.close()
+
+
+def test_joining_an_address_with_several_open_seats_lets_the_player_choose(
+        app: App, worker: LoopThread) -> None:
+    async def serve() -> tuple[list[Table], int]:
+        server = GameServer(DATA)
+        tables = [server.open_table(TableSpec(3, "orient"), title="Ana's table", seed=1),
+                  server.open_table(TableSpec(2, None, ("easy",)), title="Bo's table", seed=2)]
+        return tables, await server.start("127.0.0.1", 0)
+
+    (orient, duo), port = worker.call(serve())
+    game = online(app)
+    try:
+        press_button(app, top(app).buttons["join"])  # type: ignore[attr-defined]
+        join = top(app)
+        assert isinstance(join, JoinScene)
+        type_into(app, join.address, f"127.0.0.1:{port}")
+        press_button(app, join.join_typed)
+        frames_until(app, lambda: join.seats_offered is not None, "the open seats")
+        labels = [listing.label for listing, _ in join.rows]
+        assert labels == ["Ana's table · seat 1 of 3 · The Orient",
+                          "Ana's table · seat 2 of 3 · The Orient",
+                          "Ana's table · seat 3 of 3 · The Orient",
+                          "Bo's table · seat 1 of 2 · base game"]
+        press_button(app, join.back)  # back to the tables found, still on this screen
+        assert join.seats_offered is None and top(app) is join
+        press_button(app, join.join_typed)
+        frames_until(app, lambda: join.seats_offered is not None, "the open seats again")
+        press_button(app, join.rows[1][1])  # Ana's table, seat 2
+        frames_until(app, lambda: isinstance(top(app), LobbyScene), "the lobby")
+        lobby = top(app)
+        assert isinstance(lobby, LobbyScene)
+        assert lobby.session.held_seat() is not None
+        assert lobby.session.held_seat()[:2] == (orient.id, 1)  # type: ignore[index]
+        assert orient.seats[1].kind == "player" and duo.seats[0].kind == "open"
+    finally:
+        game.close()
