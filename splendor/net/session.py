@@ -146,6 +146,8 @@ class NetSession:
         self.chat: list[ChatLine] = []
         #: The latest refusal or connection problem, as a stable code ('' for none).
         self.problem = ""
+        #: The server's refusals (their codes) as they came, the latest last.
+        self.refusals: list[str] = []
         #: Every log entry received, in order; `log` is the part shown so far.
         self._received: list[LogEntry] = []
         self.log: list[LogEntry] = []
@@ -258,6 +260,8 @@ class NetSession:
                                    item.text))
         elif isinstance(item, Error):
             self.problem = item.code
+            self.refusals.append(item.code)
+            del self.refusals[:-20]
             self._sent_at = None
         elif isinstance(item, Record):
             if self.record is None:

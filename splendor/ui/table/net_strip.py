@@ -23,6 +23,7 @@ from splendor.net.session import ChatLine
 from splendor.session.table_session import TableSession
 from splendor.ui import theme
 from splendor.ui.art import seat_colours
+from splendor.ui.online.join import problem_text
 from splendor.ui.table.layout import TableLayout
 from splendor.ui.textfit import check_inside
 from splendor.ui.widgets import TextInput, draw_flat_button, line_height
@@ -43,6 +44,7 @@ class NetTable(Protocol):
     which a network game has only once over."""
 
     chat: list[ChatLine]
+    refusals: list[str]
 
     @property
     def connected(self) -> bool: ...
@@ -86,6 +88,9 @@ class NetStrip(NoStrip):
         self._refusal_left = 0.0
         self._pressed = False  # a press began in the field: its release is the field's too
         self._chat_seen = 0
+        self._refusals_seen = 0
+        #: A refusal of the server's, in words (shown like a chat refusal).
+        self.said = ""
         self._scale = 1.0
         #: At the host's screen, the button letting a bot play for a person long gone
         #: (placed on layout, shown while `handover_seat` names a seat), and that seat.
@@ -191,6 +196,7 @@ class NetStrip(NoStrip):
         if reason is None:
             self.field.clear()
             self.refusal = None
+            self.said = ""
             self._refusal_left = 0.0
         else:
             self.refusal = reason
@@ -203,10 +209,17 @@ class NetStrip(NoStrip):
         again (a line came)."""
         self.field.placeholder = tr("net_table.chat.placeholder")
         redraw = self.field.update(dt)
+        refusals = self.session.refusals
+        if len(refusals) != self._refusals_seen:  # the server refused something of ours
+            self._refusals_seen = len(refusals)
+            self.said = problem_text(refusals[-1]) if refusals else ""
+            self._refusal_left = REFUSAL_SHOWN
+            redraw = True
         if self._refusal_left > 0:
             self._refusal_left = max(0.0, self._refusal_left - dt)
             if self._refusal_left == 0:
                 self.refusal = None
+                self.said = ""
                 redraw = True
         seat = self.session.handover_seat()
         if seat != self.handover_for:
@@ -239,10 +252,10 @@ class NetStrip(NoStrip):
         size = self._text_px(self._scale)
         step = line_height(size)
         bottom = self.field.rect.y - px(4)
-        if self.refusal is not None:
-            text = cut_to_width(refusal_text(self.refusal), size, inner.w) \
-                if theme.font(size).size(refusal_text(self.refusal))[0] > inner.w \
-                else refusal_text(self.refusal)
+        words = refusal_text(self.refusal) if self.refusal is not None else self.said
+        if words:
+            text = cut_to_width(words, size, inner.w) \
+                if theme.font(size).size(words)[0] > inner.w else words
             bottom -= step
             self._blit(surface, text, size, theme.DANGER, inner.x, bottom, rect)
         top = rect.y + px(6)

@@ -182,3 +182,24 @@ def test_a_game_against_the_hosts_bot_ends_in_results_without_play_again(
         assert isinstance(app.stack.top, ReviewScene)
     finally:
         ana.close()
+
+
+def test_a_refusal_from_the_server_is_said_in_words_by_the_chat(
+        app: App, worker: LoopThread) -> None:
+    _, url = serve(worker, TableSpec(2, None, ("easy",)), seed=5)
+    ana = join(url, "Ana", worker)
+    try:
+        wait(lambda: ana.started, "the deal", [ana])
+        _, table = open_table(app, ana)
+        strip = table.net
+        assert isinstance(strip, NetStrip)
+        run(app, ana.human_to_act, "Ana's turn", [])
+        # A move for a position that is gone (as a late or replayed message would be).
+        link = ana._links[0].client
+        assert link is not None
+        worker.call(link.play(ana.view().legal_actions[0], turn=len(ana.log) + 5))
+        run(app, lambda: bool(strip.said), "the refusal", [])
+        assert strip.said == tr("online.problem.stale_turn")
+        assert ana.refusals == ["stale_turn"]
+    finally:
+        ana.close()
