@@ -150,9 +150,15 @@ class HostServer:
         return ""
 
     def close_table(self, hosted: Hosted) -> None:
-        """The host leaves the table: the host's connections close; the table stays
-        served (and saved) for as long as the window is open."""
+        """The host leaves the table. Before its game began, the table goes (those who
+        joined are told it is gone); once begun, it stays served and saved (Continue
+        your table brings the host back)."""
         hosted.session.close()
+        try:
+            self.worker.call(self.server.close_table(hosted.id))
+        except Exception as exc:  # the window goes on; the table stays until it closes
+            log.warning("table %s not closed: %s", hosted.id, exc)
+        self._announce(hosted.table)
 
     # ------------------------------------------------------------ discovery
 

@@ -28,7 +28,7 @@ from websockets.exceptions import ConnectionClosed
 
 from splendor.engine import GameData
 from splendor.net import errors
-from splendor.net.autosave import Saver
+from splendor.net.autosave import Saver, table_path
 from splendor.net.errors import ProtocolError
 from splendor.net.game_table import CHAT_KEPT, PLAYED, Refusal, Table, TableError
 from splendor.net.outbox import Outbox
@@ -188,6 +188,24 @@ class GameServer:
             log.info("table %s resumed at move %d", table.id,
                      len(table.state.history) if table.state else 0)
         return tables
+
+    async def close_table(self, table_id: str) -> bool:
+        """The host gives up a table whose game has not begun: its players are told
+        (`no_such_table`) and let go, and its save goes (nothing was played). False when
+        there is no such table, or its game has begun (then it stays, saved)."""
+        table = self.tables.get(table_id)
+        if table is None or table.started:
+            return False
+        del self.tables[table_id]
+        table.broadcast(Error(code=errors.NO_SUCH_TABLE))
+        for slot in table.seats:
+            if slot.out is not None:
+                slot.out.close_after(1000, "table closed")
+        table.close()
+        if self._saver is not None:
+            await self._saver.flush()
+            table_path(self._saver.folder, table_id).unlink(missing_ok=True)
+        return True
 
     def _changed(self, table: Table) -> None:
         if self._saver is not None:

@@ -259,6 +259,8 @@ class NetSession:
                 self._say(ChatLine(item.seat, item.name or self._seat_name(item.seat),
                                    item.text))
         elif isinstance(item, Error):
+            if item.code == "no_such_table":  # the host closed the table: nothing to rejoin
+                link.refused = link.refused or item.code
             self.problem = item.code
             self.refusals.append(item.code)
             del self.refusals[:-20]
@@ -269,8 +271,8 @@ class NetSession:
         elif isinstance(item, _Closed):
             link.connected = False
             self.problem = item.reason
-            if item.final:
-                link.refused = item.reason
+            if item.final:  # the first reason is the one to tell
+                link.refused = link.refused or item.reason
 
     def _say(self, line: ChatLine) -> None:
         self.chat.append(line)

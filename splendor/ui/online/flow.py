@@ -141,10 +141,9 @@ class OnlineFlow:
         controls = _Controls(server, hosted)
         hosted.session.host_actions = controls  # the table may let a bot play for someone
         lobby = LobbyScene(hosted.session, self.game.open_net_session, leave, host=controls)
-        if replace:
-            stack.replace(lobby)
-        else:
-            stack.push(lobby)
+        if replace and stack.top is not None:
+            stack.remove(stack.top)  # the New game screen: leaving the lobby goes back
+        stack.push(lobby)          # to the Play online menu under it
 
     # ------------------------------------------------------------ joining
 

@@ -15,7 +15,7 @@ from splendor.net.client import GameClient, play_bot
 from splendor.net.game_table import Table
 from splendor.net.loop_thread import LoopThread
 from splendor.net.server import GameServer
-from splendor.net.session import NetSession
+from splendor.net.session import NetSession, SeatLink
 from splendor.net.table import TableSpec
 from splendor.storage import net_seats
 from splendor.ui.app import App
@@ -300,5 +300,32 @@ def test_joining_an_address_with_several_open_seats_lets_the_player_choose(
         assert lobby.session.held_seat() is not None
         assert lobby.session.held_seat()[:2] == (orient.id, 1)  # type: ignore[index]
         assert orient.seats[1].kind == "player" and duo.seats[0].kind == "open"
+    finally:
+        game.close()
+
+
+def test_a_host_who_leaves_the_lobby_closes_the_table_and_the_guest_is_told(
+        app: App, worker: LoopThread) -> None:
+    game = online(app)
+    try:
+        press_button(app, top(app).buttons["host"])  # type: ignore[attr-defined]
+        press_button(app, top(app).start)  # type: ignore[attr-defined]
+        lobby = top(app)
+        assert isinstance(lobby, LobbyScene) and game.online.server is not None
+        server = game.online.server.server
+        saves = game.online.server.save_dir
+        guest = NetSession(DATA, game.online.server.local_url, [SeatLink("Bo")], worker,
+                           owns_worker=False)
+        frames_until(app, lambda: lobby.start.enabled, "the guest takes the open seat")
+        assert list(saves.glob("*.json"))  # the open table is saved
+        press_button(app, lobby.leave)
+        assert isinstance(top(app), MenuScene)  # back on the Play online menu
+        assert server.tables == {} and not list(saves.glob("*.json"))
+        end = time.monotonic() + 20
+        while guest.failed != "no_such_table":
+            assert time.monotonic() < end, f"the guest was not told: {guest.failed!r}"
+            guest.poll()
+            time.sleep(0.01)
+        guest.close()
     finally:
         game.close()
