@@ -21,6 +21,7 @@ from splendor.engine import (
     observe,
     replay,
 )
+from splendor.engine.modules import module_ids
 from splendor.gamedata import base_game
 from splendor.session.analysis import Analysis, GameAnalysis, MoveAnalysis, label_for
 from splendor.session.bot_process import AnalysisRequest, BotProcess, InlineBots
@@ -91,9 +92,9 @@ def test_the_random_bot_gives_away_far_more_than_the_expert() -> None:
 
 def test_tokens_taken_when_a_winning_buy_was_there_are_the_worst_move_of_the_game() -> None:
     """Two experts; in the final round, the seat that can still win by a buy takes three
-    tokens instead (giving back any above 10). The analysis marks that move the worst."""
-    state = new_game(DATA, 2, 10)
-    bots = [make_bot("expert", 100 + i, data=DATA) for i in range(2)]
+    tokens instead, holding 10, and gives them back. The analysis marks it the worst."""
+    state = new_game(DATA, 2, 94)  # a deal where the seat then holds 10 tokens
+    bots = [make_bot("expert", 940 + i, data=DATA) for i in range(2)]
     for bot in bots:
         bot.simulations, bot.budget = 20, None  # type: ignore[attr-defined]
     bad: tuple[int, int] | None = None
@@ -117,6 +118,7 @@ def test_tokens_taken_when_a_winning_buy_was_there_are_the_worst_move_of_the_gam
         state.apply(bots[state.current].choose(view))
     assert bad is not None, "no winning buy in the final round: choose another deal"
     index, seat = bad
+    assert isinstance(state.history[index + 1], Return)  # all three went back
     assert seat not in state.outcome().winners  # the wasted turn lost the game
     analysis = Analysis(DATA, make_record(state), seats=[seat], budget=64).run()
     worst = analysis.worst(seat)
@@ -200,3 +202,13 @@ def test_seats_outside_the_game_are_refused(seats: list[int]) -> None:
     record = make_record(bot_game(5, ("hard", "hard"), actions=4))
     with pytest.raises(ValueError, match="seats"):
         Analysis(DATA, record, seats=seats)
+
+
+@pytest.mark.parametrize("module", module_ids())
+def test_a_module_game_is_judged_too(module: str) -> None:
+    state = new_game(DATA, 2, 3, module=module)
+    bots = [make_bot("hard", i, data=DATA) for i in range(2)]
+    while not state.is_over() and len(state.history) < 30:
+        state.apply(bots[state.current].choose(observe(state, state.current)))
+    analysis = Analysis(DATA, make_record(state), budget=2).run()
+    assert analysis.moves and all(0 <= m.after <= m.before <= 1 for m in analysis.moves)
