@@ -208,7 +208,7 @@ def test_seats_outside_the_game_are_refused(seats: list[int]) -> None:
 def test_a_module_game_is_judged_too(module: str) -> None:
     state = new_game(DATA, 2, 3, module=module)
     bots = [make_bot("hard", i, data=DATA) for i in range(2)]
-    while not state.is_over() and len(state.history) < 30:
+    while not state.is_over() and len(state.history) < 16:
         state.apply(bots[state.current].choose(observe(state, state.current)))
     analysis = Analysis(DATA, make_record(state), budget=2).run()
     assert analysis.moves and all(0 <= m.after <= m.before <= 1 for m in analysis.moves)
