@@ -1,4 +1,4 @@
-"""Command line: `python -m splendor [play|replay|bench|tournament|serve|join] ...` (or
+"""Command line: `python -m splendor [play|replay|analyse|bench|tournament|serve|join] ...` (or
 `splendor ...`)."""
 
 from __future__ import annotations
@@ -148,8 +148,10 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--module", type=_module, metavar="NAME", help=_MODULE_HELP)
     tour.add_argument("--json", action="store_true", help="print the results as JSON")
     tour.set_defaults(subparser=tour)
+    from splendor.analyse import add_analyse_command
     from splendor.net.cli import add_net_commands
 
+    add_analyse_command(sub)
     add_net_commands(sub)
     return parser
 
@@ -188,6 +190,10 @@ def _dispatch(args: argparse.Namespace, started: float) -> int:
         return _bench(args)
     if args.command == "tournament":
         return _tournament(args)
+    if args.command == "analyse":
+        from splendor.analyse import run_analyse
+
+        return run_analyse(args)
     if args.command in {"serve", "join"}:
         from splendor.net.cli import run_net_command
 

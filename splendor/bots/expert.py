@@ -76,14 +76,23 @@ class ExpertBot:
         actions = view.legal_actions
         if len(actions) == 1:
             return actions[0]
-        evaluator = self._evaluator(view.module)
-        situation = situation_from_view(view, self.data, evaluator.w)
-        scores = evaluator.score_actions(situation, actions, world_from(view, self.data, self.rng))
+        scores = self.scores(view)
         if view.phase is not Phase.MAIN and view.phase not in SEARCHED_STEPS:
             return pick(scores, actions, self.rng, 0.0)  # returns, noble choices, gems
+        return self._search(view, self.ranked(view, scores))
+
+    def scores(self, view: View) -> list[float]:
+        """The rollout profile's score of each of `view.legal_actions`."""
+        evaluator = self._evaluator(view.module)
+        situation = situation_from_view(view, self.data, evaluator.w)
+        return evaluator.score_actions(situation, view.legal_actions,
+                                       world_from(view, self.data, self.rng))
+
+    def ranked(self, view: View, scores: list[float]) -> list[Action]:
+        """The `candidates` best legal actions by `scores`, best first (the search's)."""
+        actions = view.legal_actions
         ranked = sorted(range(len(actions)), key=lambda i: -scores[i])[: self.candidates]
-        candidates = [actions[i] for i in ranked]
-        return self._search(view, candidates)
+        return [actions[i] for i in ranked]
 
     def _search(self, view: View, candidates: list[Action]) -> Action:
         n = len(candidates)
@@ -135,6 +144,12 @@ class ExpertBot:
     def _decided(visits: list[int], simulations_left: float) -> bool:
         first, second = sorted(visits, reverse=True)[:2]
         return first - second > simulations_left
+
+    def judged(self, world: GameState, me: int) -> float:
+        """One simulation from `world` (a sample, never the real game) as the search
+        scores it: `me`'s win share if the game ends within the rollout, else the logistic
+        of the value gap to the best opponent (the analysis of a game reads it so)."""
+        return self._playout(world, me, self._evaluator(world.setup.module))
 
     def _playout(self, world: GameState, me: int, evaluator: Evaluator) -> float:
         stop = world.turns + ROLLOUT_TURNS

@@ -23,7 +23,7 @@ import random
 import signal
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -69,6 +69,27 @@ class Request:
     simulations: int | None = None
 
 
+#: A generous guess of one analysis simulation's time on a slow, busy machine (seconds):
+#: an analysis request's deadline follows from it.
+SIMULATION_SECONDS = 0.01
+
+
+@dataclass(frozen=True, slots=True)
+class AnalysisRequest:
+    """One decision of a game to judge (`task`: a `splendor.session.judge.DecisionTask`,
+    which holds the seat's view, never the game). Its answer's `action` is the best move
+    found and its `detail` the `Judgement`; asked again, it comes out the same."""
+
+    ticket: int
+    task: Any
+    kind: str = "analysis"
+
+    @property
+    def budget(self) -> float:
+        """The time the judgement may take, guessed from its simulations (seconds)."""
+        return float(self.task.simulations) * SIMULATION_SECONDS
+
+
 @dataclass(frozen=True, slots=True)
 class Answer:
     """The child's reply to the request with the same ticket."""
@@ -109,6 +130,27 @@ def decide(request: Request, data: GameData) -> Answer:
     return Answer(request.ticket, action, state, time.perf_counter() - started, detail)
 
 
+def judge_request(request: AnalysisRequest, data: GameData) -> Answer:
+    """Judge one decision as the child does (also usable in-process)."""
+    from splendor.session.judge import judge
+
+    started = time.perf_counter()
+    try:
+        judgement = judge(request.task, data)
+    except Exception as exc:  # the parent decides what a failed analysis means
+        return Answer(request.ticket, None, None, time.perf_counter() - started,
+                      error=f"{type(exc).__name__}: {exc}")
+    return Answer(request.ticket, judgement.best, None, time.perf_counter() - started,
+                  judgement)
+
+
+def answer(request: Request | AnalysisRequest, data: GameData) -> Answer:
+    """The answer to a bot's decision or to an analysis request."""
+    if isinstance(request, AnalysisRequest):
+        return judge_request(request, data)
+    return decide(request, data)
+
+
 def level_budget(kind: str) -> float:
     """The thinking time per move of the bot level `kind` (0 for a level that does not
     search, or an unknown name)."""
@@ -147,7 +189,7 @@ def _serve(conn: Connection, data_name: str) -> None:
         if request is None:
             return
         try:
-            conn.send(decide(request, data))
+            conn.send(answer(request, data))
         except (BrokenPipeError, OSError):
             return
 
@@ -175,7 +217,7 @@ class BotProcess:
         self.min_deadline = min_deadline
         self._tickets = itertools.count(1)
         #: The outstanding request (kept to be sent again to a new child).
-        self._request: Request | None = None
+        self._request: Request | AnalysisRequest | None = None
         self._sent_at = 0.0
         #: The outstanding request's deadline (`deadline_for`), set when it is sent.
         self._deadline = 0.0
@@ -225,21 +267,20 @@ class BotProcess:
     def alive(self) -> bool:
         return self._process.is_alive()
 
-    def deadline_for(self, request: Request) -> float:
+    def deadline_for(self, request: Request | AnalysisRequest) -> float:
         """Seconds `request` may take before the child is thought hung: `DEADLINE_FACTOR`
         times its time budget (the level's when the request names none), never under
         `min_deadline`."""
         budget = request.budget if request.budget is not None else level_budget(request.kind)
         return max(self.min_deadline, DEADLINE_FACTOR * budget)
 
-    def submit(self, request: Request) -> int:
+    def submit(self, request: Request | AnalysisRequest) -> int:
         """Send `request` (its ticket is replaced by a fresh one, returned). A child that
         has died (killed from outside, out of memory) is started again first."""
         self.cancel()
         self.poll()  # drops the answers to cancelled requests that have come
         ticket = next(self._tickets)
-        self._request = Request(ticket, request.kind, request.seed, request.random_state,
-                                request.view, request.budget, request.simulations)
+        self._request = replace(request, ticket=ticket)
         self._deaths = self._timeouts = 0
         if self._in_flight >= 2:
             # Still busy with cancelled requests (or stopped): no queue that could fill
@@ -360,21 +401,20 @@ class InlineBots:
     def __init__(self, data_name: str = "base") -> None:
         self._data = game_data(data_name)
         self._tickets = itertools.count(1)
-        self._request: Request | None = None
+        self._request: Request | AnalysisRequest | None = None
 
     @property
     def busy(self) -> bool:
         return self._request is not None
 
-    def submit(self, request: Request) -> int:
+    def submit(self, request: Request | AnalysisRequest) -> int:
         ticket = next(self._tickets)
-        self._request = Request(ticket, request.kind, request.seed, request.random_state,
-                                request.view, request.budget, request.simulations)
+        self._request = replace(request, ticket=ticket)
         return ticket
 
     def poll(self) -> Answer | None:
         request, self._request = self._request, None
-        return None if request is None else decide(request, self._data)
+        return None if request is None else answer(request, self._data)
 
     def wait(self, timeout: float | None = None) -> Answer | None:
         return self.poll()
