@@ -22,8 +22,11 @@ def _advertiser(**fields: Any) -> Any:
 class Announcer:
     """Call `sync` whenever tables may have changed (cheap when nothing did)."""
 
-    def __init__(self, port: int, make: Callable[..., Any] | None = None) -> None:
+    def __init__(self, port: int, make: Callable[..., Any] | None = None,
+                 addresses: list[str] | None = None) -> None:
+        """`addresses`: the only ones to announce (the server listens there alone)."""
         self.port = port
+        self._where = {"addresses": addresses} if addresses else {}
         self._make = make or _advertiser
         self._ads: dict[str, tuple[Any, tuple[int, bool]]] = {}
 
@@ -40,7 +43,7 @@ class Announcer:
                 if known is None:
                     ad = self._make(title=table.title, port=self.port, module=summary.module,
                                     players=summary.players, open_seats=state[0],
-                                    started=state[1])
+                                    started=state[1], **self._where)
                     self._ads[table.id] = (ad, state)
                 elif known[1] != state:
                     known[0].update(open_seats=state[0], started=state[1])

@@ -197,7 +197,8 @@ async def _serve(args: argparse.Namespace) -> int:
             from splendor.net.announce import Announcer
 
             announcing = asyncio.get_running_loop().create_task(
-                Announcer(port).follow(lambda: server.tables.values()))
+                Announcer(port, addresses=None if args.bind in ("0.0.0.0", "::")
+                          else [args.bind]).follow(lambda: server.tables.values()))
             print("Announced on the local network (_splendor._tcp)", flush=True)
         for table in tables:
             await table.finished.wait()

@@ -60,7 +60,9 @@ class HostServer:
         self.worker = LoopThread("splendor-host").start()
         self.server = GameServer(data, save_dir=save_dir)
         self.port = self._listen(port)
-        self._announcer = Announcer(self.port, advertiser) if advertise else None
+        only = [bind] if bind not in ("", "0.0.0.0", "::") else None
+        self._announcer = Announcer(self.port, advertiser, addresses=only) \
+            if advertise else None
         if self._announcer is not None:
             announcer = self._announcer
             self.worker.submit(announcer.follow(lambda: self.server.tables.values()))
@@ -83,7 +85,11 @@ class HostServer:
         return f"ws://127.0.0.1:{self.port}"
 
     def addresses(self) -> list[str]:
-        """Where players on the local network reach this server ('192.168.1.5:7437')."""
+        """Where players on the local network reach this server ('192.168.1.5:7437'): the
+        address it listens on when it listens on one, else this machine's."""
+        if self.bind not in ("", "0.0.0.0", "::"):
+            return [f"[{self.bind}]:{self.port}" if ":" in self.bind else
+                    f"{self.bind}:{self.port}"]
         try:
             from splendor.net.discovery import local_addresses
             found = list(local_addresses())

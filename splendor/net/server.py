@@ -12,6 +12,7 @@ never delays the others. With a save folder every table is saved after each chan
 from __future__ import annotations
 
 import asyncio
+import hmac
 import logging
 import os
 import secrets
@@ -130,6 +131,8 @@ class GameServer:
         self.replace_after = replace_after
         self.replace_level = replace_level
         self.tables: dict[str, Table] = {}
+        #: The seat tokens of tables their host closed (the latest few hundred).
+        self._closed_tokens: list[str] = []
         self.connections = 0
         self._server: Server | None = None
         self._saver = Saver(save_dir) if save_dir is not None else None
@@ -197,6 +200,9 @@ class GameServer:
         if table is None or table.started:
             return False
         del self.tables[table_id]
+        # Its players coming back are told the table went, not that their seat is lost.
+        self._closed_tokens.extend(slot.token for slot in table.seats)
+        del self._closed_tokens[:-256]
         table.broadcast(Error(code=errors.NO_SUCH_TABLE))
         for slot in table.seats:
             if slot.out is not None:
@@ -358,6 +364,9 @@ class GameServer:
                     if table.seats[seat].kind == "bot":
                         return errors.SEAT_TAKEN  # handed to a bot while away
                     return table, seat
+            given = hello.token.encode()
+            if any(hmac.compare_digest(given, t.encode()) for t in self._closed_tokens):
+                return errors.NO_SUCH_TABLE  # its host closed the table
             return errors.BAD_TOKEN
         if hello.table is not None:
             chosen = self.tables.get(hello.table)

@@ -150,6 +150,8 @@ class NetSession:
         self.refusals: list[str] = []
         #: Every log entry received, in order; `log` is the part shown so far.
         self._received: list[LogEntry] = []
+        #: Moves up to here are applied without being shown (a batch caught up with).
+        self._catch_up_to = 0
         self.log: list[LogEntry] = []
         self.record: dict[str, Any] | None = None
         self._state: GameState | None = None
@@ -242,7 +244,10 @@ class NetSession:
             if index == self._primary():
                 fresh = [log_entry_from_wire(e) for e in msg.log]
                 # A connection made again gets the whole log again: keep what is new.
-                self._received.extend(e for e in fresh if e.index >= len(self._received))
+                new = [e for e in fresh if e.index >= len(self._received)]
+                self._received.extend(new)
+                if len(new) > CATCH_UP or len(self._received) - len(self.log) > CATCH_UP:
+                    self._catch_up_to = len(self._received)
             self._sent_at = None
         elif isinstance(item, Welcome):
             link.seat, link.token, link.connected = item.seat, item.token, True
@@ -286,14 +291,14 @@ class NetSession:
         return 0
 
     def _advance(self) -> None:
-        if self.incoming is not None or len(self.log) >= len(self._received):
-            return
-        entry = self._received[len(self.log)]
-        if len(self._received) - len(self.log) > CATCH_UP or self._is_local(entry.seat):
-            self._apply(entry)
-            self._advance()
-        else:
-            self.incoming = (entry.seat, entry.action)
+        # Moves that came in a batch (joining a game under way, back after a drop) are
+        # applied at once: only the batch's last position has a view to show.
+        while self.incoming is None and len(self.log) < len(self._received):
+            entry = self._received[len(self.log)]
+            if len(self.log) < self._catch_up_to or self._is_local(entry.seat):
+                self._apply(entry)
+            else:
+                self.incoming = (entry.seat, entry.action)
 
     def commit_incoming(self) -> None:
         """The screen has shown the move in `incoming`: it joins the game."""

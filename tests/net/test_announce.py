@@ -73,3 +73,16 @@ def test_following_stops_with_the_server_and_withdraws_what_was_announced() -> N
 
     run(scenario())
     assert [kind for kind, _ in heard.said] == ["new", "close"]
+
+
+def test_a_server_on_one_address_announces_that_address_only() -> None:
+    heard = Heard()
+
+    async def scenario() -> None:
+        server = GameServer(DATA)
+        server.open_table(TableSpec(2), title="Bo's table")
+        Announcer(7437, heard.make, addresses=["127.0.0.1"]).sync(server.tables.values())
+        await server.close()
+
+    run(scenario())
+    assert heard.said[0][1]["addresses"] == ["127.0.0.1"]

@@ -69,3 +69,7 @@ def test_an_open_seat_can_go_to_a_bot_before_the_start(host: HostServer) -> None
     assert host.start(hosted) == ""
     until(lambda: session.started, "the deal", session.poll)
     assert session.options.seats[1].kind == "medium"
+
+
+def test_a_host_listening_on_one_address_gives_that_address(host: HostServer) -> None:
+    assert host.addresses() == [f"127.0.0.1:{host.port}"]  # not addresses it does not hear

@@ -148,3 +148,34 @@ def test_a_server_nobody_answers_at_is_reported_not_waited_on(worker: LoopThread
         assert not session.seated and not session.started
     finally:
         session.close()
+
+
+def test_coming_back_to_a_game_under_way_shows_it_at_once(worker: LoopThread) -> None:
+    _, url = serve(worker, TableSpec(2, None, ()), seed=4)
+    ana = NetSession(DATA, url, [SeatLink("Ana")], worker, owns_worker=False)
+    frames(ana, lambda: ana.seated)
+    bo = NetSession(DATA, url, [SeatLink("Bo")], worker, owns_worker=False)
+    people = {0: a_person(1), 1: a_person(2)}
+    try:
+        end = time.monotonic() + DEADLINE
+        while len(ana.log) < 9 or len(bo.log) < 9:  # a few rounds by both
+            assert time.monotonic() < end, "the game stalled"
+            for s in (ana, bo):
+                s.poll()
+                if s.incoming is not None:
+                    s.commit_incoming()
+                elif s.human_to_act() and len(s.log) < 9:
+                    people[s.local_seats[0]](s)
+            time.sleep(0.001)
+        held = bo.held_seat()
+        assert held is not None
+        bo.close()  # Bo's window closes; he comes back with his seat's token
+        back = NetSession(DATA, url, [SeatLink("Bo", token=held[2])], worker,
+                          owns_worker=False)
+        frames(back, lambda: back.started)
+        # The first frame after the deal: the whole position, no move left to show.
+        assert back.incoming is None and len(back.log) == len(ana.log)
+        assert back.view().history == ana.view().history and back.local_seats == (1,)
+        back.close()
+    finally:
+        ana.close()

@@ -193,7 +193,18 @@ class OnlineFlow:
                                address_of(t), joinable=t.compatible and bool(t.open_seats)))
         return out
 
+    def _remember_name(self, name: str) -> None:
+        """The name typed to join is the player's: offered next time, here and on the
+        New game screen (saved with the settings)."""
+        seats = self.game.settings.default_seats
+        for seat in seats:
+            if seat.get("kind") == HUMAN:
+                seat["name"] = name
+                return
+        seats.insert(0, {"kind": HUMAN, "name": name})
+
     def connect(self, url: str, name: str, listing: Listing | None) -> Joining:
+        self._remember_name(name)
         worker = LoopThread("splendor-join").start()
         link = SeatLink(name, token=listing.token if listing else None,
                         table=listing.table if listing else None,

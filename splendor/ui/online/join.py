@@ -11,9 +11,10 @@ from typing import Protocol
 import pygame
 
 from splendor.i18n import tr
-from splendor.net.protocol import MAX_NAME, TableSummary
+from splendor.net.protocol import TableSummary
 from splendor.ui import theme
 from splendor.ui.online.screen import PanelScreen
+from splendor.ui.options import MAX_NAME_LENGTH
 from splendor.ui.widgets import Button, Scale, TextInput, draw_lines, draw_text
 from splendor.ui.wording import module_name
 
@@ -129,10 +130,13 @@ class JoinScene(PanelScreen):
         self.on_join = on_join
         self.on_seated = on_seated
         self.default_port = default_port
-        self.name = TextInput(name, max_length=MAX_NAME, px=20,
-                              placeholder=tr("online.join.name"))
+        # Names as long as the New game screen's (the tables' panels are made for them).
+        self.name = TextInput(name[:MAX_NAME_LENGTH], max_length=MAX_NAME_LENGTH, px=20,
+                              placeholder=tr("online.join.name"),
+                              on_change=lambda text: self._typed(self.name))
         self.address = TextInput("", max_length=120, px=20, show_count=False,
-                                 placeholder="192.168.1.5:7437")
+                                 placeholder="192.168.1.5:7437",
+                                 on_change=lambda text: self._typed(self.address))
         self.join_typed = Button(tr("online.join.join"), self.join_address, style="primary")
         self.back = Button(tr("menu.entry.back"), self.go_back)
         self.rows: list[tuple[Listing, Button]] = []
@@ -157,6 +161,12 @@ class JoinScene(PanelScreen):
     def _offered(self) -> list[Listing]:
         return self.seats_offered if self.seats_offered is not None else self._shown
 
+    def _typed(self, field: TextInput) -> None:
+        """A field at fault is being mended: its mark and the sentence about it go."""
+        if field.error:
+            field.error = False
+            self.problem = ""
+
     def _joiner(self, listing: Listing) -> Callable[[], None]:
         return lambda: self.join_listing(listing)
 
@@ -177,7 +187,7 @@ class JoinScene(PanelScreen):
         self.name.error = False
         url = parse_address(address, self.default_port)
         if url is None:
-            self.problem = tr("online.problem.bad_address", address=address.strip()[:60])
+            self.problem = tr("online.problem.bad_address", address=address.strip()[:40])
             self.address.error = True
             return
         self.address.error = False

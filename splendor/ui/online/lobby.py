@@ -13,7 +13,7 @@ import pygame
 from splendor.i18n import tr
 from splendor.net.session import NetSession
 from splendor.ui import theme
-from splendor.ui.online.join import problem_text
+from splendor.ui.online.join import module_words, problem_text
 from splendor.ui.online.screen import PanelScreen
 from splendor.ui.options import kind_label
 from splendor.ui.widgets import Button, Scale, draw_gem, draw_lines, draw_text
@@ -69,6 +69,7 @@ class LobbyScene(PanelScreen):
         self.problem = ""
         self._line_rects: list[tuple[SeatLine, pygame.Rect]] = []
         self._where = pygame.Rect(0, 0, 0, 0)
+        self._game = pygame.Rect(0, 0, 0, 0)
         self._note = pygame.Rect(0, 0, 0, 0)
         self._left = False
 
@@ -99,7 +100,9 @@ class LobbyScene(PanelScreen):
 
     def lay_out(self, sc: Scale, panel: pygame.Rect) -> None:
         x, w = panel.x + sc.px(36), panel.w - sc.px(72)
-        y = self.title_rect.bottom + sc.px(8)
+        y = self.title_rect.bottom + sc.px(2)
+        self._game = pygame.Rect(x, y, w, sc.px(26))
+        y = self._game.bottom + sc.px(6)
         body = sc.text(19)
         where_h = sc.px(64) if self.host is not None else 0
         self._where = pygame.Rect(x, y, w, where_h)
@@ -156,6 +159,11 @@ class LobbyScene(PanelScreen):
         sc = Scale(surface.get_size())
         self.draw_frame(surface, self.title)
         small = sc.text(17)
+        summary = self.session.summary
+        if summary is not None:  # what is played here: the module and the seats
+            draw_text(surface, tr("online.lobby.game", module=module_words(summary.module),
+                                  players=summary.players),
+                      sc.text(18), theme.ACCENT, self._game)
         if self.host is not None:
             where = tr("online.lobby.addresses", addresses=" · ".join(self.host.addresses)) \
                 + "\n" + tr("online.lobby.internet", port=self.host.port)
