@@ -237,17 +237,22 @@ class NetSession:
         if isinstance(item, tuple):
             msg, view = item
             assert isinstance(msg, State)
-            if view is not None:
-                link.views[len(view.history)] = view
-                for old in [n for n in link.views if n < len(self.log) - 2]:
-                    del link.views[old]
             if index == self._primary():
                 fresh = [log_entry_from_wire(e) for e in msg.log]
                 # A connection made again gets the whole log again: keep what is new.
                 new = [e for e in fresh if e.index >= len(self._received)]
+                start = len(self._received)
                 self._received.extend(new)
-                if len(new) > CATCH_UP or len(self._received) - len(self.log) > CATCH_UP:
+                # A move is shown from the view before it: moves that came several in one
+                # State (joining, coming back) or with no view before them are applied
+                # at once, as are too many waiting.
+                if new and (len(new) > 1 or start not in link.views) \
+                        or len(self._received) - len(self.log) > CATCH_UP:
                     self._catch_up_to = len(self._received)
+            if view is not None:
+                link.views[len(view.history)] = view
+                for old in [n for n in link.views if n < len(self.log) - 2]:
+                    del link.views[old]
             self._sent_at = None
         elif isinstance(item, Welcome):
             link.seat, link.token, link.connected = item.seat, item.token, True

@@ -150,7 +150,18 @@ class OnlineFlow:
     def open_join(self) -> None:
         self.game.app.stack.push(JoinScene(self._player_name(), self.listings, self.connect,
                                            self.seated, DEFAULT_PORT,
-                                           on_refused=self.refused, on_look=self.look))
+                                           on_refused=self.refused, on_look=self.look,
+                                           held_at=self.held_at))
+
+    def held_at(self, url: str) -> Listing | None:
+        """The seat this computer holds at `url` (the newest), as a row to join."""
+        held, _ = net_seats.held_seats()
+        mine = next((h for h in held if h.url == url), None)
+        if mine is None:
+            return None
+        return Listing(f"held:{mine.url}/{mine.table}/{mine.seat}",
+                       tr("online.join.yours", title=mine.title), mine.url, mine.table,
+                       mine.token)
 
     def look(self, url: str) -> Looking:
         """Ask the server at `url` for its tables (the player then picks a seat)."""

@@ -116,11 +116,15 @@ class JoinScene(PanelScreen):
                  on_join: Callable[[str, str, Listing | None], Joining],
                  on_seated: Callable[[Joining], None], default_port: int, *,
                  on_refused: Callable[[Listing | None, str], None] | None = None,
-                 on_look: Callable[[str], Looking] | None = None) -> None:
+                 on_look: Callable[[str], Looking] | None = None,
+                 held_at: Callable[[str], Listing | None] | None = None) -> None:
         """`on_look(url)` asks a server for its tables, so that the player picks a seat
         (without it, the server seats the player at the first open one)."""
         super().__init__()
         self.on_look = on_look
+        #: The seat this computer holds at an address, if any (typing the address of a
+        #: table one sat at takes that seat back).
+        self.held_at = held_at
         self.looking: Looking | None = None
         #: The open seats found at the address asked, to choose from (None: not asked).
         self.seats_offered: list[Listing] | None = None
@@ -193,6 +197,8 @@ class JoinScene(PanelScreen):
         self.address.error = False
         self.problem = ""
         self._joining_at = url.split("://", 1)[1]
+        if listing is None and self.held_at is not None:
+            listing = self.held_at(url)
         self._listing = listing
         # A held seat or a chosen one is asked for; otherwise: which seats are open there?
         chosen = listing is not None and (listing.token is not None or listing.seat is not None)

@@ -329,3 +329,39 @@ def test_a_host_who_leaves_the_lobby_closes_the_table_and_the_guest_is_told(
         guest.close()
     finally:
         game.close()
+
+
+def test_typing_the_address_of_a_table_one_sat_at_takes_the_seat_back(
+        app: App, worker: LoopThread) -> None:
+    async def serve() -> tuple[Table, int]:
+        server = GameServer(DATA)
+        table = server.open_table(TableSpec(2, None, ("easy",)), title="Ana's table", seed=9)
+        return table, await server.start("127.0.0.1", 0)
+
+    table, port = worker.call(serve())
+
+    def join_by_address(game: Game) -> None:
+        press_button(app, top(app).buttons["join"])  # type: ignore[attr-defined]
+        join = top(app)
+        assert isinstance(join, JoinScene)
+        type_into(app, join.address, f"127.0.0.1:{port}")
+        press_button(app, join.join_typed)
+        frames_until(app, lambda: any(isinstance(s, TableScene) for s in app.stack.scenes),
+                     "the table")
+
+    first = online(app)
+    join_by_address(first)
+    frames_until(app, lambda: table.state is not None and len(table.state.history) > 0
+                 or isinstance(first.session, NetSession) and first.session.human_to_act(),
+                 "the game under way")
+    first.close()  # the window closes mid-game
+    app.stack.scenes.clear()
+    again = online(app)
+    try:
+        join_by_address(again)  # the same address: the seat held is taken back
+        session = again.session
+        assert isinstance(session, NetSession) and session.local_seats == (0,)
+        assert table.seats[0].out is not None and table.seats[1].kind == "bot"
+        play_on(app, 4)
+    finally:
+        again.close()
