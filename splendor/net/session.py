@@ -246,7 +246,7 @@ class NetSession:
                 # A move is shown from the view before it: moves that came several in one
                 # State (joining, coming back) or with no view before them are applied
                 # at once, as are too many waiting.
-                if new and (len(new) > 1 or start not in link.views) \
+                if (new and (len(new) > 1 or start not in link.views)) \
                         or len(self._received) - len(self.log) > CATCH_UP:
                     self._catch_up_to = len(self._received)
             if view is not None:

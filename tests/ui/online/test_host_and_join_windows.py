@@ -351,8 +351,8 @@ def test_typing_the_address_of_a_table_one_sat_at_takes_the_seat_back(
 
     first = online(app)
     join_by_address(first)
-    frames_until(app, lambda: table.state is not None and len(table.state.history) > 0
-                 or isinstance(first.session, NetSession) and first.session.human_to_act(),
+    frames_until(app, lambda: (table.state is not None and len(table.state.history) > 0)
+                 or (isinstance(first.session, NetSession) and first.session.human_to_act()),
                  "the game under way")
     first.close()  # the window closes mid-game
     app.stack.scenes.clear()
