@@ -231,6 +231,8 @@ class TableScene(Scene):
         for entry in log[len(self._log_entries):]:
             texts = describe_entry(names[entry.seat], entry, data, names)
             self._log_text += [log_line(entry.round, text) for text in texts]
+            if self.ui.log_back:  # scrolled back: the lines read stay where they are
+                self.ui.log_back += len(texts)
             self._log_line_entry += [len(self._log_entries)] * len(texts)
             # The move's line names its card; a noble's visit after it names none.
             self._log_line_card += [logged_card(entry.action)] + [None] * (len(texts) - 1)
@@ -243,9 +245,9 @@ class TableScene(Scene):
         when the log, its language or the layout changed."""
         assert self.layout is not None
         lines = self.log_lines()
-        key = (self._log_version, self._log_key, self.layout.size)
+        key = (self._log_version, self._log_key, self.layout.size, self.ui.log_back)
         if self._log_rows is None or self._log_rows[0] != key:
-            self._log_rows = (key, log_rows(self.layout, lines))
+            self._log_rows = (key, log_rows(self.layout, lines, self.ui.log_back))
         return self._log_rows[1]
 
     def market_rect(self, card_id: str) -> pygame.Rect | None:
@@ -284,9 +286,23 @@ class TableScene(Scene):
             self.zoom.point(None if held else self.zoom_target(event.pos))
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             self.pointer.up(event.pos)
+        elif event.type == pygame.MOUSEWHEEL:
+            return self._scroll_log(event.y)
         else:
             return False
         self._layout_panel()
+        return True
+
+    def _scroll_log(self, notches: int) -> bool:
+        """The wheel over the log: up shows older moves, down newer ones."""
+        at = self._pointer_at
+        if self.layout is None or at is None or not self.layout.log.collidepoint(at):
+            return False
+        lines = len(self.log_lines())
+        self.ui.log_back = max(0, min(lines - 1, self.ui.log_back + notches))
+        self.ui.hover_log = self._log_line_at(at)
+        if self.app is not None:
+            self.app.request_redraw()
         return True
 
     def _key(self, key: int, mod: int = 0) -> bool:

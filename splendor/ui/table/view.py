@@ -81,6 +81,8 @@ class TableUi:
     #: The log line under the pointer (its index) when it does something (a click shows
     #: that position, or it names a card): lit while hovered.
     hover_log: int | None = None
+    #: How many of the newest log lines are scrolled out of view (the wheel over the log).
+    log_back: int = 0
     #: What the hint suggests touching: cards, a deck or bank piles.
     hint_marks: set[Hit] = field(default_factory=set)
     notice: str = ""  # a problem outside the game itself, e.g. an autosave that failed
@@ -201,7 +203,7 @@ def draw_table(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
     others = [p for p in view.players if p.seat != view.seat]
     for panel, player in zip(lay.seats, others, strict=False):
         _draw_opponent(surface, lay, panel, player, view, ui)
-    _draw_log(surface, lay, log_lines, ui.hover_log)
+    _draw_log(surface, lay, log_lines, ui.hover_log, ui.log_back)
     if ui.drag_color is not None:
         d = px(56)
         image = art.token_surface(ui.drag_color, d, selected=True)
@@ -515,9 +517,11 @@ def _draw_opponent(surface: pygame.Surface, lay: TableLayout, panel: SeatPanel,
             marks.draw_last_move(surface, slot, px)
 
 
-def log_rows(lay: TableLayout, lines: list[str]) -> list[tuple[int, pygame.Rect]]:
-    """Where the newest log lines that fit are drawn, oldest first: (line index, box).
-    The table finds clicks on moves here (a click shows that position)."""
+def log_rows(lay: TableLayout, lines: list[str], back: int = 0
+             ) -> list[tuple[int, pygame.Rect]]:
+    """Where the newest log lines that fit are drawn, oldest first: (line index, box),
+    the `back` newest left out (the log scrolled back). The table finds clicks on moves
+    here (a click shows that position)."""
     px = lay.px
     rect = lay.log
     inner = rect.inflate(-2 * px(10), 0)
@@ -528,7 +532,7 @@ def log_rows(lay: TableLayout, lines: list[str]) -> list[tuple[int, pygame.Rect]
     room = rect.bottom - px(8) - top
     shown: list[tuple[int, int]] = []
     used = 0
-    for index in range(len(lines) - 1, -1, -1):
+    for index in range(len(lines) - 1 - max(0, back), -1, -1):
         height = len(wrap(lines[index], max(theme.MIN_TEXT_PX, size), inner.w)) * step
         if used + height > room:
             break
@@ -543,7 +547,7 @@ def log_rows(lay: TableLayout, lines: list[str]) -> list[tuple[int, pygame.Rect]
 
 
 def _draw_log(surface: pygame.Surface, lay: TableLayout, lines: list[str],
-              hover: int | None = None) -> None:
+              hover: int | None = None, back: int = 0) -> None:
     """The newest moves that fit, each wrapped to the panel, oldest first; the line
     `hover` lit."""
     px = lay.px
@@ -554,7 +558,10 @@ def _draw_log(surface: pygame.Surface, lay: TableLayout, lines: list[str],
     draw_text(surface, tr("table.log.title"), px(15),
               theme.TEXT_DIM, pygame.Rect(inner.x, rect.y + px(6), inner.w, title_h),
               align="left", bold=True)
-    for index, box in log_rows(lay, lines):
+    if back:  # scrolled back: say how many newer moves are below
+        draw_text(surface, tr("table.log.newer", count=back), px(13), theme.ACCENT,
+                  pygame.Rect(inner.x, rect.y + px(6), inner.w, title_h), align="right")
+    for index, box in log_rows(lay, lines, back):
         if index == hover:
             lit = box.inflate(2 * px(5), px(3))
             pygame.draw.rect(surface, theme.TABLE_DARK, lit, border_radius=px(5))
