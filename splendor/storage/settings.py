@@ -50,6 +50,9 @@ class Settings:
     #: The Cities of Splendor module of the last game (None: the base game alone): the
     #: New game screen offers it again.
     module: str | None = None
+    #: Whether the guided first game was offered (once, on the very first start). A file
+    #: written before the offer existed says nothing: that player is not new.
+    tutorial_offered: bool = False
     #: Settings and assists a newer version wrote that this one does not know: written
     #: back as they were.
     unknown: dict[str, Any] = field(default_factory=dict)
@@ -94,7 +97,8 @@ def _check(doc: Any) -> Settings:
             raise ValueError("'window' must be [width, height]")
         # A size no screen has would cost gigabytes for the first frame: as `--size`.
         s.window = untrusted.clamp_window(w[0], w[1])
-    for name in ("fullscreen", "colour_symbols"):
+    s.tutorial_offered = True  # unless the file says otherwise (see the field)
+    for name in ("fullscreen", "colour_symbols", "tutorial_offered"):
         if name in doc:
             if not isinstance(doc[name], bool):
                 raise ValueError(f"'{name}' must be true or false")

@@ -23,6 +23,8 @@ from splendor.session.review import GameReview, review_of, review_seat
 from splendor.session.seats import GameOptions, SeatOption
 from splendor.session.statistics import count_game
 from splendor.session.table_session import TableSession
+from splendor.session.tutorial import TutorialSession
+from splendor.session.tutorial_data import load_tutorial
 from splendor.storage import paths
 from splendor.storage.aside import FileProblem
 from splendor.storage.atomic import StorageError
@@ -40,6 +42,7 @@ from splendor.storage.saves import (
     save_path_for,
 )
 from splendor.storage.settings import Settings, load_settings, read_settings, save_settings
+from splendor.storage.tutorial_progress import forget_progress, read_progress, save_progress
 from splendor.storage.stats import (
     Record,
     counts,
@@ -79,6 +82,7 @@ from splendor.ui.scenes.statistics import StatisticsScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.table_step import GemStepScene, StrongholdStepScene
 from splendor.ui.scenes.token_return import TokenReturnScene
+from splendor.ui.scenes.tutorial import TutorialTableScene
 from splendor.ui.settings_panel import Preferences, SettingsPanel
 from splendor.ui.sound import Sounds
 from splendor.ui.table.board_picture import BoardPicture
@@ -132,7 +136,62 @@ class Game:
         return MenuScene(has_continue=resumable, on_continue=self.continue_game,
                          on_new_game=self.open_new_game, on_load=self.open_load,
                          on_settings=self.open_settings, on_online=lambda: self.online.open(),
-                         on_rules=self.open_rules, on_statistics=self.open_statistics)
+                         on_rules=self.open_rules, on_statistics=self.open_statistics,
+                         on_learn=self.open_tutorial,
+                         learn_key="learn" if read_progress() is None else "learn_continue")
+
+    # ------------------------------------------------------------ the guided first game
+
+    def offer_tutorial(self) -> None:
+        """Ask once, on the very first start, whether to learn the game (remembered)."""
+        self.settings.tutorial_offered = True
+        self.save_settings()
+        self.app.stack.push(ConfirmScene(
+            lambda: tr("tutorial.offer.title"), lambda: tr("tutorial.offer.text"),
+            lambda: tr("tutorial.offer.accept"), self.open_tutorial,
+            no=lambda: tr("tutorial.offer.decline")))
+
+    def open_tutorial(self) -> None:
+        """The guided first game, where it was left (from the start if it never was)."""
+        self._close_game()
+        tutorial = load_tutorial(self.data)
+        left = read_progress()
+        index = (tutorial.step_index(left) if left is not None else None) or 0
+        names = (tr("tutorial.names.you"), tr("tutorial.names.coach"))
+        session = TutorialSession(self.data, tutorial, names, index)
+        self.session = session
+
+        def keep(step: int) -> None:
+            if step >= len(tutorial.steps):
+                forget_progress()
+                return
+            try:
+                save_progress(tutorial.steps[step].id)
+            except StorageError as exc:  # the tutorial goes on; only resuming is lost
+                log().warning("tutorial progress not saved: %s", exc)
+
+        if self.owner:
+            session.on_step = keep
+            keep(index)
+        table = TutorialTableScene(
+            session, on_finished=lambda _: self.tutorial_done(), on_leave=self.to_menu,
+            on_skip=self.skip_tutorial, speed=self.prefs.speed, sounds=self.prefs.sounds,
+            decision_overlays=decision_overlays(session, lambda: table))
+        self.app.stack.replace(table)
+
+    def skip_tutorial(self) -> None:
+        if self.owner:
+            forget_progress()
+        self.to_menu()
+
+    def tutorial_done(self) -> None:
+        """The guided game is over: "You're ready", then a real game or the menu."""
+        self._close_game()
+        self.app.stack.replace(self.menu_scene())
+        self.app.stack.push(ConfirmScene(
+            lambda: tr("tutorial.ready.title"), lambda: tr("tutorial.ready.text"),
+            lambda: tr("tutorial.ready.play"), self.open_new_game,
+            no=lambda: tr("tutorial.ready.menu")))
 
     def continue_game(self) -> None:
         """Resume the autosave; if it is damaged, say so and offer the backup."""
@@ -292,8 +351,9 @@ class Game:
         """Save the game after a completed turn; a failure is shown and logged, never fatal.
         A second window never autosaves (the table says so)."""
         session = self.session
-        if not isinstance(session, Session):
-            return  # no game, or a network game (its server keeps it)
+        if not isinstance(session, Session) or isinstance(session, TutorialSession):
+            return  # no game, a network game (its server keeps it) or the tutorial (its
+            # progress is kept as it goes)
         table = next((s for s in self.app.stack.scenes if isinstance(s, TableScene)), None)
         if not self.owner:
             if table is not None:
@@ -547,6 +607,8 @@ def open_menu(game: Game, lock: InstanceLock) -> None:
     """The main menu, under what the player must hear of first: a settings file that
     could not be used, another window already open on the same files."""
     game.app.stack.push(game.menu_scene())
+    if lock.owner and game.settings_problem is None and not game.settings.tutorial_offered:
+        game.offer_tutorial()
     if game.settings_problem is not None:
         game.tell(game.settings_problem)
     if not lock.owner:
