@@ -100,7 +100,7 @@ class TutorialSession(Session):
         step = self.step
         if step is not None and self.human_to_act() and self._state.phase is Phase.MAIN \
                 and not step.counts(action):
-            reason = self._state.why_illegal(action) or Refusal(
+            reason: Refusal | None = self._state.why_illegal(action) or Refusal(
                 "tutorial", "not this step's move", sentence=tr(text_key(step.id, "refusal")))
             self.refused = reason
             return reason

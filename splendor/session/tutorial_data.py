@@ -32,7 +32,7 @@ from splendor.engine import (
     color_index,
     parse_action,
 )
-from splendor.gamedata import SUPPORTED_VERSION, Checker, DataError, read_yaml
+from splendor.gamedata import SUPPORTED_VERSION, Checker, read_yaml
 from splendor.resources import levels_data_dir
 
 FILENAME = "tutorial.yaml"

@@ -42,7 +42,6 @@ from splendor.storage.saves import (
     save_path_for,
 )
 from splendor.storage.settings import Settings, load_settings, read_settings, save_settings
-from splendor.storage.tutorial_progress import forget_progress, read_progress, save_progress
 from splendor.storage.stats import (
     Record,
     counts,
@@ -51,6 +50,7 @@ from splendor.storage.stats import (
     read_stats,
     save_stats,
 )
+from splendor.storage.tutorial_progress import forget_progress, read_progress, save_progress
 from splendor.ui import art, file_notes
 from splendor.ui.app import App
 from splendor.ui.online.flow import OnlineFlow

@@ -15,10 +15,11 @@ import pygame
 import pytest
 
 from splendor import i18n
-from splendor.engine import Action, Buy, Phase, Reserve, Return, Take, TakeTwo
+from splendor.engine import Action, Buy, Phase, Reserve, Take, TakeTwo
 from splendor.i18n import LANGUAGES, tr
 from splendor.session.tutorial import TutorialSession, text_key
 from splendor.storage import paths
+from splendor.storage.instance import claim_folders
 from splendor.storage.tutorial_progress import progress_path, read_progress, save_progress
 from splendor.ui import textfit
 from splendor.ui.app import App
@@ -28,7 +29,6 @@ from splendor.ui.scenes.menu import MenuScene
 from splendor.ui.scenes.new_game import NewGameScene
 from splendor.ui.scenes.tutorial import TutorialTableScene
 from splendor.ui.wording import refusal_text
-from splendor.storage.instance import claim_folders
 from tests.ui.gestures import click
 from tests.ui.table.test_table_play import human_may_act, perform, run_until
 
@@ -97,10 +97,10 @@ def wrong_move(session: TutorialSession) -> Action:
     legal = [a for a in session.view().legal_actions if not step.counts(a)]
     for kind in (Take, Reserve, TakeTwo, Buy):
         for action in legal:
-            if isinstance(action, kind) and (not isinstance(action, Buy)
-                                             or action.payment is None):
-                if not isinstance(action, Take) or len(action.colors) == 3:
-                    return action
+            paid = not isinstance(action, Buy) or action.payment is None
+            three = not isinstance(action, Take) or len(action.colors) == 3
+            if isinstance(action, kind) and paid and three:
+                return action
     raise AssertionError(f"no wrong move to try at {step.id}")
 
 

@@ -19,6 +19,7 @@ from splendor.session.table_session import TableSession
 from splendor.session.tutorial import TutorialSession, text_key
 from splendor.session.tutorial_data import Piece
 from splendor.ui import theme
+from splendor.ui.scene import Scene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.sound import Sounds
 from splendor.ui.table.marks import draw_hint_frame
@@ -37,10 +38,10 @@ class TutorialTableScene(TableScene):
     def __init__(self, session: TutorialSession, *, on_finished: Callable[[TableSession], None],
                  on_leave: Callable[[], None], on_skip: Callable[[], None],
                  speed: float = 1.0, sounds: Sounds | None = None,
-                 decision_overlays: dict[str, Callable[..., object]] | None = None) -> None:
+                 decision_overlays: dict[str, Callable[..., Scene]] | None = None) -> None:
         super().__init__(session, on_finished=on_finished, on_leave=on_leave,
                          assists=Assists(), speed=speed, sounds=sounds,
-                         decision_overlays=decision_overlays,  # type: ignore[arg-type]
+                         decision_overlays=decision_overlays,
                          on_pause=on_leave)
         self.tutorial = session
         self.on_skip = on_skip
