@@ -13,18 +13,22 @@ if TYPE_CHECKING:
 TUTORIAL_STEPS = ("take_three", "take_two", "reserve", "buy", "bonus", "noble", "return",
                   "final_round")
 #: The pictures, in order (see screenshots.PICTURES).
-TUTORIAL_PICTURES = (*(f"tutorial_{s}" for s in TUTORIAL_STEPS), "tutorial_refused",
-                     "tutorial_ready")
+TUTORIAL_PICTURES = ("tutorial_offer", *(f"tutorial_{s}" for s in TUTORIAL_STEPS),
+                     "tutorial_refused", "tutorial_ready")
 
 
 def render_tutorial(game: Game, shot: Callable[[str], None]) -> None:
-    """Shoot each step as the menu's Learn to play opens it (progress in the throw-away
-    home), a refused move at the first step and the end's "You're ready"."""
+    """Shoot the offer of the very first start, each step as the menu's Learn to play
+    opens it (progress in the throw-away home), a refused move at the first step and the
+    end's "You're ready"."""
     from splendor.engine import parse_action
     from splendor.session.tutorial import TutorialSession
     from splendor.storage.tutorial_progress import forget_progress, save_progress
     from splendor.ui.scenes.tutorial import TutorialTableScene
 
+    game.app.stack.replace(game.menu_scene())
+    game.offer_tutorial()
+    shot("tutorial_offer")
     for step_id in TUTORIAL_STEPS:
         save_progress(step_id)
         game.open_tutorial()
