@@ -1,5 +1,5 @@
 """The guided first game for `--screenshots`: each step on the real table (its pieces
-ringed, its box), a wrong move refused, and "You're ready"."""
+ringed, its box), a wrong move refused, "You're ready", and each module's lesson."""
 
 from __future__ import annotations
 
@@ -13,8 +13,11 @@ if TYPE_CHECKING:
 TUTORIAL_STEPS = ("take_three", "take_two", "reserve", "buy", "bonus", "noble", "return",
                   "final_round")
 #: The pictures, in order (see screenshots.PICTURES).
+#: The modules whose lesson is shot.
+LESSONS = ("cities", "trading-posts", "orient", "strongholds")
 TUTORIAL_PICTURES = ("tutorial_offer", *(f"tutorial_{s}" for s in TUTORIAL_STEPS),
-                     "tutorial_refused", "tutorial_ready")
+                     "tutorial_refused", "tutorial_ready",
+                     *(f"lesson_{m.replace('-', '_')}" for m in LESSONS), "lesson_done")
 
 
 def render_tutorial(game: Game, shot: Callable[[str], None]) -> None:
@@ -46,3 +49,11 @@ def render_tutorial(game: Game, shot: Callable[[str], None]) -> None:
     game.tutorial_done()
     shot("tutorial_ready")
     forget_progress()
+    for module in LESSONS:
+        game.open_lesson(module)
+        table = game.app.stack.top
+        assert isinstance(table, TutorialTableScene)
+        table.update(0.0)
+        shot(f"lesson_{module.replace('-', '_')}")
+    game.lesson_done(LESSONS[-1])
+    shot("lesson_done")

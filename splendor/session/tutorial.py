@@ -44,9 +44,10 @@ class NoBots:
         pass
 
 
-def text_key(step_id: str, part: str = "text") -> str:
-    """The catalog key of a step's words: 'text' (what to do and why) or 'refusal'."""
-    return f"tutorial.step.{step_id}.{part}"
+def text_key(step_id: str, part: str = "text", keys: str = "tutorial.step") -> str:
+    """The catalog key of a step's words: 'text' (what to do and why) or 'refusal'
+    (`keys`: 'tutorial.lesson' for a module's lesson)."""
+    return f"{keys}.{step_id.replace('-', '_')}.{part}"
 
 
 class TutorialSession(Session):
@@ -61,8 +62,10 @@ class TutorialSession(Session):
         spec = tutorial.steps[start].position or tutorial.deal
         options = GameOptions((SeatOption("human", names[PLAYER]),
                                SeatOption(COACH_KIND, names[COACH])),
-                              first_player=PLAYER, seed=0, competitive=True)
-        super().__init__(data, options, NoBots(), state=build(data, spec, names))
+                              first_player=PLAYER, seed=0, competitive=True,
+                              module=tutorial.module)
+        super().__init__(data, options, NoBots(),
+                         state=build(data, spec, names, tutorial.module))
         #: The step being taught (len(steps) once the game is over).
         self.index = start
         #: The coach's moves still to come in this step.
@@ -92,6 +95,11 @@ class TutorialSession(Session):
     def done(self) -> bool:
         return self.index >= len(self.tutorial.steps)
 
+    def words(self, part: str = "text") -> str:
+        """The step's words in the language in use ('text' or 'refusal'), or ''."""
+        step = self.step
+        return tr(text_key(step.id, part, self.tutorial.keys)) if step is not None else ""
+
     # ------------------------------------------------------------------ moves
 
     def play(self, action: Action) -> Refusal | None:
@@ -101,7 +109,7 @@ class TutorialSession(Session):
         if step is not None and self.human_to_act() and self._state.phase is Phase.MAIN \
                 and not step.counts(action):
             reason: Refusal | None = self._state.why_illegal(action) or Refusal(
-                "tutorial", "not this step's move", sentence=tr(text_key(step.id, "refusal")))
+                "tutorial", "not this step's move", sentence=self.words("refusal"))
             self.refused = reason
             return reason
         reason = super().play(action)
@@ -121,7 +129,7 @@ class TutorialSession(Session):
 
     def poll(self) -> None:
         """Offer the coach's next scripted move for the screen to show."""
-        if self.paused or self.incoming is not None or self.is_over() \
+        if self.paused or self.incoming is not None or self.is_over() or self.done \
                 or self.current != COACH:
             return
         self.incoming = (COACH, self._coach_move())
@@ -153,7 +161,8 @@ class TutorialSession(Session):
         self.refused = None
         step = self.step
         if step is not None and step.position is not None:
-            self._state = build(self.data, step.position, self.options.names)
+            self._state = build(self.data, step.position, self.options.names,
+                                self.tutorial.module)
             self._version += 1
         if self.on_step is not None:
             self.on_step(self.index)

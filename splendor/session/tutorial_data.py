@@ -7,6 +7,10 @@ the actions that count as doing it (any one of `expect`; a purchase counts whate
 payment) and the coach's `reply`. A step may begin from a `position` of its own ("a few
 rounds later"), so that the game need not be played out to reach a noble or the end.
 
+`lessons` holds a one-step lesson for each Cities of Splendor module (offered the first
+time the module is chosen for a game): a position of a game with that module and the one
+move that shows what it adds; the lesson ends with the player's turn.
+
 Loading plays the whole script through the engine, so a wrong entry (an unknown card, an
 expected move that is not legal there, a reply that leaves the player not to move, a
 last step that does not end the game) is a `DataError` naming the file, the step and the
@@ -16,7 +20,7 @@ problem, like every data file.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +36,7 @@ from splendor.engine import (
     color_index,
     parse_action,
 )
+from splendor.engine.modules import module_ids
 from splendor.gamedata import SUPPORTED_VERSION, Checker, read_yaml
 from splendor.resources import levels_data_dir
 
@@ -39,9 +44,10 @@ FILENAME = "tutorial.yaml"
 #: The seats: the player starts, the coach answers.
 PLAYER, COACH = 0, 1
 #: The pieces a step may point at: kind -> what its key is.
-PIECES = ("bank", "card", "deck", "noble", "opponent", "area")
+PIECES = ("bank", "card", "deck", "noble", "city", "post", "opponent", "area")
 #: The fields of a position (see `build_position`) a step may give.
-POSITION_FIELDS = {"seats", "market", "decks", "nobles", "bank", "turns", "final_round"}
+POSITION_FIELDS = {"seats", "market", "decks", "nobles", "bank", "turns", "final_round",
+                   "cities", "holds", "orient_market", "orient_decks"}
 STEP_FIELDS = {"id", "point", "expect", "reply", "position"}
 
 
@@ -80,6 +86,15 @@ class Step:
 class Tutorial:
     deal: Mapping[str, Any]
     steps: tuple[Step, ...]
+    #: The module played (a lesson), or None: the base game.
+    module: str | None = None
+    #: The module lessons by module id (in the main tutorial).
+    lessons: Mapping[str, Tutorial] = field(default_factory=dict)
+
+    @property
+    def keys(self) -> str:
+        """Where the steps' words are in the catalogs: '<keys>.<step id>.text'."""
+        return "tutorial.step" if self.module is None else "tutorial.lesson"
 
     def step_index(self, step_id: str) -> int | None:
         return next((i for i, s in enumerate(self.steps) if s.id == step_id), None)
@@ -92,16 +107,17 @@ class Tutorial:
                     default=-1)
         spec = self.deal if start < 0 else self.steps[start].position
         assert spec is not None
-        state = build(data, spec, names)
+        state = build(data, spec, names, self.module)
         for step in self.steps[max(start, 0):index]:
             play_step(state, step)
         return state
 
 
-def build(data: GameData, spec: Mapping[str, Any], names: Sequence[str] | None) -> GameState:
+def build(data: GameData, spec: Mapping[str, Any], names: Sequence[str] | None,
+          module: str | None = None) -> GameState:
     """The position `spec` (PositionError when it is wrong), the player to move."""
     return build_position(data, 2, current=PLAYER, first_player=PLAYER,
-                          names=names, **dict(spec))
+                          names=names, module=module, **dict(spec))
 
 
 def finish_turn(state: GameState, seat: int) -> None:
@@ -140,7 +156,7 @@ def parse_tutorial(doc: object, data: GameData, filename: str = FILENAME) -> Tut
     top = ck.mapping(doc, "")
     if top.get("version") != SUPPORTED_VERSION:
         raise ck.fail("version", f"expected {SUPPORTED_VERSION}, got {top.get('version')!r}")
-    ck.known_fields(top, {"version", "deal", "steps"}, "")
+    ck.known_fields(top, {"version", "deal", "steps", "lessons"}, "")
     deal = _position(ck, ck.field(top, "deal", ""), "deal")
     entries = ck.entries(top, "steps")
     if not entries:
@@ -154,7 +170,20 @@ def parse_tutorial(doc: object, data: GameData, filename: str = FILENAME) -> Tut
         steps.append(_step(ck, entry, f"step {n} ({step_id})", step_id))
     tutorial = Tutorial(deal, tuple(steps))
     _walk(ck, tutorial, data)
-    return tutorial
+    lessons: dict[str, Tutorial] = {}
+    for module, raw in ck.mapping(top.get("lessons", {}), "lessons").items():
+        where = f"lesson {module}"
+        if module not in module_ids():
+            raise ck.fail(where, f"no such module (known: {', '.join(module_ids())})")
+        entry = dict(ck.mapping(raw, where))
+        if "position" not in entry:
+            raise ck.fail(where, "a lesson begins from a 'position'")
+        if "reply" in entry or "id" in entry:
+            raise ck.fail(where, "a lesson has no 'id' nor 'reply': it ends with your move")
+        step = _step(ck, {**entry, "id": module}, where, module)
+        lessons[module] = Tutorial(step.position or {}, (step,), module)
+        _walk(ck, lessons[module], data)
+    return Tutorial(deal, tuple(steps), lessons=lessons)
 
 
 def _position(ck: Checker, value: object, where: str) -> Mapping[str, Any]:
@@ -192,9 +221,9 @@ def _piece(ck: Checker, text: object, where: str) -> Piece:
             return Piece(kind, color_index(rest[0]))
         except ValueError as exc:
             raise ck.fail(where, f"point: {exc}") from None
-    if kind == "deck":
-        if rest[0] not in ("1", "2", "3"):
-            raise ck.fail(where, f"point: {text!r}: a deck is 1, 2 or 3")
+    if kind in ("deck", "post"):
+        if rest[0] not in (("1", "2", "3") if kind == "deck" else ("1", "2", "3", "4", "5")):
+            raise ck.fail(where, f"point: {text!r}: no such {kind}")
         return Piece(kind, int(rest[0]))
     return Piece(kind, rest[0])
 
@@ -215,13 +244,14 @@ def _walk(ck: Checker, tutorial: Tutorial, data: GameData) -> None:
     """Play the script through: every expected move legal, every reply the coach's and
     legal, the player to move at each step, the game over after the last."""
     state: GameState | None = None
+    lesson = tutorial.module is not None
     for n, step in enumerate(tutorial.steps, 1):
-        where = f"step {n} ({step.id})"
+        where = f"lesson {step.id}" if lesson else f"step {n} ({step.id})"
         spec = step.position if step.position is not None or state is not None \
             else tutorial.deal
         if spec is not None:
             try:
-                state = build(data, spec, None)
+                state = build(data, spec, None, tutorial.module)
             except PositionError as exc:
                 place = f"{where}: position" if step.position is not None else "deal"
                 raise ck.fail(place, str(exc)) from None
@@ -247,6 +277,8 @@ def _walk(ck: Checker, tutorial: Tutorial, data: GameData) -> None:
             state.apply(action)
             finish_turn(state, COACH)
         last = n == len(tutorial.steps)
+        if lesson:
+            continue  # a lesson ends with the player's turn
         if last and not state.is_over():
             raise ck.fail(where, "the game must be over after the last step")
         if not last and state.is_over():
@@ -266,4 +298,10 @@ def _missing(state: GameState, piece: Piece) -> str:
     if piece.kind == "noble":
         return "" if any(n.id == piece.key for n in state.nobles) \
             else f"noble {piece.key} is not on the table"
+    if piece.kind == "city":
+        return "" if any(c.id == piece.key for c in getattr(state, "cities", ())) \
+            else f"city {piece.key} is not on the table"
+    if piece.kind == "post":
+        return "" if state.module == "trading-posts" and str(piece.key) in "12345" \
+            else f"post {piece.key}: no trading post of this game"
     return ""

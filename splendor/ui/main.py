@@ -88,6 +88,7 @@ from splendor.ui.sound import Sounds
 from splendor.ui.table.board_picture import BoardPicture
 from splendor.ui.table.net_strip import NetTable
 from splendor.ui.table.view import Assists
+from splendor.ui.wording import module_name
 
 
 class Game:
@@ -150,6 +151,42 @@ class Game:
             lambda: tr("tutorial.offer.title"), lambda: tr("tutorial.offer.text"),
             lambda: tr("tutorial.offer.accept"), self.open_tutorial,
             no=lambda: tr("tutorial.offer.decline")))
+
+    def offer_lesson(self, module: str) -> None:
+        """The first time `module` is chosen for a game, offer its lesson (remembered)."""
+        if module in self.settings.lessons_offered \
+                or module not in load_tutorial(self.data).lessons:
+            return
+        self.settings.lessons_offered.append(module)
+        self.save_settings()
+        self.app.stack.push(ConfirmScene(
+            lambda: tr("tutorial.lesson.offer.title", module=module_name(module)),
+            lambda: tr("tutorial.lesson.offer.text"),
+            lambda: tr("tutorial.lesson.offer.accept"), lambda: self.open_lesson(module),
+            no=lambda: tr("tutorial.lesson.offer.decline")))
+
+    def open_lesson(self, module: str) -> None:
+        """`module`'s lesson: one move on a table of that module."""
+        self._close_game()
+        lesson = load_tutorial(self.data).lessons[module]
+        names = (tr("tutorial.names.you"), tr("tutorial.names.coach"))
+        session = TutorialSession(self.data, lesson, names)
+        self.session = session
+        table = TutorialTableScene(
+            session, on_finished=lambda _: self.lesson_done(module), on_leave=self.to_menu,
+            on_skip=self.to_menu, speed=self.prefs.speed, sounds=self.prefs.sounds,
+            decision_overlays=decision_overlays(session, lambda: table))
+        self.app.stack.replace(table)
+
+    def lesson_done(self, module: str) -> None:
+        """A module's lesson is over: play a game with it, or the menu."""
+        self._close_game()
+        self.app.stack.replace(self.menu_scene())
+        self.app.stack.push(ConfirmScene(
+            lambda: module_name(module),
+            lambda: tr("tutorial.lesson.done.text", module=module_name(module)),
+            lambda: tr("tutorial.ready.play"), lambda: self.open_new_game(module),
+            no=lambda: tr("tutorial.ready.menu")))
 
     def open_tutorial(self) -> None:
         """The guided first game, where it was left (from the start if it never was)."""
@@ -243,11 +280,15 @@ class Game:
         self._close_game()
         self.app.stack.replace(self.menu_scene())
 
-    def open_new_game(self) -> None:
+    def open_new_game(self, module: str | None = None) -> None:
+        """The New game screen (`module`: that module chosen, after its lesson)."""
         defaults = self.last_options or GameOptions(
             tuple(SeatOption(s["kind"], s["name"]) for s in self.settings.default_seats),
             competitive=self.settings.competitive, module=self.settings.module)
-        self.app.stack.push(NewGameScene(on_start=self.start, defaults=defaults))
+        if module is not None:
+            defaults = replace(defaults, module=module)
+        self.app.stack.push(NewGameScene(on_start=self.start, defaults=defaults,
+                                         on_module=self.offer_lesson))
 
     def tell(self, problem: FileProblem) -> None:
         """Show what became of a file the game could not use (once a session each)."""

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from splendor.engine.modules import module_ids
 from splendor.gamedata import DataError, base_game
 from splendor.i18n import LANGUAGES, load_catalog, placeholders
 from splendor.session.tutorial_data import FILENAME, load_tutorial
@@ -91,6 +92,43 @@ CASES: list[tuple[str, Callable[[dict[str, Any]], None], tuple[str, ...]]] = [
 @pytest.mark.parametrize("change,parts", [(c, p) for _, c, p in CASES],
                          ids=[name for name, _, _ in CASES])
 def test_a_wrong_entry_is_refused_naming_the_file_step_and_problem(
+        tmp_path: Path, change: Callable[[dict[str, Any]], None], parts: tuple[str, ...]
+) -> None:
+    message = edited(tmp_path, change)
+    assert message.startswith(f"{FILENAME}: "), message
+    assert_names(message, *parts)
+
+
+def test_every_module_has_a_lesson_with_its_words_in_every_language() -> None:
+    tutorial = load_tutorial(base_game())
+    assert sorted(tutorial.lessons) == sorted(module_ids())
+    for code in LANGUAGES:
+        catalog = load_catalog(code)
+        for module in tutorial.lessons:
+            for part in ("text", "refusal"):
+                key = f"tutorial.lesson.{module.replace('-', '_')}.{part}"
+                assert key in catalog, f"{code}: no {key}"
+
+
+LESSON_CASES: list[tuple[str, Callable[[dict[str, Any]], None], tuple[str, ...]]] = [
+    ("unknown module", lambda d: d["lessons"].update(moon={"position": {}}),
+     ("lesson moon", "no such module")),
+    ("no position", lambda d: d["lessons"]["orient"].pop("position"),
+     ("lesson orient", "a lesson begins from a 'position'")),
+    ("a move of another module",
+     lambda d: d["lessons"]["cities"].update(expect=["buy O2-05"]),
+     ("lesson cities", "expect", "O2-05")),
+    ("a post that is not there",
+     lambda d: d["lessons"]["orient"].update(point=["post 3"]),
+     ("lesson orient", "point", "post 3")),
+    ("a reply", lambda d: d["lessons"]["strongholds"].update(reply=["pass"]),
+     ("lesson strongholds", "no 'id' nor 'reply'")),
+]
+
+
+@pytest.mark.parametrize("change,parts", [(c, p) for _, c, p in LESSON_CASES],
+                         ids=[name for name, _, _ in LESSON_CASES])
+def test_a_wrong_lesson_is_refused_naming_the_file_lesson_and_problem(
         tmp_path: Path, change: Callable[[dict[str, Any]], None], parts: tuple[str, ...]
 ) -> None:
     message = edited(tmp_path, change)

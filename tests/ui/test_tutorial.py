@@ -16,6 +16,8 @@ import pytest
 
 from splendor import i18n
 from splendor.engine import Action, Buy, Phase, Reserve, Take, TakeTwo
+from splendor.engine.actions import Stronghold
+from splendor.engine.modules import module_ids
 from splendor.i18n import LANGUAGES, tr
 from splendor.session.tutorial import TutorialSession, text_key
 from splendor.storage import paths
@@ -28,9 +30,15 @@ from splendor.ui.scenes.confirm import ConfirmScene
 from splendor.ui.scenes.menu import MenuScene
 from splendor.ui.scenes.new_game import NewGameScene
 from splendor.ui.scenes.tutorial import TutorialTableScene
-from splendor.ui.wording import refusal_text
+from splendor.ui.wording import module_name, refusal_text
 from tests.ui.gestures import click
-from tests.ui.table.test_table_play import human_may_act, perform, run_until
+from tests.ui.table.test_table_play import (
+    button,
+    card_pos,
+    human_may_act,
+    perform,
+    run_until,
+)
 
 SIZE = (1024, 600)
 
@@ -73,6 +81,17 @@ def menu_learn_key(menu: MenuScene) -> str:
     keys = [k for k in menu.buttons if k.startswith("learn")]
     assert len(keys) == 1, list(menu.buttons)
     return keys[0]
+
+
+def play_move(app: App, table: TutorialTableScene, action: Action, turn: int) -> None:
+    """Make `action` with the mouse (`perform`; an Orient card is clicked in its row)."""
+    if isinstance(action, Buy) and action.card_id.startswith("O"):
+        rect = table.market_rect(action.card_id)
+        assert rect is not None, f"{action.card_id} is not in the Orient's row"
+        click(app, rect.center)
+        click(app, button(table, "buy"))
+        return
+    perform(app, table, action, turn)
 
 
 def ready(app: App, table: TutorialTableScene, session: TutorialSession) -> bool:
@@ -123,7 +142,7 @@ def test_the_tutorial_is_played_from_start_to_end_by_gestures(language: str) -> 
             step = session.step
             assert step is not None
             check_box(table)
-            assert tr(text_key(step.id)) == table.step_text()
+            assert tr(text_key(step.id)) == table.step_text() == session.words()
             before = session.index
             perform(app, table, step.expect[0], turn)
             turn += 1
@@ -263,4 +282,75 @@ def test_learn_to_play_from_the_offer_opens_the_tutorial() -> None:
     app.render()
     click(app, top._yes.center)
     assert isinstance(app.stack.top, TutorialTableScene)
+    game.close()
+
+
+# ------------------------------------------------------------------ the modules' lessons
+
+
+def choose_module(app: App, setup: NewGameScene, module: str | None) -> None:
+    """Click the module choice's right arrow until `module` is chosen."""
+    for _ in range(len(module_ids()) + 1):
+        if setup.chosen_module == module or app.stack.top is not setup:
+            return
+        rect = setup.module.rect
+        click(app, (rect.right - 4, rect.centery))
+    raise AssertionError(f"{module} is not offered")
+
+
+@pytest.mark.parametrize("language", LANGUAGES, indirect=True)
+@pytest.mark.parametrize("module", module_ids())
+def test_a_module_lesson_is_offered_the_first_time_and_played_by_gestures(
+        language: str, module: str) -> None:
+    app = window()
+    game = Game(app)
+    game.prefs.speed = 50.0
+    # The modules before it in the choice were offered already (the arrow passes them).
+    others = [m for m in module_ids() if m != module]
+    game.settings.lessons_offered = list(others)
+    app.stack.push(game.menu_scene())
+    game.open_new_game()
+    setup = app.stack.top
+    assert isinstance(setup, NewGameScene)
+    app.render()
+    choose_module(app, setup, module)
+    offer = app.stack.top
+    assert isinstance(offer, ConfirmScene), f"no lesson offered for {module}"
+    assert offer.title == tr("tutorial.lesson.offer.title", module=module_name(module))
+    app.render()
+    click(app, offer._yes.center)
+    table = app.stack.top
+    session = game.session
+    assert isinstance(table, TutorialTableScene) and isinstance(session, TutorialSession)
+    assert session.state.module == module and session.options.module == module
+    app.step(0.0)
+    step = session.step
+    assert step is not None
+    with textfit.audit() as misfits:
+        app.render()
+        check_box(table)
+        wrong = wrong_move(session)
+        play_move(app, table, wrong, 0)
+        assert session.refused is not None and session.step is step
+        app.render()
+        play_move(app, table, step.expect[0], 1)
+        if session.state.phase is Phase.STRONGHOLD:  # the step after a purchase
+            target = next(a.card_id for a in session.view().legal_actions
+                          if isinstance(a, Stronghold))
+            click(app, card_pos(table, target))
+    report = "\n".join(f"  {m.text!r}: {m.problem}" for m in misfits)
+    assert not misfits, f"{len(misfits)} misfits in {language}:\n{report}"
+    assert session.done
+    run_until(app, lambda: isinstance(app.stack.top, ConfirmScene), "the lesson's end")
+    done = app.stack.top
+    assert isinstance(done, ConfirmScene) and done.title == module_name(module)
+    app.render()
+    click(app, done._yes.center)  # Play now: the New game screen, the module chosen
+    setup = app.stack.top
+    assert isinstance(setup, NewGameScene) and setup.chosen_module == module
+    # Chosen again: no second offer.
+    assert game.settings.lessons_offered == [*others, module]
+    choose_module(app, setup, None)
+    choose_module(app, setup, module)
+    assert app.stack.top is setup and setup.chosen_module == module
     game.close()

@@ -16,7 +16,7 @@ import pygame
 
 from splendor.i18n import language, tr
 from splendor.session.table_session import TableSession
-from splendor.session.tutorial import TutorialSession, text_key
+from splendor.session.tutorial import TutorialSession
 from splendor.session.tutorial_data import Piece
 from splendor.ui import theme
 from splendor.ui.scene import Scene
@@ -26,7 +26,7 @@ from splendor.ui.table.marks import draw_hint_frame
 from splendor.ui.table.view import Assists
 from splendor.ui.widgets import draw_lines, draw_panel, fit_text, lines_height
 from splendor.ui.widgets.buttons import draw_flat_button
-from splendor.ui.wording import refusal_text
+from splendor.ui.wording import module_name, refusal_text
 
 #: Text sizes of the box (design pixels).
 TEXT_PX, SMALL_PX = 16, 14
@@ -57,8 +57,7 @@ class TutorialTableScene(TableScene):
     # ----------------------------------------------------------------- what is shown
 
     def step_text(self) -> str:
-        step = self.tutorial.step
-        return tr(text_key(step.id)) if step is not None else ""
+        return self.tutorial.words()
 
     def piece_rects(self) -> list[pygame.Rect]:
         """Where the step's pieces are drawn now."""
@@ -81,6 +80,12 @@ class TutorialTableScene(TableScene):
         if piece.kind == "noble":
             return next((lay.nobles[i] for i, n in enumerate(view.nobles)
                          if n.id == piece.key and i < len(lay.nobles)), None)
+        if piece.kind == "city":
+            return next((lay.cities[i] for i, c in enumerate(getattr(view, "cities", ()))
+                         if c.id == piece.key and i < len(lay.cities)), None)
+        if piece.kind == "post":
+            n = int(piece.key) - 1
+            return lay.posts[n] if n < len(lay.posts) else None
         if piece.kind == "opponent":
             return lay.opponents[0] if lay.opponents else None
         return lay.my_area
@@ -199,6 +204,15 @@ class TutorialTableScene(TableScene):
             return ""
         return refusal_text(reason, self.session.options.names)
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        # A module's lesson ends with the player's turn, the game not over: once the
+        # move is shown and no decision is open, it is finished.
+        if self.tutorial.done and not self._finished and not self.show.running \
+                and self.app is not None and self.app.stack.top is self:
+            self._finished = True
+            self.on_finished(self.session)
+
     # ----------------------------------------------------------------- events
 
     def confirm_take(self) -> None:
@@ -234,8 +248,10 @@ class TutorialTableScene(TableScene):
             draw_hint_frame(surface, rect, px)
         draw_panel(surface, self.box, px(12), fill=theme.PANEL, edge=theme.ACCENT, shadow=px(6))
         small = max(theme.MIN_TEXT_PX, px(SMALL_PX))
+        lesson = self.tutorial.tutorial.module
         counter = tr("tutorial.counter", n=self.tutorial.index + 1,
-                     total=len(self.tutorial.tutorial.steps))
+                     total=len(self.tutorial.tutorial.steps)) if lesson is None \
+            else module_name(lesson)
         pad = px(12)
         image = fit_text(counter, small, self.box.w - 2 * pad, theme.ACCENT, bold=True)
         surface.blit(image, (self.box.x + pad, self.box.y + pad))
