@@ -30,30 +30,30 @@ def render_tutorial(game: Game, shot: Callable[[str], None]) -> None:
     from splendor.ui.scenes.tutorial import TutorialTableScene
 
     game.app.stack.replace(game.menu_scene())
-    game.offer_tutorial()
+    game.learning.offer_tutorial()
     shot("tutorial_offer")
     for step_id in TUTORIAL_STEPS:
         save_progress(step_id)
-        game.open_tutorial()
+        game.learning.open_tutorial()
         table = game.app.stack.top
         assert isinstance(table, TutorialTableScene)
         table.update(0.0)
         shot(f"tutorial_{step_id}")
     forget_progress()
-    game.open_tutorial()
+    game.learning.open_tutorial()
     table = game.app.stack.top
     assert isinstance(table, TutorialTableScene) and isinstance(game.session, TutorialSession)
     table.play(parse_action("take white red black"))  # not what the first step asks
     table.update(0.0)
     shot("tutorial_refused")
-    game.tutorial_done()
+    game.learning.tutorial_done()
     shot("tutorial_ready")
     forget_progress()
     for module in LESSONS:
-        game.open_lesson(module)
+        game.learning.open_lesson(module)
         table = game.app.stack.top
         assert isinstance(table, TutorialTableScene)
         table.update(0.0)
         shot(f"lesson_{module.replace('-', '_')}")
-    game.lesson_done(LESSONS[-1])
+    game.learning.lesson_done(LESSONS[-1])
     shot("lesson_done")

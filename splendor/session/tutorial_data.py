@@ -302,6 +302,6 @@ def _missing(state: GameState, piece: Piece) -> str:
         return "" if any(c.id == piece.key for c in getattr(state, "cities", ())) \
             else f"city {piece.key} is not on the table"
     if piece.kind == "post":
-        return "" if state.module == "trading-posts" and str(piece.key) in "12345" \
-            else f"post {piece.key}: no trading post of this game"
+        return "" if "posts" in getattr(type(state), "seat_fields", ()) \
+            else f"post {piece.key}: no trading post in this game"
     return ""

@@ -24,7 +24,6 @@ from splendor.session.seats import GameOptions, SeatOption
 from splendor.session.statistics import count_game
 from splendor.session.table_session import TableSession
 from splendor.session.tutorial import TutorialSession
-from splendor.session.tutorial_data import load_tutorial
 from splendor.storage import paths
 from splendor.storage.aside import FileProblem
 from splendor.storage.atomic import StorageError
@@ -50,9 +49,9 @@ from splendor.storage.stats import (
     read_stats,
     save_stats,
 )
-from splendor.storage.tutorial_progress import forget_progress, read_progress, save_progress
 from splendor.ui import art, file_notes
 from splendor.ui.app import App
+from splendor.ui.learning import Learning
 from splendor.ui.online.flow import OnlineFlow
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.assist import Assisted
@@ -82,13 +81,11 @@ from splendor.ui.scenes.statistics import StatisticsScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.table_step import GemStepScene, StrongholdStepScene
 from splendor.ui.scenes.token_return import TokenReturnScene
-from splendor.ui.scenes.tutorial import TutorialTableScene
 from splendor.ui.settings_panel import Preferences, SettingsPanel
 from splendor.ui.sound import Sounds
 from splendor.ui.table.board_picture import BoardPicture
 from splendor.ui.table.net_strip import NetTable
 from splendor.ui.table.view import Assists
-from splendor.ui.wording import module_name
 
 
 class Game:
@@ -112,6 +109,8 @@ class Game:
         self.session: TableSession | None = None
         #: Network play's screens and the host's server (started when first needed).
         self.online = OnlineFlow(self)
+        #: Learn to play and the modules' lessons.
+        self.learning = Learning(self, decision_overlays)
         self._make_bots = bots or BotProcess
         self._bots: Bots | None = None
         self.last_options: GameOptions | None = None
@@ -138,97 +137,8 @@ class Game:
                          on_new_game=self.open_new_game, on_load=self.open_load,
                          on_settings=self.open_settings, on_online=lambda: self.online.open(),
                          on_rules=self.open_rules, on_statistics=self.open_statistics,
-                         on_learn=self.open_tutorial,
-                         learn_key="learn" if read_progress() is None else "learn_continue")
-
-    # ------------------------------------------------------------ the guided first game
-
-    def offer_tutorial(self) -> None:
-        """Ask once, on the very first start, whether to learn the game (remembered)."""
-        self.settings.tutorial_offered = True
-        self.save_settings()
-        self.app.stack.push(ConfirmScene(
-            lambda: tr("tutorial.offer.title"), lambda: tr("tutorial.offer.text"),
-            lambda: tr("tutorial.offer.accept"), self.open_tutorial,
-            no=lambda: tr("tutorial.offer.decline")))
-
-    def offer_lesson(self, module: str) -> None:
-        """The first time `module` is chosen for a game, offer its lesson (remembered)."""
-        if module in self.settings.lessons_offered \
-                or module not in load_tutorial(self.data).lessons:
-            return
-        self.settings.lessons_offered.append(module)
-        self.save_settings()
-        self.app.stack.push(ConfirmScene(
-            lambda: tr("tutorial.lesson.offer.title", module=module_name(module)),
-            lambda: tr("tutorial.lesson.offer.text"),
-            lambda: tr("tutorial.lesson.offer.accept"), lambda: self.open_lesson(module),
-            no=lambda: tr("tutorial.lesson.offer.decline")))
-
-    def open_lesson(self, module: str) -> None:
-        """`module`'s lesson: one move on a table of that module."""
-        self._close_game()
-        lesson = load_tutorial(self.data).lessons[module]
-        names = (tr("tutorial.names.you"), tr("tutorial.names.coach"))
-        session = TutorialSession(self.data, lesson, names)
-        self.session = session
-        table = TutorialTableScene(
-            session, on_finished=lambda _: self.lesson_done(module), on_leave=self.to_menu,
-            on_skip=self.to_menu, speed=self.prefs.speed, sounds=self.prefs.sounds,
-            decision_overlays=decision_overlays(session, lambda: table))
-        self.app.stack.replace(table)
-
-    def lesson_done(self, module: str) -> None:
-        """A module's lesson is over: play a game with it, or the menu."""
-        self._close_game()
-        self.app.stack.replace(self.menu_scene())
-        self.app.stack.push(ConfirmScene(
-            lambda: module_name(module),
-            lambda: tr("tutorial.lesson.done.text", module=module_name(module)),
-            lambda: tr("tutorial.ready.play"), lambda: self.open_new_game(module),
-            no=lambda: tr("tutorial.ready.menu")))
-
-    def open_tutorial(self) -> None:
-        """The guided first game, where it was left (from the start if it never was)."""
-        self._close_game()
-        tutorial = load_tutorial(self.data)
-        left = read_progress()
-        index = (tutorial.step_index(left) if left is not None else None) or 0
-        names = (tr("tutorial.names.you"), tr("tutorial.names.coach"))
-        session = TutorialSession(self.data, tutorial, names, index)
-        self.session = session
-
-        def keep(step: int) -> None:
-            if step >= len(tutorial.steps):
-                forget_progress()
-                return
-            try:
-                save_progress(tutorial.steps[step].id)
-            except StorageError as exc:  # the tutorial goes on; only resuming is lost
-                log().warning("tutorial progress not saved: %s", exc)
-
-        if self.owner:
-            session.on_step = keep
-            keep(index)
-        table = TutorialTableScene(
-            session, on_finished=lambda _: self.tutorial_done(), on_leave=self.to_menu,
-            on_skip=self.skip_tutorial, speed=self.prefs.speed, sounds=self.prefs.sounds,
-            decision_overlays=decision_overlays(session, lambda: table))
-        self.app.stack.replace(table)
-
-    def skip_tutorial(self) -> None:
-        if self.owner:
-            forget_progress()
-        self.to_menu()
-
-    def tutorial_done(self) -> None:
-        """The guided game is over: "You're ready", then a real game or the menu."""
-        self._close_game()
-        self.app.stack.replace(self.menu_scene())
-        self.app.stack.push(ConfirmScene(
-            lambda: tr("tutorial.ready.title"), lambda: tr("tutorial.ready.text"),
-            lambda: tr("tutorial.ready.play"), self.open_new_game,
-            no=lambda: tr("tutorial.ready.menu")))
+                         on_learn=self.learning.open_tutorial,
+                         learn_key=self.learning.menu_key())
 
     def continue_game(self) -> None:
         """Resume the autosave; if it is damaged, say so and offer the backup."""
@@ -288,7 +198,7 @@ class Game:
         if module is not None:
             defaults = replace(defaults, module=module)
         self.app.stack.push(NewGameScene(on_start=self.start, defaults=defaults,
-                                         on_module=self.offer_lesson))
+                                         on_module=self.learning.offer_lesson))
 
     def tell(self, problem: FileProblem) -> None:
         """Show what became of a file the game could not use (once a session each)."""
@@ -649,7 +559,7 @@ def open_menu(game: Game, lock: InstanceLock) -> None:
     could not be used, another window already open on the same files."""
     game.app.stack.push(game.menu_scene())
     if lock.owner and game.settings_problem is None and not game.settings.tutorial_offered:
-        game.offer_tutorial()
+        game.learning.offer_tutorial()
     if game.settings_problem is not None:
         game.tell(game.settings_problem)
     if not lock.owner:

@@ -175,7 +175,7 @@ def test_a_wrong_move_at_each_step_is_refused_and_the_step_stays(language: str) 
     steps = game_steps(game)
     for step_id in steps:
         save_progress(step_id)
-        game.open_tutorial()
+        game.learning.open_tutorial()
         table = app.stack.top
         session = game.session
         assert isinstance(table, TutorialTableScene) and isinstance(session, TutorialSession)
