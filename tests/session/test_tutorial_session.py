@@ -10,6 +10,7 @@ from splendor.i18n import tr
 from splendor.session.tutorial import TutorialSession, text_key
 from splendor.session.tutorial_data import load_tutorial
 from splendor.storage.tutorial_progress import progress_path, read_progress, save_progress
+from tests.invariants import check_invariants
 
 NAMES = ("You", "Coach")
 
@@ -52,13 +53,24 @@ def test_the_steps_follow_one_another_to_the_end() -> None:
     while not session.done:
         step = session.step
         assert step is not None and session.current == 0
+        check_invariants(session.state)  # every position is one a game can reach
         assert session.play(step.expect[0]) is None
         while session.current == 0 and session.state.phase.value != "main":
             assert session.play(session.state.legal_actions()[0]) is None  # tokens back
         coach_moves(session)
     assert seen == list(range(1, len(steps) + 1))
+    check_invariants(session.state)
     outcome = session.state.outcome()
     assert outcome.winners == (0,) and outcome.tie_break == "fewest_cards"
+
+
+def test_every_lesson_position_keeps_the_rules_invariants() -> None:
+    data = base_game()
+    for module, lesson in load_tutorial(data).lessons.items():
+        session = TutorialSession(data, lesson, NAMES)
+        check_invariants(session.state)
+        assert session.play(lesson.steps[0].expect[0]) is None, module
+        check_invariants(session.state)
 
 
 def test_a_tutorial_resumed_at_a_step_is_the_game_played_up_to_it() -> None:

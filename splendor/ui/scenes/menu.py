@@ -59,11 +59,11 @@ class MenuScene(Scene):
             entries = [("continue", on_continue)] if has_continue else []
             entries += [
                 ("new_game", on_new_game),
-                (learn_key, on_learn),
                 ("online", on_online),
                 ("load", on_load),
                 ("settings", on_settings),
                 ("statistics", on_statistics),
+                (learn_key, on_learn),  # beside the rules: both teach the game
                 ("rules", on_rules),
                 ("quit", self._quit),
             ]
