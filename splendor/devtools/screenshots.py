@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING
 from splendor.bots import make_bot
 from splendor.devtools.decision_positions import DECISION_PICTURES
 from splendor.devtools.module_shots import MODULE_PICTURES
+from splendor.devtools.tutorial_shots import TUTORIAL_PICTURES
 from splendor.engine import GameState, Phase, build_position, parse_action
 from splendor.gamedata import base_game
 from splendor.i18n import LANGUAGES, set_language
@@ -65,6 +66,7 @@ PICTURES = (
     "results",
     "results_over_board",
     "review",
+    *TUTORIAL_PICTURES,
 )
 
 
@@ -395,6 +397,9 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     while not review.cursor.log[review.position - 1].action.text().startswith("buy"):
         review.forward()  # a purchase: a new card dealt and the piles paid into marked
     shot("review")
+    from splendor.devtools.tutorial_shots import render_tutorial
+
+    render_tutorial(game, shot)
     game.close()
     app.close()
     return written

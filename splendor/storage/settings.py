@@ -50,6 +50,11 @@ class Settings:
     #: The Cities of Splendor module of the last game (None: the base game alone): the
     #: New game screen offers it again.
     module: str | None = None
+    #: Whether the guided first game was offered (once, on the very first start). A file
+    #: written before the offer existed says nothing: that player is not new.
+    tutorial_offered: bool = False
+    #: The modules whose lesson was offered (the first time each was chosen for a game).
+    lessons_offered: list[str] = field(default_factory=list)
     #: Settings and assists a newer version wrote that this one does not know: written
     #: back as they were.
     unknown: dict[str, Any] = field(default_factory=dict)
@@ -94,7 +99,8 @@ def _check(doc: Any) -> Settings:
             raise ValueError("'window' must be [width, height]")
         # A size no screen has would cost gigabytes for the first frame: as `--size`.
         s.window = untrusted.clamp_window(w[0], w[1])
-    for name in ("fullscreen", "colour_symbols"):
+    s.tutorial_offered = True  # unless the file says otherwise (see the field)
+    for name in ("fullscreen", "colour_symbols", "tutorial_offered"):
         if name in doc:
             if not isinstance(doc[name], bool):
                 raise ValueError(f"'{name}' must be true or false")
@@ -128,6 +134,14 @@ def _check(doc: Any) -> Settings:
             # Like the seats, the last game's mode only: the rest of the settings count.
             log().warning("settings: 'competitive' must be true or false; a game that is "
                           "not competitive is offered")
+    if "lessons_offered" in doc:
+        offered = doc["lessons_offered"]
+        if isinstance(offered, list) and all(isinstance(m, str) for m in offered):
+            s.lessons_offered = [m for m in offered if m in module_ids()]
+        else:
+            # Only which lessons were offered: the rest of the settings still count.
+            log().warning("settings: 'lessons_offered' must list module names; the "
+                          "lessons will be offered again")
     if "module" in doc:
         module = doc["module"]
         if module is None or module in module_ids():

@@ -23,6 +23,7 @@ from splendor.session.review import GameReview, review_of, review_seat
 from splendor.session.seats import GameOptions, SeatOption
 from splendor.session.statistics import count_game
 from splendor.session.table_session import TableSession
+from splendor.session.tutorial import TutorialSession
 from splendor.storage import paths
 from splendor.storage.aside import FileProblem
 from splendor.storage.atomic import StorageError
@@ -50,6 +51,7 @@ from splendor.storage.stats import (
 )
 from splendor.ui import art, file_notes
 from splendor.ui.app import App
+from splendor.ui.learning import Learning
 from splendor.ui.online.flow import OnlineFlow
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.assist import Assisted
@@ -107,6 +109,8 @@ class Game:
         self.session: TableSession | None = None
         #: Network play's screens and the host's server (started when first needed).
         self.online = OnlineFlow(self)
+        #: Learn to play and the modules' lessons.
+        self.learning = Learning(self, decision_overlays)
         self._make_bots = bots or BotProcess
         self._bots: Bots | None = None
         self.last_options: GameOptions | None = None
@@ -132,7 +136,9 @@ class Game:
         return MenuScene(has_continue=resumable, on_continue=self.continue_game,
                          on_new_game=self.open_new_game, on_load=self.open_load,
                          on_settings=self.open_settings, on_online=lambda: self.online.open(),
-                         on_rules=self.open_rules, on_statistics=self.open_statistics)
+                         on_rules=self.open_rules, on_statistics=self.open_statistics,
+                         on_learn=self.learning.open_tutorial,
+                         learn_key=self.learning.menu_key())
 
     def continue_game(self) -> None:
         """Resume the autosave; if it is damaged, say so and offer the backup."""
@@ -184,11 +190,15 @@ class Game:
         self._close_game()
         self.app.stack.replace(self.menu_scene())
 
-    def open_new_game(self) -> None:
+    def open_new_game(self, module: str | None = None) -> None:
+        """The New game screen (`module`: that module chosen, after its lesson)."""
         defaults = self.last_options or GameOptions(
             tuple(SeatOption(s["kind"], s["name"]) for s in self.settings.default_seats),
             competitive=self.settings.competitive, module=self.settings.module)
-        self.app.stack.push(NewGameScene(on_start=self.start, defaults=defaults))
+        if module is not None:
+            defaults = replace(defaults, module=module)
+        self.app.stack.push(NewGameScene(on_start=self.start, defaults=defaults,
+                                         on_module=self.learning.offer_lesson))
 
     def tell(self, problem: FileProblem) -> None:
         """Show what became of a file the game could not use (once a session each)."""
@@ -292,8 +302,9 @@ class Game:
         """Save the game after a completed turn; a failure is shown and logged, never fatal.
         A second window never autosaves (the table says so)."""
         session = self.session
-        if not isinstance(session, Session):
-            return  # no game, or a network game (its server keeps it)
+        if not isinstance(session, Session) or isinstance(session, TutorialSession):
+            return  # no game, a network game (its server keeps it) or the tutorial (its
+            # progress is kept as it goes)
         table = next((s for s in self.app.stack.scenes if isinstance(s, TableScene)), None)
         if not self.owner:
             if table is not None:
@@ -547,6 +558,8 @@ def open_menu(game: Game, lock: InstanceLock) -> None:
     """The main menu, under what the player must hear of first: a settings file that
     could not be used, another window already open on the same files."""
     game.app.stack.push(game.menu_scene())
+    if lock.owner and game.settings_problem is None and not game.settings.tutorial_offered:
+        game.learning.offer_tutorial()
     if game.settings_problem is not None:
         game.tell(game.settings_problem)
     if not lock.owner:

@@ -101,3 +101,15 @@ def test_colour_symbols_can_be_switched_off_and_stay_off() -> None:
         assert Game(App((1280, 720))).prefs.symbols is False
     finally:
         art.set_symbols(True)  # the art's switch is process-wide: leave it as found
+
+
+def test_the_tutorial_offers_are_remembered_and_a_wrong_list_offers_the_lessons_again(
+) -> None:
+    save_settings(Settings(tutorial_offered=True, lessons_offered=["orient"]))
+    loaded, problem = load_settings()
+    assert problem is None and loaded.tutorial_offered and loaded.lessons_offered == ["orient"]
+    path = paths.settings_path()
+    path.write_text('{"version": 1, "volume": 0.3, "lessons_offered": "orient"}')
+    loaded, problem = load_settings()
+    assert problem is None and loaded.volume == 0.3 and loaded.lessons_offered == []
+    assert loaded.tutorial_offered, "a file from before the offer: not a new player"

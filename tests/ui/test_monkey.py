@@ -40,6 +40,7 @@ from splendor.gamedata import base_game
 from splendor.session import bot_process
 from splendor.session import game as session_game
 from splendor.session.game import Session
+from splendor.session.tutorial import TutorialSession
 from splendor.storage import paths
 from splendor.storage.logfile import LOGGER_NAME
 from splendor.storage.saves import load_save, save_document, write_autosave
@@ -48,6 +49,7 @@ from splendor.ui import main as ui_main
 from splendor.ui import sound
 from splendor.ui.app import App
 from splendor.ui.main import Game
+from splendor.ui.scenes.tutorial import TutorialTableScene
 from tests.invariants import check_invariants
 
 #: Game time per frame (20 frames a second of game time).
@@ -255,7 +257,10 @@ class Monkey:
                         handler.close()
         self.coverage.sessions += 1
         played = closing[0] if closing else None
-        if played is not None and not played.is_over():
+        # Only a local game is autosaved on closing: a network game is its server's, and
+        # the tutorial is kept as it goes, never in the autosave.
+        if isinstance(played, Session) and not isinstance(played, TutorialSession) \
+                and not played.is_over():
             saved = load_save(paths.autosave_path(), self.data)
             assert saved.state.history == played.state.history, self.where(
                 "the autosave written on closing is not the game as it stood")
@@ -455,6 +460,9 @@ class Monkey:
         if layout is None or not hasattr(layout, "bank"):
             self.click_target(app)
             return
+        if isinstance(top, TutorialTableScene) and self.rng.random() < 0.7:
+            self.follow_tutorial(app, top)
+            return
         if self.rng.random() < 0.5:
             colours = self.rng.sample(range(5), 3)
             for colour in colours:
@@ -469,6 +477,24 @@ class Monkey:
         if buttons:
             self.tap(app, buttons[0].rect.center)
         self.recent.append(f"card at {card.center}, then {buttons[0].key if buttons else None}")
+
+    def follow_tutorial(self, app: App, table: TutorialTableScene) -> None:
+        """What a learner does most: click the pieces the box points at (a lone pile
+        twice), then Enter for tokens or the card's Buy or Reserve."""
+        rings = list(table.rings)
+        bank = [r for r in rings if r in table.layout.bank] if table.layout else []
+        for rect in rings * 2 if len(bank) == 1 else rings:
+            if rect in bank or not bank:
+                self.tap(app, rect.center)
+        if table.ui.pending:
+            self.post(app, pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r",
+                      scancode=0)
+        else:
+            for button in table.buttons:
+                if button.key in ("buy", "reserve") and button.enabled:
+                    self.tap(app, button.rect.center)
+                    break
+        self.recent.append(f"the tutorial's pieces {[tuple(r) for r in rings]}")
 
     def tap(self, app: App, pos: tuple[int, int]) -> None:
         """A quick click at `pos`, then a frame (which draws what it changed)."""

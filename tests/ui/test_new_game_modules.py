@@ -36,6 +36,8 @@ def key(app: App, k: int) -> None:
 
 
 def open_new_game(game: Game) -> NewGameScene:
+    # Each module's lesson was offered already (tests/ui/test_tutorial.py): no dialog.
+    game.settings.lessons_offered = list(module_ids())
     game.app.stack.push(game.menu_scene())
     game.open_new_game()
     scene = game.app.stack.top

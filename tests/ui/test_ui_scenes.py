@@ -210,7 +210,7 @@ def test_menu_continue_only_with_has_continue(app: App) -> None:
                      on_new_game=lambda: calls.append("new"))
     app.stack.push(menu)
     assert list(menu.buttons) == ["continue", "new_game", "online", "load", "settings",
-                                 "statistics", "rules", "quit"]
+                                 "statistics", "learn", "rules", "quit"]
     top = menu.buttons["continue"].rect
     assert top.bottom <= menu.buttons["new_game"].rect.top
     click_widget(app, menu.buttons["continue"])

@@ -40,13 +40,17 @@ class MenuScene(Scene):
         on_rules: Callback = None,
         on_statistics: Callback = None,
         on_online: Callback = None,
+        on_learn: Callback = None,
+        learn_key: str = "learn",
         *,
         entries: list[tuple[str, Callback]] | None = None,
         tagline: str = "menu.tagline",
         on_back: Callback = None,
     ) -> None:
         """The main menu; or, with `entries` (keys of menu.entry and their callbacks),
-        a menu of its own under the title, `tagline` naming it, Escape calling `on_back`."""
+        a menu of its own under the title, `tagline` naming it, Escape calling `on_back`.
+        `learn_key` names the guided first game's entry: 'learn', or 'learn_continue'
+        when one was left half-way."""
         super().__init__()
         self.has_continue = has_continue
         self.tagline = tagline
@@ -59,6 +63,7 @@ class MenuScene(Scene):
                 ("load", on_load),
                 ("settings", on_settings),
                 ("statistics", on_statistics),
+                (learn_key, on_learn),  # beside the rules: both teach the game
                 ("rules", on_rules),
                 ("quit", self._quit),
             ]

@@ -129,9 +129,12 @@ class NewGameScene(Scene):
         on_start: Callable[[GameOptions], None],
         defaults: GameOptions | None = None,
         hosting: bool = False,
+        on_module: Callable[[str], None] | None = None,
     ) -> None:
+        """`on_module` hears of each module the player chooses (its lesson may be offered)."""
         super().__init__()
         self.on_start = on_start
+        self.on_module = on_module
         self.hosting = hosting
         defaults = defaults or default_options()
         self.rows: list[SeatRow] = []
@@ -157,7 +160,7 @@ class NewGameScene(Scene):
         )
         module = defaults.module if defaults.module in MODULE_CHOICES else None
         self.module = Choice(self._module_labels(), MODULE_CHOICES.index(module),
-                             lambda index: self._changed())
+                             self._module_changed)
         self.competitive = Toggle(defaults.competitive or hosting, lambda on: self._changed())
         self.competitive.enabled = not hosting
         self.add = Button(tr("new_game.add_seat"), self.add_seat)
@@ -308,6 +311,12 @@ class NewGameScene(Scene):
         self._changed()
         if self._size != (0, 0):
             self.layout(self._size)
+
+    def _module_changed(self, index: int) -> None:
+        self._changed()
+        chosen = MODULE_CHOICES[index]
+        if chosen is not None and self.on_module is not None:
+            self.on_module(chosen)
 
     def _changed(self) -> None:
         self._refresh()
