@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 
 from splendor.engine import Action, GameData, Phase, Refusal
 from splendor.i18n import tr
-from splendor.session.bot_process import Answer, Request
+from splendor.session.bot_process import AnalysisRequest, Answer, Request
 from splendor.session.game import Session
 from splendor.session.seats import GameOptions, SeatOption
 from splendor.session.tutorial_data import COACH, PLAYER, Step, Tutorial, build
@@ -31,7 +31,7 @@ class NoBots:
 
     busy = False
 
-    def submit(self, request: Request) -> int:
+    def submit(self, request: Request | AnalysisRequest) -> int:
         raise RuntimeError("the tutorial asks no bot")
 
     def poll(self) -> Answer | None:
