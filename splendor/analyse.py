@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from splendor.cli_types import at_least_one
 from splendor.session.analysis import DEFAULT_BUDGET, LABELS, GameAnalysis
 
 PLURALS = {"blunder": "blunders", "mistake": "mistakes", "inaccuracy": "inaccuracies"}
@@ -25,16 +26,6 @@ def _seats(text: str) -> list[int]:
     return seats
 
 
-def _budget(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
-    return value
-
-
 def add_analyse_command(sub: Any) -> None:
     cmd = sub.add_parser("analyse", help="the expert's review of a game record or save: "
                          "each decision's chance to win before and after, and the best move")
@@ -42,7 +33,7 @@ def add_analyse_command(sub: Any) -> None:
     cmd.add_argument("--seats", type=_seats, metavar="S,S,...",
                      help="the seats to judge, from 0 (default: a save's human seats, "
                           "every seat of a record)")
-    cmd.add_argument("--budget", type=_budget, default=DEFAULT_BUDGET, metavar="N",
+    cmd.add_argument("--budget", type=at_least_one, default=DEFAULT_BUDGET, metavar="N",
                      help=f"simulations per decision (default {DEFAULT_BUDGET}; more is "
                           "deeper and slower)")
     cmd.add_argument("--json", action="store_true", help="print the figures as JSON")

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from splendor import __version__
+from splendor.cli_types import at_least_one
 
 if TYPE_CHECKING:
     from splendor.engine import GameState
@@ -35,16 +36,6 @@ def _positive(text: str) -> float:
         raise argparse.ArgumentTypeError(f"expected a number of seconds, not {text!r}") from None
     if value <= 0:
         raise argparse.ArgumentTypeError("must be greater than 0")
-    return value
-
-
-def _at_least_one(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, not {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
     return value
 
 
@@ -137,11 +128,11 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--players", type=_players, default=2, help="2, 3 or 4 (default 2)")
     tour.add_argument("--bots", type=_bot_list, required=True, metavar="NAME,NAME,...",
                       help="one bot per seat, comma-separated; a name may repeat")
-    tour.add_argument("--games", type=_at_least_one, default=100,
+    tour.add_argument("--games", type=at_least_one, default=100,
                       help="games to play, rounded up to a multiple of the seat orders "
                            "(default 100)")
     tour.add_argument("--seed", type=int, default=1, help="tournament seed (default 1)")
-    tour.add_argument("--jobs", type=_at_least_one, default=1,
+    tour.add_argument("--jobs", type=at_least_one, default=1,
                       help="worker processes (default 1: in this process)")
     tour.add_argument("--budget", type=_positive, metavar="SECONDS",
                       help="thinking time per move for search bots (default: their own)")

@@ -45,6 +45,13 @@ class _Controls:
         return self.server.hand_to_bot(self.hosted, seat, level)
 
 
+def _held_row(held: net_seats.HeldSeat) -> Listing:
+    """A seat this computer holds, as a row of the Join screen."""
+    return Listing(f"held:{held.url}/{held.table}/{held.seat}",
+                   tr("online.join.yours", title=held.title), held.url, held.table,
+                   held.token)
+
+
 class OnlineFlow:
     """The screens of network play for one window (`game`)."""
 
@@ -157,11 +164,7 @@ class OnlineFlow:
         """The seat this computer holds at `url` (the newest), as a row to join."""
         held, _ = net_seats.held_seats()
         mine = next((h for h in held if h.url == url), None)
-        if mine is None:
-            return None
-        return Listing(f"held:{mine.url}/{mine.table}/{mine.seat}",
-                       tr("online.join.yours", title=mine.title), mine.url, mine.table,
-                       mine.token)
+        return _held_row(mine) if mine is not None else None
 
     def look(self, url: str) -> Looking:
         """Ask the server at `url` for its tables (the player then picks a seat)."""
@@ -170,9 +173,7 @@ class OnlineFlow:
     def listings(self) -> list[Listing]:
         """The seats this computer holds, then the tables found on the network."""
         held, _ = net_seats.held_seats()
-        out = [Listing(f"held:{h.url}/{h.table}/{h.seat}",
-                       tr("online.join.yours", title=h.title), h.url, h.table, h.token)
-               for h in held[:2]]
+        out = [_held_row(h) for h in held[:2]]
         for found in self._found():
             out.append(found)
         return out

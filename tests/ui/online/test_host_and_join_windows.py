@@ -82,6 +82,20 @@ def play_on(app: App, seed: int) -> None:
         time.sleep(0.001)
 
 
+def served(worker: LoopThread, *tables: tuple[TableSpec, str, int]) -> tuple[list[Table], int]:
+    """A headless server on 127.0.0.1 holding `tables` (spec, title, seed), and its port."""
+    async def serve() -> tuple[list[Table], int]:
+        server = GameServer(DATA)
+        opened = [server.open_table(spec, title=title, seed=seed)
+                  for spec, title, seed in tables]
+        return opened, await server.start("127.0.0.1", 0)
+
+    return worker.call(serve())
+
+
+ANA = (TableSpec(2, None, ("easy",)), "Ana's table", 9)
+
+
 def online(app: App) -> Game:
     game = Game(app)
     game.online = OnlineFlow(game, bind="127.0.0.1", port=0, discovery=False)
@@ -130,12 +144,7 @@ def test_a_window_hosts_a_table_a_guest_joins_and_they_play_to_the_results(
 
 def test_a_window_joins_a_served_table_by_address_and_plays_to_the_results(
         app: App, worker: LoopThread) -> None:
-    async def serve() -> tuple[Table, int]:
-        server = GameServer(DATA)
-        table = server.open_table(TableSpec(2, None, ("easy",)), title="Ana's table", seed=9)
-        return table, await server.start("127.0.0.1", 0)
-
-    table, port = worker.call(serve())
+    (table,), port = served(worker, ANA)
     game = online(app)
     try:
         press_button(app, top(app).buttons["join"])  # type: ignore[attr-defined]
@@ -208,12 +217,7 @@ def test_a_hosts_table_comes_back_after_the_window_closed_and_the_guest_rejoins(
 
 def test_a_held_seat_the_server_no_longer_knows_is_refused_in_words_and_forgotten(
         app: App, worker: LoopThread) -> None:
-    async def serve() -> int:
-        server = GameServer(DATA)
-        server.open_table(TableSpec(2, None, ("easy",)), title="Ana's table", seed=9)
-        return await server.start("127.0.0.1", 0)
-
-    port = worker.call(serve())
+    _, port = served(worker, ANA)
     url = f"ws://127.0.0.1:{port}"
     net_seats.hold_seat(net_seats.HeldSeat(url, "gone", 1, "not-a-token", "Bo", "Old table"))
     game = online(app)
@@ -269,13 +273,8 @@ def test_the_host_lets_a_bot_play_for_a_guest_who_went_away(
 
 def test_joining_an_address_with_several_open_seats_lets_the_player_choose(
         app: App, worker: LoopThread) -> None:
-    async def serve() -> tuple[list[Table], int]:
-        server = GameServer(DATA)
-        tables = [server.open_table(TableSpec(3, "orient"), title="Ana's table", seed=1),
-                  server.open_table(TableSpec(2, None, ("easy",)), title="Bo's table", seed=2)]
-        return tables, await server.start("127.0.0.1", 0)
-
-    (orient, duo), port = worker.call(serve())
+    (orient, duo), port = served(worker, (TableSpec(3, "orient"), "Ana's table", 1),
+                                 (TableSpec(2, None, ("easy",)), "Bo's table", 2))
     game = online(app)
     try:
         press_button(app, top(app).buttons["join"])  # type: ignore[attr-defined]
@@ -333,12 +332,7 @@ def test_a_host_who_leaves_the_lobby_closes_the_table_and_the_guest_is_told(
 
 def test_typing_the_address_of_a_table_one_sat_at_takes_the_seat_back(
         app: App, worker: LoopThread) -> None:
-    async def serve() -> tuple[Table, int]:
-        server = GameServer(DATA)
-        table = server.open_table(TableSpec(2, None, ("easy",)), title="Ana's table", seed=9)
-        return table, await server.start("127.0.0.1", 0)
-
-    table, port = worker.call(serve())
+    (table,), port = served(worker, ANA)
 
     def join_by_address(game: Game) -> None:
         press_button(app, top(app).buttons["join"])  # type: ignore[attr-defined]
