@@ -92,6 +92,9 @@ class SessionCounters:
 class Session:
     """One game in progress for the people at the screen."""
 
+    #: Whether a finished game counts among the statistics' games (a challenge does not).
+    counts_in_statistics = True
+
     def __init__(
         self,
         data: GameData,
