@@ -25,13 +25,12 @@ from splendor.bots import BOT_NAMES
 from splendor.engine import GameData, Phase, PositionError
 from splendor.engine.modules import module_ids
 from splendor.engine.restrictions import Restrictions, restrictions_from_json
-from splendor.gamedata import GEM_NAMES, SUPPORTED_VERSION, Checker, DataError, read_yaml
+from splendor.gamedata import GEM_NAMES, SUPPORTED_VERSION, Checker, read_yaml
 from splendor.resources import levels_data_dir
+from splendor.session.challenge_start import PLAYER, build_start
 from splendor.session.tutorial_data import POSITION_FIELDS
 
 FILENAME = "challenges.yaml"
-#: The player's seat in every challenge.
-PLAYER = 0
 #: The goals: win the game, or reach a number of points.
 GOALS = ("win", "points")
 #: The feats a challenge may ask at the end, and what each one's value is.
@@ -318,8 +317,6 @@ def _stars(ck: Checker, value: object, where: str) -> Stars:
 def _check_start(ck: Checker, challenge: Challenge, where: str, data: GameData) -> None:
     """Build the challenge's start once: a position that is wrong, or that does not leave
     the player to move, is the file's error."""
-    from splendor.session.challenges import build_start
-
     try:
         state = build_start(data, challenge, challenge.seed or 0)
     except (PositionError, ValueError) as exc:
@@ -346,6 +343,3 @@ def _check_start(ck: Checker, challenge: Challenge, where: str, data: GameData) 
         raise ck.fail(where, f"'by_round' {challenge.by_round} is before the start "
                       f"(round {state.round})")
 
-
-__all__ = ["FILENAME", "Campaign", "Challenge", "Chapter", "DataError", "Stars",
-           "load_campaign", "parse_campaign"]
