@@ -20,7 +20,7 @@ from splendor.ui import theme
 from splendor.ui.challenge_words import measure_text
 from splendor.ui.scenes.overlay_base import ButtonsOverlay
 from splendor.ui.widgets import draw_lines, line_height, lines_height
-from splendor.ui.widgets.stars import draw_lock, draw_stars, draw_tick, stars_width
+from splendor.ui.widgets.stars import draw_stars, draw_tick, stars_width
 
 #: A part of the box: what it is, its text, where, its size, colour and whether bold.
 Part = tuple[str, str, pygame.Rect, int, theme.Color, bool]
@@ -106,7 +106,14 @@ class ChallengeResultScene(ButtonsOverlay):
         stars_center = (inner.centerx, y)
         y = parts[0][2].bottom + px(2)
         tick = px(22) + stars_width(self.small_star(surface)) + px(10)
-        for kind, text, design, color, bold in self._texts():
+        texts = self._texts()
+        # The star lines as a block, centred under the stars.
+        widest = max((theme.font(self.text_px(surface, design)).size(text)[0]
+                      for kind, text, design, _, _ in texts if kind.startswith("star")),
+                     default=0)
+        block = min(inner.w, tick + widest)
+        margin = (inner.w - block) // 2
+        for kind, text, design, color, bold in texts:
             if kind == "stars":
                 radius = self.big_star(surface)
                 y += px(6)
@@ -114,12 +121,14 @@ class ChallengeResultScene(ButtonsOverlay):
                 y += 2 * radius + px(10)
                 continue
             size = self.text_px(surface, design)
-            indent = tick if kind.startswith("star") else 0
+            indent = margin + tick if kind.startswith("star") else 0
             if kind == "heading":
                 y += px(8)
-            height = lines_height(text, size, inner.w - indent, bold)
-            parts.append((kind, text, pygame.Rect(inner.x + indent, y, inner.w - indent,
-                                                  height), size, color, bold))
+            height = lines_height(text, size, block - tick if kind.startswith("star")
+                                  else inner.w, bold)
+            width = block - tick if kind.startswith("star") else inner.w
+            parts.append((kind, text, pygame.Rect(inner.x + indent, y, width, height), size,
+                          color, bold))
             y += height + (px(4) if kind == "centre" else px(2))
         return parts, stars_center, y + px(14) + px(44) + px(20) - box.y
 
@@ -179,8 +188,9 @@ class ChallengeResultScene(ButtonsOverlay):
                 mark = (left - px(14), first)
                 if self.verdict.stars >= n:
                     draw_tick(surface, mark, px(16))
-                else:
-                    draw_lock(surface, mark, px(14))
+                else:  # not earned this time: a dim dash
+                    pygame.draw.line(surface, theme.TEXT_DIM, (mark[0] - px(6), mark[1]),
+                                     (mark[0] + px(6), mark[1]), max(2, px(2)))
         radius = self.big_star(surface)
         width = stars_width(radius)
         draw_stars(surface, self.stars_center[0] - width // 2, self.stars_center[1], radius,

@@ -89,7 +89,7 @@ class ChallengeTableScene(TableScene):
                 width = font.size(text)[0] + 2 * pad + self._icon_room()
                 if width <= room:
                     self.strip_text = text
-                    self.strip = pygame.Rect(0, 0, width, lay.header.h + px(6))
+                    self.strip = pygame.Rect(0, 0, width, lay.header.h + px(2))
                     self.strip.midright = lay.header.midright
                     return
 
