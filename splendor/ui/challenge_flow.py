@@ -107,11 +107,12 @@ class ChallengeFlow:
                          else name)
         return names
 
-    def play(self, challenge: Challenge) -> None:
-        """Start `challenge` on a fresh table."""
+    def play(self, challenge: Challenge, seed: int | None = None) -> None:
+        """Start `challenge` on a fresh table (`seed`: the deal of a challenge dealt
+        afresh each try, for the pictures; else a new one)."""
         game = self.game
         game._close_game()
-        self.show(start(game.data, challenge, game.bots(), self.names(challenge)))
+        self.show(start(game.data, challenge, game.bots(), self.names(challenge), seed))
 
     def show(self, session: ChallengeSession) -> None:
         """Show `session` on a fresh table (never autosaved: see the module docstring)."""
