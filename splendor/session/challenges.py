@@ -13,8 +13,9 @@ earned; a challenge started as a game session; its verdict; the best results kep
 A challenge is played without assists: undo and hints are off (the session is
 competitive), since a puzzle helped is no longer the puzzle, and a set position cannot be
 replayed from a deal to take a move back. Retrying starts again from the same deal. A
-challenge's game is not counted among the statistics' games (`counts_in_statistics`);
-its best result is kept apart (storage/challenge_stats.py).
+challenge's game is not counted among the statistics' games (`counts_in_statistics`)
+nor saved (`saveable`: the screens leave it out of saves and the autosave); its best
+result is kept apart (storage/challenge_stats.py).
 
 The game stops as soon as the challenge is decided: the goal of points is reached, the
 round limit is over, or the game ends; then `play` is refused and bots stop.
@@ -59,6 +60,7 @@ class ChallengeSession(Session):
     decided (see the module docstring)."""
 
     counts_in_statistics = False
+    saveable = False
 
     def __init__(self, data: GameData, challenge: Challenge, bots: Bots, seed: int,
                  names: Sequence[str]) -> None:

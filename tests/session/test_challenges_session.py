@@ -150,6 +150,7 @@ def test_a_challenge_has_no_undo_nor_hints_and_is_not_counted_as_a_game() -> Non
     assert session.why_no_undo() is not None and session.why_no_hint() is not None
     records = Records()
     assert count_game(session, records) is None and not records
+    assert not session.saveable
 
 
 def test_a_fixed_deal_is_the_same_every_time_and_a_retry_keeps_a_fresh_one() -> None:
