@@ -17,7 +17,6 @@ from splendor.i18n import tr
 from splendor.net.session import NetSession
 from splendor.session import saving
 from splendor.session.bot_process import BotProcess
-from splendor.session.challenges import ChallengeSession
 from splendor.session.game import Bots, Session
 from splendor.session.results import final_result
 from splendor.session.review import GameReview, review_of, review_seat
@@ -307,8 +306,8 @@ class Game:
         """Save the game after a completed turn; a failure is shown and logged, never fatal.
         A second window never autosaves (the table says so)."""
         session = self.session
-        if not isinstance(session, Session) \
-                or isinstance(session, TutorialSession | ChallengeSession):
+        if not isinstance(session, Session) or isinstance(session, TutorialSession) \
+                or not session.saveable:
             return  # no game, a network game (its server keeps it), the tutorial (its
             # progress is kept as it goes) or a challenge (a try left is not kept)
         table = next((s for s in self.app.stack.scenes if isinstance(s, TableScene)), None)
