@@ -361,7 +361,8 @@ class ChallengesScene(Scene):
         entry = self.chapters[index]
         chosen = index == self.chapter
         fill = theme.PANEL if chosen else theme.TABLE_DARK
-        edge = theme.ACCENT if chosen else theme.PANEL_EDGE
+        refused = self._notice_count is not None and self._notice_count[0] == index
+        edge = theme.ACCENT if chosen else theme.DANGER if refused else theme.PANEL_EDGE
         pygame.draw.rect(surface, fill, rect, border_top_left_radius=px(10),
                          border_top_right_radius=px(10))
         pygame.draw.rect(surface, edge, rect, max(1, px(2)), border_top_left_radius=px(10),
