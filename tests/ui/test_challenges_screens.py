@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pygame
 
+from splendor import i18n
 from splendor.engine import Phase
 from splendor.i18n import tr
 from splendor.session.challenge_lines import words
@@ -193,4 +194,17 @@ def test_leaving_a_try_is_confirmed_keeps_nothing_and_goes_back_to_the_list() ->
     play_from_list(app, game, back, "first_win")
     game.autosave()
     assert not paths.autosave_path().exists()
+    game.close()
+
+
+def test_the_list_follows_a_change_of_language() -> None:
+    app = window()
+    game, listing = open_challenges(app)
+    english = card_texts(listing)[0]
+    i18n.set_language("fr")
+    try:
+        frame(app)
+        assert card_texts(listing)[0] == tr(listing.current.title_key) != english
+    finally:
+        i18n.set_language(i18n.DEFAULT)
     game.close()

@@ -106,6 +106,10 @@ class ChallengesScene(Scene):
         self._key = None
         self.layout(size)
 
+    def update(self, dt: float) -> None:
+        if self.app is not None:
+            self.layout(self.app.size)  # again only if the language changed meanwhile
+
     @property
     def entry(self) -> ChapterEntry:
         return self.chapters[self.chapter]
