@@ -80,6 +80,8 @@ class ChallengesScene(Scene):
         self.size = (0, 0)
         self.tabs: list[pygame.Rect] = []
         self.rows: list[tuple[int, pygame.Rect]] = []
+        #: The panel under the tabs, the rows at its left, the card at its right.
+        self.body = pygame.Rect(0, 0, 0, 0)
         self.list_rect = pygame.Rect(0, 0, 0, 0)
         self.card_rect = pygame.Rect(0, 0, 0, 0)
         self.card = CardLayout()
