@@ -1,5 +1,5 @@
-"""Command line: `python -m splendor [play|replay|analyse|bench|tournament|serve|join] ...` (or
-`splendor ...`)."""
+"""Command line: `python -m splendor [play|replay|analyse|bench|tournament|challenges|serve|
+join] ...` (or `splendor ...`)."""
 
 from __future__ import annotations
 
@@ -140,9 +140,11 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--json", action="store_true", help="print the results as JSON")
     tour.set_defaults(subparser=tour)
     from splendor.analyse import add_analyse_command
+    from splendor.challenge_verify import add_challenges_command
     from splendor.net.cli import add_net_commands
 
     add_analyse_command(sub)
+    add_challenges_command(sub)
     add_net_commands(sub)
     return parser
 
@@ -185,6 +187,10 @@ def _dispatch(args: argparse.Namespace, started: float) -> int:
         from splendor.analyse import run_analyse
 
         return run_analyse(args)
+    if args.command == "challenges":
+        from splendor.challenge_verify import run_challenges
+
+        return run_challenges(args)
     if args.command in {"serve", "join"}:
         from splendor.net.cli import run_net_command
 

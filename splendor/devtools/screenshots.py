@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from splendor.bots import make_bot
+from splendor.devtools.challenge_shots import CHALLENGE_PICTURES
 from splendor.devtools.decision_positions import DECISION_PICTURES
 from splendor.devtools.module_shots import MODULE_PICTURES
 from splendor.devtools.tutorial_shots import TUTORIAL_PICTURES
@@ -67,6 +68,7 @@ PICTURES = (
     "results_over_board",
     "review",
     *TUTORIAL_PICTURES,
+    *CHALLENGE_PICTURES,
 )
 
 
@@ -400,6 +402,9 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     from splendor.devtools.tutorial_shots import render_tutorial
 
     render_tutorial(game, shot)
+    from splendor.devtools.challenge_shots import render_challenges
+
+    render_challenges(game, shot)
     game.close()
     app.close()
     return written

@@ -56,6 +56,7 @@ from splendor.engine.errors import PositionError
 from splendor.engine.module_rules import city_shortfall, post_met
 from splendor.engine.modules import MODULES, ModulePlayer, ModuleState
 from splendor.engine.player import PlayerState
+from splendor.engine.restrictions import Restrictions
 from splendor.engine.setup import GameSetup, default_names
 from splendor.engine.state import GameState, Phase, state_class
 
@@ -150,10 +151,11 @@ def build_position(
     orient_market: Mapping[int, Sequence[str | None]] | None = None,
     orient_decks: Mapping[int, Sequence[str]] | None = None,
     box: Sequence[str] = (),
+    restrictions: Sequence[Restrictions] = (),
 ) -> GameState:
     """A `GameState` in the described position (see the module docstring); players are
     named `names`, by default 'Player 1', 'Player 2', ... An `ModuleState` with a
-    `module`. Raises PositionError."""
+    `module`; `restrictions` by seat, as in `GameSetup`. Raises PositionError."""
     if players not in data.setups:
         raise PositionError(f"{players} players is not supported")
     for what, seat in (("current", current), ("first_player", first_player)):
@@ -190,6 +192,7 @@ def build_position(
         decks=tuple(tuple(c.id for c in data.level_cards(lv)) for lv in data.levels),
         nobles=dealt,
         module=cls.module,
+        restrictions=tuple(restrictions),
         **pieces,
     )
     try:

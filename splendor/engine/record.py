@@ -15,7 +15,9 @@ Format (version 2)::
         "module": "orient",            # null for the base game; or cities, trading-posts,
                                        # strongholds (Cities of Splendor)
         "cities": [],                  # the cities dealt (with the Cities)
-        "orient_decks": {"1": ["O1-04", ...], "2": [...], "3": [...]}  # with the Orient
+        "orient_decks": {"1": ["O1-04", ...], "2": [...], "3": [...]},  # with the Orient
+        "restrictions": [{"no_reserve": true, "levels": [1, 3]}, {}]  # by seat, only
+                                       # when a seat is restricted (engine/restrictions.py)
       },
       "actions": ["take white blue green", "reserve deck 3", "return gold", ...]
     }
@@ -23,7 +25,8 @@ Format (version 2)::
 The decks hold the whole order dealt (market cards are the first ones drawn). Replaying
 uses the decks, not the seed, so a record stays valid whatever the shuffling code does.
 Action texts follow the grammar in `splendor.engine.actions`. A version 1 record (before
-the modules) has no module fields and reads as a base game.
+the modules) has no module fields and reads as a base game; a record without
+"restrictions" is a game nobody was restricted in.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from typing import Any
 from splendor.engine.action_text import parse_action
 from splendor.engine.components import GameData
 from splendor.engine.errors import ActionParseError, IllegalActionError, RecordError
+from splendor.engine.restrictions import Restrictions, restrictions_from_json
 from splendor.engine.setup import GameSetup
 from splendor.engine.state import GameState
 
@@ -46,7 +50,7 @@ READABLE_VERSIONS = (1, 2)
 def make_record(state: GameState) -> dict[str, Any]:
     """The record of `state`: its setup and every action applied so far."""
     setup = state.setup
-    return {
+    record: dict[str, Any] = {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
         "setup": {
@@ -64,6 +68,9 @@ def make_record(state: GameState) -> dict[str, Any]:
         },
         "actions": [a.text() for a in state.history],
     }
+    if setup.restrictions:
+        record["setup"]["restrictions"] = [r.to_json() for r in setup.restrictions]
+    return record
 
 
 def _require(cond: bool, message: str) -> None:
@@ -117,12 +124,23 @@ def read_setup(data: GameData, record: object) -> GameSetup:
     assert isinstance(names, list) and isinstance(first, int) and isinstance(nobles, list)
     module, cities, orient = _read_module(data, raw) if version != 1 else (None, (), ())
     setup = GameSetup(players, tuple(names), first, tuple(orders), tuple(nobles), seed,
-                      module, cities, orient)
+                      module, cities, orient, _read_restrictions(data, raw))
     try:
         GameState.from_setup(data, setup)
     except ValueError as exc:
         raise RecordError(f"bad setup: {exc}") from None
     return setup
+
+
+def _read_restrictions(data: GameData, raw: Mapping[str, Any]) -> tuple[Restrictions, ...]:
+    seats = raw.get("restrictions", [])
+    _require(isinstance(seats, list), "'setup.restrictions' must list each seat's restrictions")
+    assert isinstance(seats, list)
+    try:
+        return tuple(restrictions_from_json(r, data.levels, f"'setup.restrictions' seat {i}")
+                     for i, r in enumerate(seats))
+    except ValueError as exc:
+        raise RecordError(str(exc)) from None
 
 
 def _read_module(

@@ -91,6 +91,7 @@ def sample_world(view: View, data: GameData, rng: random.Random) -> GameState:
             p.city.id for p in view.players if p.city is not None])),
         orient_decks=tuple(tuple(c.id for c in data.orient_cards(lv)) for lv in data.levels)
         if cls.has_orient else (),
+        restrictions=view.restrictions,
     )
     state = cls.__new__(cls)
     state.data = data

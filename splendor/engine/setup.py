@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from splendor.engine.components import GameData
+from splendor.engine.restrictions import Restrictions, check_restrictions
 
 
 @dataclass(frozen=True, slots=True)
@@ -20,6 +21,9 @@ class GameSetup:
     `module` names the Cities of Splendor module played, if any (its id, see `engine/modules/`); the
     Cities deal `cities` (and no nobles), the Orient deals `orient_decks` (draw order by
     level, lowest first).
+
+    `restrictions` holds, by seat, what that seat may not do (see `engine/restrictions.py`);
+    empty when nobody is restricted.
     """
 
     players: int
@@ -31,6 +35,7 @@ class GameSetup:
     module: str | None = None
     cities: tuple[str, ...] = ()
     orient_decks: tuple[tuple[str, ...], ...] = ()
+    restrictions: tuple[Restrictions, ...] = ()
 
 
 def default_names(players: int) -> tuple[str, ...]:
@@ -67,12 +72,14 @@ def deal(
     names: tuple[str, ...] | None = None,
     first_player: int | None = None,
     rules: DealRules | None = None,
+    restrictions: tuple[Restrictions, ...] = (),
 ) -> GameSetup:
     """Shuffle decks and nobles with `random.Random(seed)`: the same seed, the same game.
 
     With `first_player` None the first player is drawn from the same generator. A
     module's pieces (`rules.deal_pieces`, `rules` being the game's state class) are drawn
     after the base game's, so a seed deals the same base cards with or without a module.
+    `restrictions`: what each seat may not do (none by default), as `GameSetup` holds it.
     """
     if players not in data.setups:
         counts = ", ".join(map(str, data.player_counts))
@@ -100,6 +107,7 @@ def deal(
         nobles=tuple(nobles[:dealt]),
         seed=seed,
         module=module,
+        restrictions=restrictions,
         **pieces,
     )
 
@@ -111,6 +119,7 @@ def check_setup(data: GameData, setup: GameSetup,
     engine/modules/)."""
     if setup.players not in data.setups:
         raise ValueError(f"{setup.players} players is not supported")
+    check_restrictions(setup.restrictions, setup.players)
     if len(setup.names) != setup.players:
         raise ValueError(f"{setup.players} players need {setup.players} names")
     if not 0 <= setup.first_player < setup.players:

@@ -45,6 +45,7 @@ from splendor.engine.history import History
 from splendor.engine.outcome import EndReason, Outcome, decide
 from splendor.engine.payment import default_payment, nobles_met, tokens_missing
 from splendor.engine.player import PlayerState as PlayerState
+from splendor.engine.restrictions import Restrictions, allowed, restricted
 from splendor.engine.setup import GameSetup, check_setup, deal
 from splendor.engine.variant import Variant
 
@@ -181,7 +182,8 @@ class GameState(Variant):
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the current player may take now, in a fixed order."""
         if self._legal is None:
-            self._legal = self._generate()
+            legal = self._generate()  # a seat's restrictions: engine/restrictions.py
+            self._legal = allowed(self, legal) if self.setup.restrictions else legal
         return self._legal
 
     def _takes(self) -> list[Action]:
@@ -269,10 +271,12 @@ class GameState(Variant):
         return check(self, action)
 
     def _why_not_at_all(self, action: object) -> Refusal | None:
-        """The refusals before any rule: the game is over, or `action` is no action."""
+        """The refusals before any rule: the game is over, no action, a seat's restriction."""
         if self.phase is Phase.OVER:
             return Refusal("game_over", "the game is over")
         problem = malformed(action)
+        if problem is None and self.setup.restrictions:
+            return restricted(self, cast(Action, action))
         return None if problem is None else Refusal("not_an_action", problem)
 
     def _why_not_take(self, action: Take) -> Refusal | None:
@@ -669,11 +673,12 @@ def new_game(
     names: tuple[str, ...] | None = None,
     first_player: int | None = None,
     module: str | None = None,
+    restrictions: tuple[Restrictions, ...] = (),
 ) -> GameState:
     """A new game dealt from `seed`, with one Cities of Splendor `module` (its id or an
-    alias) or none: fully deterministic (see `setup.deal`)."""
+    alias) or none, and seats' `restrictions`: fully deterministic (see `setup.deal`)."""
     cls = state_class(module)
-    return cls(data, deal(data, players, seed, names, first_player, cls))
+    return cls(data, deal(data, players, seed, names, first_player, cls, restrictions))
 
 
 #: Finds a module's state class by name (id or alias): the registry of modules,

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from splendor.engine.actions import Action
 from splendor.engine.components import Card, City, Noble
+from splendor.engine.restrictions import Restrictions
 from splendor.engine.state import GameState, Phase
 
 if TYPE_CHECKING:
@@ -95,6 +96,9 @@ class View:
     #: Where the turn stands (public: it follows from the actions): see
     #: `ModuleState.turn_state`.
     turn_state: TurnState | None = None
+    #: What each seat may not do (a challenge's restrictions; empty: nobody is
+    #: restricted). Public: the game's rules for the table.
+    restrictions: tuple[Restrictions, ...] = ()
 
     @property
     def me(self) -> PlayerView:
@@ -148,5 +152,6 @@ def observe(state: GameState, seat: int) -> View:
         players=tuple(players),
         legal_actions=state.legal_actions() if deciding == seat else (),
         history=state.history.texts(),
+        restrictions=state.setup.restrictions,
         **state.view_table(),
     )

@@ -92,6 +92,12 @@ class SessionCounters:
 class Session:
     """One game in progress for the people at the screen."""
 
+    #: Whether a finished game counts among the statistics' games (a challenge does not).
+    counts_in_statistics = True
+    #: Whether the game may be saved and autosaved (a challenge is retried, not saved: a
+    #: set position does not replay from a deal).
+    saveable = True
+
     def __init__(
         self,
         data: GameData,

@@ -10,9 +10,9 @@ from splendor.storage.stats import Record, add_game
 
 def count_game(session: Session, records: dict[str, Record]) -> str | None:
     """Count `session`'s finished game in `records`; its table key, or None when the game
-    does not count (bots only, not finished, or finished before this session: a finished
-    save loaded again was counted when it ended)."""
-    if not session.finished_here:
+    does not count (bots only, a challenge, not finished, or finished before this
+    session: a finished save loaded again was counted when it ended)."""
+    if not session.finished_here or not session.counts_in_statistics:
         return None
     counters = session.counters
     # The module is the game's own (`session.state.setup.module`, as its options asked).

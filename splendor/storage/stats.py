@@ -10,7 +10,9 @@ counted. A game in which undo or a hint was used counts as assisted (`Record.ass
 Saved atomically. Fields a newer version added (at the top or in a record) are kept and
 written back. A file that cannot be read is moved aside under a name that says so and
 counting starts again; one a newer version wrote is left as it is and games are not
-counted. Either way the player is told, and the file is never written over.
+counted. Either way the player is told, and the file is never written over. Challenges
+are not counted as games: their best results are kept apart, in the top-level field
+"challenges" (see challenge_stats.py).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from splendor.i18n import has, tr
 from splendor.storage import paths
 from splendor.storage.aside import FileProblem, keep_aside, left_alone, refuse_to_replace
 from splendor.storage.atomic import StorageError, atomic_write_text, read_bytes_limited
+from splendor.storage.challenge_stats import ChallengeBest, parse_challenges
 
 STATS_VERSION = 1
 #: A larger statistics file is refused before it is read.
@@ -53,14 +56,15 @@ class Record:
 class Records(dict[str, Record]):
     """The records by table key; `extra` holds the top-level fields a newer version added,
     `other` the records under keys this version cannot read: both written back as they
-    were."""
+    were. `challenges`: the best result of each challenge by its id."""
 
     def __init__(self, records: dict[str, Record] | None = None,
-                 extra: dict[str, Any] | None = None, other: dict[str, Any] | None = None
-                 ) -> None:
+                 extra: dict[str, Any] | None = None, other: dict[str, Any] | None = None,
+                 challenges: dict[str, ChallengeBest] | None = None) -> None:
         super().__init__(records or {})
         self.extra: dict[str, Any] = extra or {}
         self.other: dict[str, Any] = other or {}
+        self.challenges: dict[str, ChallengeBest] = challenges or {}
 
 
 class NewerStats(ValueError):
@@ -149,8 +153,12 @@ def _parse(raw: bytes) -> Records:
     if not isinstance(raw_records, dict):
         raise ValueError("'records' must map tables to records")
     return Records({k: _record(k, v) for k, v in raw_records.items() if _known_key(k)},
-                   {k: v for k, v in doc.items() if k not in ("version", "records")},
-                   {k: v for k, v in raw_records.items() if not _known_key(k)})
+                   {k: v for k, v in doc.items() if k not in _TOP_FIELDS},
+                   {k: v for k, v in raw_records.items() if not _known_key(k)},
+                   parse_challenges(doc.get("challenges", {})))
+
+
+_TOP_FIELDS = frozenset({"version", "records", "challenges"})
 
 
 def table_key(kinds: list[str], players: int, competitive: bool = False,
@@ -211,6 +219,9 @@ def save_stats(records: dict[str, Record]) -> None:
     other = records.other if isinstance(records, Records) else {}
     known = {k: v.to_json() for k, v in sorted(records.items())}
     doc: dict[str, Any] = {**extra, "version": STATS_VERSION, "records": {**other, **known}}
+    challenges = records.challenges if isinstance(records, Records) else {}
+    if challenges:
+        doc["challenges"] = {k: v.to_json() for k, v in sorted(challenges.items())}
     atomic_write_text(path, json.dumps(doc, indent=1) + "\n")
 
 

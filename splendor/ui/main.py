@@ -42,7 +42,7 @@ from splendor.storage.saves import (
 )
 from splendor.storage.settings import Settings, load_settings, read_settings, save_settings
 from splendor.storage.stats import (
-    Record,
+    Records,
     counts,
     describe,
     load_stats,
@@ -51,6 +51,7 @@ from splendor.storage.stats import (
 )
 from splendor.ui import art, file_notes
 from splendor.ui.app import App
+from splendor.ui.challenge_flow import ChallengeFlow
 from splendor.ui.learning import Learning
 from splendor.ui.online.flow import OnlineFlow
 from splendor.ui.scene import Scene
@@ -111,6 +112,8 @@ class Game:
         self.online = OnlineFlow(self)
         #: Learn to play and the modules' lessons.
         self.learning = Learning(self, decision_overlays)
+        #: Menu → Challenges, their games and results.
+        self.challenges = ChallengeFlow(self, decision_overlays)
         self._make_bots = bots or BotProcess
         self._bots: Bots | None = None
         self.last_options: GameOptions | None = None
@@ -137,6 +140,7 @@ class Game:
                          on_new_game=self.open_new_game, on_load=self.open_load,
                          on_settings=self.open_settings, on_online=lambda: self.online.open(),
                          on_rules=self.open_rules, on_statistics=self.open_statistics,
+                         on_challenges=self.challenges.open_list,
                          on_learn=self.learning.open_tutorial,
                          learn_key=self.learning.menu_key())
 
@@ -302,9 +306,10 @@ class Game:
         """Save the game after a completed turn; a failure is shown and logged, never fatal.
         A second window never autosaves (the table says so)."""
         session = self.session
-        if not isinstance(session, Session) or isinstance(session, TutorialSession):
-            return  # no game, a network game (its server keeps it) or the tutorial (its
-            # progress is kept as it goes)
+        if not isinstance(session, Session) or isinstance(session, TutorialSession) \
+                or not session.saveable:
+            return  # no game, a network game (its server keeps it), the tutorial (its
+            # progress is kept as it goes) or a challenge (a try left is not kept)
         table = next((s for s in self.app.stack.scenes if isinstance(s, TableScene)), None)
         if not self.owner:
             if table is not None:
@@ -467,7 +472,7 @@ class Game:
         if problem is not None and self.owner:
             self.tell(problem)
 
-    def _stats(self) -> tuple[dict[str, Record], FileProblem | None]:
+    def _stats(self) -> tuple[Records, FileProblem | None]:
         """The statistics: as the owner, an unreadable file is moved aside; a second
         window only reads."""
         if self.owner:

@@ -63,6 +63,7 @@ ALL_SCENES = frozenset({
     "MenuScene", "NewGameScene", "TableScene", "TokenReturnScene", "NobleChoiceScene",
     "PassScreenScene", "PauseScene", "SaveAsScene", "LoadGameScene", "SettingsScene",
     "StatisticsScene", "RulesScene", "ResultsScene", "ConfirmScene", "MessageScene",
+    "ChallengesScene", "ChallengeTableScene",
 })
 #: Seats of the first new game of a session (the new-game screen's defaults).
 LINEUPS = (
@@ -257,10 +258,10 @@ class Monkey:
                         handler.close()
         self.coverage.sessions += 1
         played = closing[0] if closing else None
-        # Only a local game is autosaved on closing: a network game is its server's, and
-        # the tutorial is kept as it goes, never in the autosave.
+        # Only a local game is autosaved on closing: a network game is its server's, the
+        # tutorial is kept as it goes, and a challenge's try is never kept.
         if isinstance(played, Session) and not isinstance(played, TutorialSession) \
-                and not played.is_over():
+                and played.saveable and not played.is_over():
             saved = load_save(paths.autosave_path(), self.data)
             assert saved.state.history == played.state.history, self.where(
                 "the autosave written on closing is not the game as it stood")

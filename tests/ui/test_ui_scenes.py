@@ -209,8 +209,8 @@ def test_menu_continue_only_with_has_continue(app: App) -> None:
     menu = MenuScene(True, on_continue=lambda: calls.append("continue"),
                      on_new_game=lambda: calls.append("new"))
     app.stack.push(menu)
-    assert list(menu.buttons) == ["continue", "new_game", "online", "load", "settings",
-                                 "statistics", "learn", "rules", "quit"]
+    assert list(menu.buttons) == ["continue", "new_game", "challenges", "online", "load",
+                                 "settings", "statistics", "learn", "rules", "quit"]
     top = menu.buttons["continue"].rect
     assert top.bottom <= menu.buttons["new_game"].rect.top
     click_widget(app, menu.buttons["continue"])

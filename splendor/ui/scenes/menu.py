@@ -1,4 +1,5 @@
-"""The title screen: Continue, New game, Load game, Settings, Statistics, Rules, Quit."""
+"""The title screen: Continue, New game, Challenges, Play online, Load game, Settings,
+Statistics, Learn to play, Rules, Quit."""
 
 from __future__ import annotations
 
@@ -40,6 +41,7 @@ class MenuScene(Scene):
         on_rules: Callback = None,
         on_statistics: Callback = None,
         on_online: Callback = None,
+        on_challenges: Callback = None,
         on_learn: Callback = None,
         learn_key: str = "learn",
         *,
@@ -59,6 +61,7 @@ class MenuScene(Scene):
             entries = [("continue", on_continue)] if has_continue else []
             entries += [
                 ("new_game", on_new_game),
+                ("challenges", on_challenges),
                 ("online", on_online),
                 ("load", on_load),
                 ("settings", on_settings),
@@ -67,8 +70,8 @@ class MenuScene(Scene):
                 ("rules", on_rules),
                 ("quit", self._quit),
             ]
-        #: The buttons by key ('continue', 'new_game', 'load', 'settings', 'statistics',
-        #: 'rules', 'quit'); their words are those of menu.entry.<key>.
+        #: The buttons by key ('continue', 'new_game', 'challenges', 'load', 'settings',
+        #: 'statistics', 'rules', 'quit'); their words are those of menu.entry.<key>.
         self.buttons: dict[str, Button] = {}
         for key, callback in entries:
             self.buttons[key] = Button("", callback, enabled=callback is not None)
