@@ -55,7 +55,7 @@ def chart_layout(box: pygame.Rect, px: Callable[[float], int], text_px: int) -> 
     return ChartLayout(box, title, plot, axis_label, text_px, px)
 
 
-def _marker(surface: pygame.Surface, shape: str, center: tuple[float, float], r: float,
+def draw_marker(surface: pygame.Surface, shape: str, center: tuple[float, float], r: float,
             color: Color) -> None:
     x, y = center
     if shape == "circle":
@@ -94,7 +94,7 @@ def draw_seat_sample(surface: pygame.Surface, seat: int, rect: pygame.Rect,
     ink = SEAT_INKS[seat % len(SEAT_INKS)]
     cy = rect.centery
     pygame.draw.line(surface, ink, (rect.x, cy), (rect.right, cy), max(2, px(3)))
-    _marker(surface, MARKERS[seat % len(MARKERS)], (rect.centerx, cy), max(3, px(5)), ink)
+    draw_marker(surface, MARKERS[seat % len(MARKERS)], (rect.centerx, cy), max(3, px(5)), ink)
 
 
 def draw_score_chart(surface: pygame.Surface, lay: ChartLayout, scores: ScoreRounds) -> None:
@@ -145,4 +145,4 @@ def draw_score_chart(surface: pygame.Surface, lay: ChartLayout, scores: ScoreRou
         every = math.ceil(len(points) / 12)
         for i, point in enumerate(points):
             if i == len(points) - 1 or (i % every == 0 and i):
-                _marker(surface, MARKERS[seat % len(MARKERS)], point, r, ink)
+                draw_marker(surface, MARKERS[seat % len(MARKERS)], point, r, ink)
