@@ -13,19 +13,17 @@ if TYPE_CHECKING:
 
 #: The pictures, in order (see screenshots.PICTURES).
 ANALYSIS_PICTURES = ("analyse_progress", "results_analysed", "review_analysed")
-#: Simulations per decision: a small budget keeps the pictures quick (and the same).
-BUDGET = 16
 
 
 def render_analysis(game: Game, results: ResultsScene, shot: Callable[[str], None]) -> None:
-    """From the results on top: Analyse every seat, a few decisions in (the progress
-    bar), to the end (the curve), then the review at the worst marked move."""
-    from splendor.ui.scenes.analyse import AnalyseScene
+    """From the results on top: Analyse the person's moves, a few decisions in (the
+    progress bar), to the end (the curve), then the review at the worst marked move."""
+    from splendor.ui.scenes.analyse import DEPTHS, AnalyseScene
     from splendor.ui.scenes.review import ReviewScene
 
     app = game.app
-    game.analysis_choice.budget = BUDGET
-    game.analysis_choice.all_seats = True
+    game.analysis_choice.budget = DEPTHS[0][1]  # the quickest depth: quick pictures
+    game.analysis_choice.all_seats = False
     results.analyse.click()
     panel = app.stack.top
     assert isinstance(panel, AnalyseScene)

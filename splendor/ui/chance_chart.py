@@ -69,6 +69,12 @@ class ChanceLayout:
     dots: tuple[tuple[MoveAnalysis, tuple[int, int]], ...]
 
 
+def chance_numbers_w(px: Callable[[float], int], text_px: int) -> int:
+    """The room for the percentages at the left of the plot (the points chart above
+    takes as much, so that the plots line up)."""
+    return theme.font(text_px).size(percent(1.0))[0] + px(8)
+
+
 def chance_layout(box: pygame.Rect, px: Callable[[float], int], text_px: int,
                   analysis: GameAnalysis, rounds: Sequence[int], *,
                   compact: bool = False) -> ChanceLayout:
@@ -85,7 +91,7 @@ def chance_layout(box: pygame.Rect, px: Callable[[float], int], text_px: int,
                            box.bottom - px(8) - title.bottom - px(6))
     else:
         axis_label = pygame.Rect(box.x + pad, box.bottom - px(6) - line, box.w - 2 * pad, line)
-        numbers_w = theme.font(text_px).size(percent(1.0))[0] + px(8)
+        numbers_w = chance_numbers_w(px, text_px)
         top = title.bottom + px(10)
         plot = pygame.Rect(box.x + pad + numbers_w, top, box.w - 2 * pad - numbers_w - px(8),
                            axis_label.y - line - px(4) - top)

@@ -40,15 +40,17 @@ class ChartLayout:
     px: Callable[[float], int]
 
 
-def chart_layout(box: pygame.Rect, px: Callable[[float], int], text_px: int) -> ChartLayout:
+def chart_layout(box: pygame.Rect, px: Callable[[float], int], text_px: int,
+                 numbers_w: int | None = None) -> ChartLayout:
     """The chart's title (on two lines if it needs them), plot and axis label in `box`, in
-    the language in use."""
+    the language in use; `numbers_w`: the room for the numbers at the left (as another
+    chart's, to line the plots up)."""
     line = line_height(text_px)
     pad = px(10)
     title_h = lines_height(tr("results.chart.title"), text_px, box.w - 2 * pad, bold=True)
     title = pygame.Rect(box.x + pad, box.y + px(6), box.w - 2 * pad, title_h)
     axis_label = pygame.Rect(box.x + pad, box.bottom - px(6) - line, box.w - 2 * pad, line)
-    numbers_w = theme.font(text_px).size("00")[0] + px(8)
+    numbers_w = max(numbers_w or 0, theme.font(text_px).size("00")[0] + px(8))
     plot_top = title.bottom + px(10)
     plot = pygame.Rect(box.x + pad + numbers_w, plot_top, box.w - 2 * pad - numbers_w - px(8),
                        axis_label.y - line - px(4) - plot_top)

@@ -7,11 +7,14 @@ from __future__ import annotations
 
 import functools
 import json
+import time
 
 import pygame
+import pytest
 
 from splendor.session.analysis import SeatSummary
 from splendor.session.analysis_store import FIELD, kept_analysis
+from splendor.session.bot_process import BotProcess
 from splendor.storage import paths
 from splendor.ui.analysis_words import label_name, summary_line
 from splendor.ui.app import App
@@ -211,3 +214,23 @@ def test_the_summary_line_words() -> None:
     i18n.set_language("fr")
     assert summary_line(summary, "Ada") == \
         "Ada : 1 gaffe et 3 erreurs ; meilleure série : manches 8 à 14"
+
+
+@pytest.mark.bot_process
+def test_the_analysis_runs_in_the_bots_process_and_the_window_never_waits(app: App) -> None:
+    game, results = _finished(app)
+    assert isinstance(game.bots(), BotProcess)
+    panel = _open_panel(app, results)
+    click(app, panel._start.center)
+    slowest = 0.0
+    deadline = time.monotonic() + 120
+    while panel in app.stack.scenes:
+        assert time.monotonic() < deadline, "the analysis never ended"
+        started = time.perf_counter()
+        frame(app)
+        app.render()
+        slowest = max(slowest, time.perf_counter() - started)
+        time.sleep(0.005)
+    assert results.analysis is not None and results.analysis.shown is not None
+    assert slowest < 0.25, f"a frame waited {slowest:.2f} s for the bots"
+    game.close()

@@ -18,7 +18,13 @@ from splendor.session.results import FinalResult
 from splendor.session.score_rounds import ScoreRounds
 from splendor.ui import theme
 from splendor.ui.analysis_words import summary_line
-from splendor.ui.chance_chart import ChanceLayout, chance_layout, dot_at, draw_chance_chart
+from splendor.ui.chance_chart import (
+    ChanceLayout,
+    chance_layout,
+    chance_numbers_w,
+    dot_at,
+    draw_chance_chart,
+)
 from splendor.ui.scene import Scene
 from splendor.ui.score_chart import (
     ChartLayout,
@@ -259,7 +265,7 @@ class ResultsScene(Scene):
 
     def _layout_state(self) -> tuple[object, ...]:
         shown = self.analysis.shown if self.analysis is not None else None
-        return (self._size, language(), self.shown, id(shown))
+        return (self._size, language(), self.shown, shown)
 
     def _sentences(self) -> list[str]:
         extra = [t for t in (self.tie_text, self.record_text) if t]
@@ -379,13 +385,15 @@ class ResultsScene(Scene):
             chart_box = pygame.Rect(x0 + table_w + chart_gap, y, inner_w - table_w - chart_gap,
                                     body_h)
             shown = self.analysis.shown if self.analysis is not None else None
+            numbers_w = None
             if shown is not None and self.analysis is not None:
                 half = (body_h - sc.px(10)) // 2
                 chance_box = pygame.Rect(chart_box.x, chart_box.bottom - half, chart_box.w, half)
                 chart_box.h = body_h - half - sc.px(10)
                 self._chance = chance_layout(chance_box, sc.px, sc.text(14), shown,
                                              self.analysis.action_rounds())
-            self._chart = chart_layout(chart_box, sc.px, sc.text(14))
+                numbers_w = chance_numbers_w(sc.px, sc.text(14))  # the plots line up
+            self._chart = chart_layout(chart_box, sc.px, sc.text(14), numbers_w)
         else:
             table_w = inner_w
             self._chart = None

@@ -99,7 +99,7 @@ class ReviewScene(Scene):
         self.frames: list[MoveFrame] = []
         self._chart: ChanceLayout | None = None
         #: The analysis the layout and the position were made for.
-        self._analysed: object = None
+        self._analysed: object = analysis.shown if analysis is not None else None
         #: Each action's round (the curve's axis).
         self._rounds = tuple(entry.round for entry in self.cursor.log)
         self._size = (0, 0)
