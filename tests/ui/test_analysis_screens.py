@@ -217,20 +217,26 @@ def test_the_summary_line_words() -> None:
 
 
 @pytest.mark.bot_process
-def test_the_analysis_runs_in_the_bots_process_and_the_window_never_waits(app: App) -> None:
+def test_the_analysis_runs_in_the_bots_process_and_the_window_never_waits(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
     game, results = _finished(app)
-    assert isinstance(game.bots(), BotProcess)
+    bots = game.bots()
+    assert isinstance(bots, BotProcess)
+
+    def not_here(*args: object) -> None:
+        raise AssertionError("a decision was judged in the window's process")
+
+    monkeypatch.setattr("splendor.session.judge.judge", not_here)
     panel = _open_panel(app, results)
     click(app, panel._start.center)
-    slowest = 0.0
+    waiting_frames = 0
     deadline = time.monotonic() + 120
     while panel in app.stack.scenes:
         assert time.monotonic() < deadline, "the analysis never ended"
-        started = time.perf_counter()
         frame(app)
-        app.render()
-        slowest = max(slowest, time.perf_counter() - started)
+        # The frame came back while the child was still judging: nothing waited for it.
+        waiting_frames += panel in app.stack.scenes and bots.busy
         time.sleep(0.005)
+    assert waiting_frames > 0
     assert results.analysis is not None and results.analysis.shown is not None
-    assert slowest < 0.25, f"a frame waited {slowest:.2f} s for the bots"
     game.close()
