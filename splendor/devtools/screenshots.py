@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from splendor.bots import make_bot
+from splendor.devtools.analysis_shots import ANALYSIS_PICTURES
 from splendor.devtools.challenge_shots import CHALLENGE_PICTURES
 from splendor.devtools.decision_positions import DECISION_PICTURES
 from splendor.devtools.module_shots import MODULE_PICTURES
@@ -67,6 +68,7 @@ PICTURES = (
     "results",
     "results_over_board",
     "review",
+    *ANALYSIS_PICTURES,
     *TUTORIAL_PICTURES,
     *CHALLENGE_PICTURES,
 )
@@ -399,6 +401,10 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
     while not review.cursor.log[review.position - 1].action.text().startswith("buy"):
         review.forward()  # a purchase: a new card dealt and the piles paid into marked
     shot("review")
+    app.stack.pop()
+    from splendor.devtools.analysis_shots import render_analysis
+
+    render_analysis(game, results, shot)
     from splendor.devtools.tutorial_shots import render_tutorial
 
     render_tutorial(game, shot)

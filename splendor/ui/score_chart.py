@@ -40,22 +40,24 @@ class ChartLayout:
     px: Callable[[float], int]
 
 
-def chart_layout(box: pygame.Rect, px: Callable[[float], int], text_px: int) -> ChartLayout:
+def chart_layout(box: pygame.Rect, px: Callable[[float], int], text_px: int,
+                 numbers_w: int | None = None) -> ChartLayout:
     """The chart's title (on two lines if it needs them), plot and axis label in `box`, in
-    the language in use."""
+    the language in use; `numbers_w`: the room for the numbers at the left (as another
+    chart's, to line the plots up)."""
     line = line_height(text_px)
     pad = px(10)
     title_h = lines_height(tr("results.chart.title"), text_px, box.w - 2 * pad, bold=True)
     title = pygame.Rect(box.x + pad, box.y + px(6), box.w - 2 * pad, title_h)
     axis_label = pygame.Rect(box.x + pad, box.bottom - px(6) - line, box.w - 2 * pad, line)
-    numbers_w = theme.font(text_px).size("00")[0] + px(8)
+    numbers_w = max(numbers_w or 0, theme.font(text_px).size("00")[0] + px(8))
     plot_top = title.bottom + px(10)
     plot = pygame.Rect(box.x + pad + numbers_w, plot_top, box.w - 2 * pad - numbers_w - px(8),
                        axis_label.y - line - px(4) - plot_top)
     return ChartLayout(box, title, plot, axis_label, text_px, px)
 
 
-def _marker(surface: pygame.Surface, shape: str, center: tuple[float, float], r: float,
+def draw_marker(surface: pygame.Surface, shape: str, center: tuple[float, float], r: float,
             color: Color) -> None:
     x, y = center
     if shape == "circle":
@@ -94,7 +96,7 @@ def draw_seat_sample(surface: pygame.Surface, seat: int, rect: pygame.Rect,
     ink = SEAT_INKS[seat % len(SEAT_INKS)]
     cy = rect.centery
     pygame.draw.line(surface, ink, (rect.x, cy), (rect.right, cy), max(2, px(3)))
-    _marker(surface, MARKERS[seat % len(MARKERS)], (rect.centerx, cy), max(3, px(5)), ink)
+    draw_marker(surface, MARKERS[seat % len(MARKERS)], (rect.centerx, cy), max(3, px(5)), ink)
 
 
 def draw_score_chart(surface: pygame.Surface, lay: ChartLayout, scores: ScoreRounds) -> None:
@@ -145,4 +147,4 @@ def draw_score_chart(surface: pygame.Surface, lay: ChartLayout, scores: ScoreRou
         every = math.ceil(len(points) / 12)
         for i, point in enumerate(points):
             if i == len(points) - 1 or (i % every == 0 and i):
-                _marker(surface, MARKERS[seat % len(MARKERS)], point, r, ink)
+                draw_marker(surface, MARKERS[seat % len(MARKERS)], point, r, ink)

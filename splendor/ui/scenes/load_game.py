@@ -1,5 +1,5 @@
 """The load screen: saved games with date, players, round, scores and the Cities of
-Splendor module played; load, review or delete."""
+Splendor module played; load, review, analyse (a finished game) or delete."""
 
 from __future__ import annotations
 
@@ -77,10 +77,14 @@ class LoadGameScene(PageScene):
     title_key = "saves.load.title"
 
     def __init__(self, on_load: Callable[[Path], None],
-                 on_review: Callable[[Path], None] | None = None) -> None:
+                 on_review: Callable[[Path], None] | None = None,
+                 on_analyse: Callable[[Path], None] | None = None) -> None:
+        """`on_analyse`: the expert's review of a finished game (an Analyse button on
+        each finished save's row)."""
         super().__init__()
         self.on_load = on_load
         self.on_review = on_review
+        self.on_analyse = on_analyse
         self._message: Text = ""
         #: The first save shown, and how many the last frame had room for.
         self._top = 0
@@ -140,7 +144,11 @@ class LoadGameScene(PageScene):
         review_label = tr("review.open")
         review_w = max(px(100), theme.text(review_label, scale.text(15), bold=True).get_width()
                        + px(24)) if self.on_review is not None else 0
-        buttons_w = delete_w + (review_w + px(10) if review_w else 0)
+        analyse_label = tr("analysis.open")
+        analyse_w = max(px(100), theme.text(analyse_label, scale.text(15), bold=True).get_width()
+                        + px(24)) if self.on_analyse is not None else 0
+        buttons_w = delete_w + (review_w + px(10) if review_w else 0) \
+            + (analyse_w + px(10) if analyse_w else 0)
         self._shown = 0
         for info in self.saves[self._top:]:
             first, second = describe(info)
@@ -170,6 +178,12 @@ class LoadGameScene(PageScene):
                 widgets.draw_flat_button(surface, review, review_label, px, text_px=15)
                 # Also on a save that cannot be loaded: it then says why.
                 self.spots.append((review, functools.partial(self.on_review, info.path)))
+            if self.on_analyse is not None and info.over and info.error is None:
+                analyse = pygame.Rect(0, 0, analyse_w, px(34))
+                analyse.midright = ((review.x if self.on_review is not None else delete.x)
+                                    - px(10), row.centery)
+                widgets.draw_flat_button(surface, analyse, analyse_label, px, text_px=15)
+                self.spots.append((analyse, functools.partial(self.on_analyse, info.path)))
             if info.error is None:
                 self.spots.append((row, functools.partial(self.on_load, info.path)))
             y = row.bottom + px(6)

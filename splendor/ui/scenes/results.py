@@ -1,5 +1,7 @@
 """The end of a game, over its final board: final standings, what decided the winner,
-the points round by round; Play again, Review game, Hide results, Menu."""
+the points round by round; Play again, Review game, Analyse, Hide results, Menu. Once the
+game is analysed, the chance-to-win curve under the points chart (a click on a marked
+move's dot opens the review there) and a summary line per person under the standings."""
 
 from __future__ import annotations
 
@@ -11,9 +13,18 @@ import pygame
 
 from splendor.engine import View
 from splendor.i18n import has, language, tr
+from splendor.session.analysis_job import AnalysisSource
 from splendor.session.results import FinalResult
 from splendor.session.score_rounds import ScoreRounds
 from splendor.ui import theme
+from splendor.ui.analysis_words import summary_line
+from splendor.ui.chance_chart import (
+    ChanceLayout,
+    chance_layout,
+    chance_numbers_w,
+    dot_at,
+    draw_chance_chart,
+)
 from splendor.ui.scene import Scene
 from splendor.ui.score_chart import (
     ChartLayout,
@@ -158,10 +169,16 @@ class ResultsScene(Scene):
         final_view: View | None = None,
         scores: ScoreRounds | None = None,
         on_review: Callable[[], None] | None = None,
+        analysis: AnalysisSource | None = None,
+        on_analyse: Callable[[], None] | None = None,
+        on_review_move: Callable[[int], None] | None = None,
     ) -> None:
         """`board` and `final_view`: the final position to show under the results (the
         plain background without them); `scores`: the points by round for the chart;
-        `on_review`: opens the review of the game (no Review button without it)."""
+        `on_review`: opens the review of the game (no Review button without it);
+        `analysis`: the game's expert review, shown once made (`analysis.shown`);
+        `on_analyse`: opens the Analyse panel (no Analyse button without it);
+        `on_review_move`: opens the review at a position (a marked move's dot)."""
         super().__init__()
         self.result = result
         #: The player's record at this table's level, from the statistics, if any.
@@ -181,6 +198,13 @@ class ResultsScene(Scene):
         self.menu = Button(tr("results.menu"), on_menu, enabled=on_menu is not None)
         self.review = Button(tr("results.review.open"), on_review)
         self.review.visible = on_review is not None
+        self.analysis = analysis
+        self.on_review_move = on_review_move
+        self.analyse = Button(tr("analysis.open"), on_analyse)
+        self.analyse.visible = on_analyse is not None
+        self._chance: ChanceLayout | None = None
+        #: The summary lines under the standings, and their boxes.
+        self._summaries: list[tuple[str, pygame.Rect]] = []
         self.toggle = Button(tr("results.review.hide"), self.toggle_panel)
         self.toggle.visible = self.board is not None
         self.form = Form(self._buttons())
@@ -205,9 +229,9 @@ class ResultsScene(Scene):
     def _buttons(self) -> list[Button]:
         """The buttons in their order on screen (left to right, or top to bottom)."""
         if self.shown:
-            order = [self.menu, self.review, self.toggle, self.play_again]
+            order = [self.menu, self.review, self.analyse, self.toggle, self.play_again]
         else:
-            order = [self.toggle, self.review, self.play_again, self.menu]
+            order = [self.toggle, self.review, self.analyse, self.play_again, self.menu]
         return [b for b in order if b.visible]
 
     # The sentences the screen shows, in order: who won, how it ended, the tie-break; in
@@ -229,6 +253,20 @@ class ResultsScene(Scene):
     def lines(self) -> list[str]:
         return [self.headline, *self._sentences()]
 
+    @property
+    def summary_lines(self) -> list[str]:
+        """Once analysed: a line per person judged (per seat judged when none is)."""
+        shown = self.analysis.shown if self.analysis is not None else None
+        if shown is None or self.analysis is None:
+            return []
+        people = [s for s in shown.seats if s in self.analysis.people] or list(shown.seats)
+        names = {row.seat: row.name for row in self.rows}
+        return [summary_line(shown.summary(seat), names.get(seat, "")) for seat in people]
+
+    def _layout_state(self) -> tuple[object, ...]:
+        shown = self.analysis.shown if self.analysis is not None else None
+        return (self._size, language(), self.shown, shown)
+
     def _sentences(self) -> list[str]:
         extra = [t for t in (self.tie_text, self.record_text) if t]
         return [self.end_text, *extra]
@@ -243,6 +281,10 @@ class ResultsScene(Scene):
         self.layout(size)
         if self.board is not None:
             self.board.forget_pointer(self.zoom)
+
+    def update(self, dt: float) -> None:
+        if self._layout_key != self._layout_state():
+            self.layout(self._size)  # analysed since: the curve and the summaries
 
     def resume(self) -> None:
         for button in self.form.widgets:
@@ -266,7 +308,8 @@ class ResultsScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         """Place everything for a window of `size` in the language in use."""
         self._size = size
-        self._layout_key = (size, language(), self.shown)
+        self._layout_key = self._layout_state()
+        self.analyse.label = tr("analysis.open")
         self.play_again.label = tr("results.play_again")
         self.menu.label = tr("results.menu")
         self.review.label = tr("results.review.open")
@@ -300,11 +343,22 @@ class ResultsScene(Scene):
         fixed = (2 * pad + crown_h + head_h + gap + sentences_h + gap + header_h + sc.px(8)
                  + button_gap + button_h)
         room = h - 2 * sc.px(12) - fixed
+        chart_gap = sc.px(18)
+        # The summaries as wide as the standings can be at least.
+        summaries = self.summary_lines
+        narrowest = min(inner_w - chart_gap - sc.px(CHART_MIN), round(inner_w * 0.6)) \
+            - sc.px(16)
+        summary_px = sc.text(16)
+        summary_hs = [lines_height(t, summary_px, narrowest) for t in summaries]
+        summary_h = sum(summary_hs) + (sc.px(10) if summaries else 0)
         # Rows of 60 design px, down to 44 when the sentences need the room.
-        pitch = max(sc.px(44), min(sc.px(60), room // max(1, n)))
+        pitch = max(sc.px(44), min(sc.px(60), (room - summary_h) // max(1, n)))
         table_h = header_h + n * pitch + sc.px(8)
-        body_h = max(table_h, sc.px(220)) if self.scores is not None else table_h
-        body_h = min(body_h, max(table_h, room + header_h + sc.px(8)))
+        # Analysed, the chance curve goes under the points chart: room for both.
+        charts_h = sc.px(360 if summaries else 220)
+        body_h = max(table_h + summary_h, charts_h) if self.scores is not None \
+            else table_h + summary_h
+        body_h = min(body_h, max(table_h + summary_h, room + header_h + sc.px(8)))
         box_h = fixed - header_h - sc.px(8) + body_h
         self._box = pygame.Rect((w - box_w) // 2, max(0, (h - box_h) // 2), box_w, box_h)
         x0 = self._box.x + pad
@@ -319,7 +373,7 @@ class ResultsScene(Scene):
             y += sentence_h + sentence_gap
         y += gap - sentence_gap
         widths, shortest = self._column_widths(sc)
-        chart_gap = sc.px(18)
+        self._chance = None
         if self.scores is not None:
             # The standings as wide as they need (at least 60% of the room), the chart
             # what is left: CHART_MIN design px, down to CHART_FLOOR when the heads and
@@ -330,7 +384,16 @@ class ResultsScene(Scene):
             table_w = max(table_w, min(need_min, inner_w - chart_gap - sc.px(CHART_FLOOR)))
             chart_box = pygame.Rect(x0 + table_w + chart_gap, y, inner_w - table_w - chart_gap,
                                     body_h)
-            self._chart = chart_layout(chart_box, sc.px, sc.text(14))
+            shown = self.analysis.shown if self.analysis is not None else None
+            numbers_w = None
+            if shown is not None and self.analysis is not None:
+                half = (body_h - sc.px(10)) // 2
+                chance_box = pygame.Rect(chart_box.x, chart_box.bottom - half, chart_box.w, half)
+                chart_box.h = body_h - half - sc.px(10)
+                self._chance = chance_layout(chance_box, sc.px, sc.text(14), shown,
+                                             self.analysis.action_rounds())
+                numbers_w = chance_numbers_w(sc.px, sc.text(14))  # the plots line up
+            self._chart = chart_layout(chart_box, sc.px, sc.text(14), numbers_w)
         else:
             table_w = inner_w
             self._chart = None
@@ -352,6 +415,13 @@ class ResultsScene(Scene):
             x += width
         self._row_rects = [pygame.Rect(x0, y + header_h + i * pitch, table_w, pitch - sc.px(6))
                            for i in range(n)]
+        self._summaries = []
+        line_y = y + table_h + sc.px(6)
+        text_w = round(table_w) - sc.px(16)
+        for text in summaries:
+            height = lines_height(text, summary_px, text_w)
+            self._summaries.append((text, pygame.Rect(x0 + sc.px(8), line_y, text_w, height)))
+            line_y += height
         y += body_h + button_gap
         self._place_buttons_in_row(sc, y, button_h, inner_w)
 
@@ -440,6 +510,12 @@ class ResultsScene(Scene):
                 back = event.key in (pygame.K_LEFT, pygame.K_UP)
                 self.form.move_focus(-1 if back else 1)
                 return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.shown \
+                and self._chance is not None and self.on_review_move is not None:
+            move = dot_at(self._chance, event.pos)
+            if move is not None:
+                self.on_review_move(move.index + 1)  # the review at that move
+                return True
         if event.type == pygame.MOUSEMOTION and not self.shown and self.board is not None \
                 and self.board.layout is not None:
             # The board alone: a log line naming a card shows it, as on the table.
@@ -450,7 +526,7 @@ class ResultsScene(Scene):
     # ---------------------------------------------------------------------- draw
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._layout_key != (surface.get_size(), language(), self.shown):
+        if self._layout_key != self._layout_state() or self._size != surface.get_size():
             self.layout(surface.get_size())  # the language changed since (sizes follow)
         sc = Scale(self._size)
         if self.board is not None and self.final_view is not None:
@@ -485,6 +561,10 @@ class ResultsScene(Scene):
         self._draw_table(surface, sc)
         if self._chart is not None and self.scores is not None:
             draw_score_chart(surface, self._chart, self.scores)
+        if self._chance is not None:
+            draw_chance_chart(surface, self._chance)
+        for text, box in self._summaries:
+            draw_lines(surface, text, sc.text(16), theme.TEXT, box)
         self.form.draw(surface)
 
     def _draw_side(self, surface: pygame.Surface, sc: Scale) -> None:

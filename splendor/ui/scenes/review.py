@@ -8,6 +8,13 @@ it was, with buttons and a timeline; Left/Right step, Page Up/Down go a round, H
 go to the deal and the end, the mouse wheel steps, Escape closes. The pointer on a line of
 the log that names a card shows it small beside the line, as on the table. The cursor owns
 its own copies of the game: nothing here can change a game in progress or a save.
+
+A finished game can be analysed (Analyse opens the panel, `scenes.analyse`). Once it is,
+the chance-to-win curve takes the log's place (a click on a marked move's dot goes to that
+move, elsewhere to the nearest move), and at a judged move the panel gives the chances
+before and after it; at a marked move the board shows the position the move was chosen
+in, with the move played and the expert's framed side by side ("Played", "Expert"), and
+the panel words both and the expert's reason.
 """
 
 from __future__ import annotations
@@ -17,13 +24,31 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from splendor.engine import View
+from splendor.engine import View, parse_action
 from splendor.i18n import language, tr
+from splendor.session.analysis import MoveAnalysis
+from splendor.session.analysis_job import AnalysisSource
 from splendor.session.review import GameReview
 from splendor.ui import theme
+from splendor.ui.analysis_words import chances_line, judged_lines
+from splendor.ui.chance_chart import (
+    LABEL_INKS,
+    ChanceLayout,
+    chance_layout,
+    dot_at,
+    draw_chance_chart,
+    position_at,
+)
 from splendor.ui.scene import Scene
 from splendor.ui.table.board_picture import BoardPicture, changed_marks
 from splendor.ui.table.hits import Hit
+from splendor.ui.table.move_frames import (
+    EXPERT_INK,
+    PLAYED_INK,
+    MoveFrame,
+    draw_move_frames,
+    move_frames,
+)
 from splendor.ui.table.zoom import CardZoom
 from splendor.ui.widgets import Button, Form, draw_lines, draw_panel, draw_text, lines_height
 from splendor.ui.widgets.text import line_height
@@ -40,21 +65,43 @@ class ReviewScene(Scene):
     """One game's positions, from the deal (move 0) to its last move."""
 
     def __init__(self, review: GameReview, *, start: int = 0,
-                 on_close: Callable[[], None] | None = None) -> None:
+                 on_close: Callable[[], None] | None = None,
+                 analysis: AnalysisSource | None = None,
+                 on_analyse: Callable[[], None] | None = None) -> None:
         """`start`: the position shown first (0: the deal); `on_close`: what Close and
-        Escape do (by default, back to the screen beneath)."""
+        Escape do (by default, back to the screen beneath); `analysis`: the finished
+        game's expert review, shown once made (`analysis.shown`); `on_analyse`: opens
+        the Analyse panel (no Analyse button without it)."""
         super().__init__()
         self.review = review
         self.cursor = review.cursor()
         self.picture = BoardPicture(review.data, review.names, self.cursor.log)
         self.on_close = on_close
+        self.analysis = analysis
         self.steps = {name: Button("", action) for name, action in (
             ("first", self.first), ("back", self.back), ("forward", self.forward),
             ("last", self.last))}
         self.close_button = Button(tr("common.button.close"), self.close)
-        self.form = Form([*self.steps.values(), self.close_button])
+        self.analyse_button = Button(tr("analysis.open"), on_analyse)
+        self.analyse_button.visible = on_analyse is not None
+        self.form = Form([*self.steps.values(),
+                          *([self.analyse_button] if on_analyse is not None else []),
+                          self.close_button])
         self.view: View = self.cursor.view(review.seat)
+        #: What the board shows: the position's view and how many moves of the log, or
+        #: at a marked move the position the move was chosen in.
+        self.board_view: View = self.view
+        self.board_moves = 0
         self.marks: set[Hit] = set()
+        #: The judged move that led to the position shown (None: not judged).
+        self.judged: MoveAnalysis | None = None
+        #: At a marked move: the move played and the expert's, framed on the board.
+        self.frames: list[MoveFrame] = []
+        self._chart: ChanceLayout | None = None
+        #: The analysis the layout and the position were made for.
+        self._analysed: object = analysis.shown if analysis is not None else None
+        #: Each action's round (the curve's axis).
+        self._rounds = tuple(entry.round for entry in self.cursor.log)
         self._size = (0, 0)
         self._layout_key: tuple[object, ...] | None = None
         self._panel = pygame.Rect(0, 0, 0, 0)
@@ -92,20 +139,56 @@ class ReviewScene(Scene):
 
     def _show(self, position: int) -> None:
         """Move the cursor to `position` and take its view, with the marks of the move
-        that led there (computed here, never while drawing)."""
+        that led there, or at a marked move the position before it with the two moves
+        framed (computed here, never while drawing)."""
         seat = self.review.seat
         self.marks = set()
         self.picture.forget_pointer(self.zoom)  # the log is another one
+        self.judged = self._judged(position - 1)
+        self.board_moves = position
         if position > 0:
             self.cursor.jump(position - 1)
             before = self.cursor.view(seat)
             self.cursor.jump(position)
             self.view = self.cursor.view(seat)
             self.marks = changed_marks(before, self.view)
+            if self.judged is not None and self.judged.label:
+                self.board_view, self.board_moves, self.marks = before, position - 1, set()
+            else:
+                self.board_view = self.view
         else:
             self.cursor.jump(0)
-            self.view = self.cursor.view(seat)
+            self.view = self.board_view = self.cursor.view(seat)
+        self._frame_moves()
         self._update_buttons()
+
+    def _judged(self, index: int) -> MoveAnalysis | None:
+        shown = self.analysis.shown if self.analysis is not None else None
+        if shown is None:
+            return None
+        return next((m for m in shown.moves if m.index == index), None)
+
+    def _frame_moves(self) -> None:
+        """The frames of a marked move's two moves on the board (laid out)."""
+        self.frames = []
+        lay = self.picture.layout
+        move = self.judged
+        if lay is None or move is None or not move.label:
+            return
+        try:
+            moves = [(parse_action(move.played), tr("analysis.played"), PLAYED_INK),
+                     (parse_action(move.best), tr("analysis.expert"), EXPERT_INK)]
+        except ValueError:
+            return  # a kept analysis naming moves this version does not read
+        self.frames = move_frames(lay, self.board_view, moves)
+
+    def analysed(self) -> None:
+        """The analysis shown changed: show the position and the curve again."""
+        self._analysed = self.analysis.shown if self.analysis is not None else None
+        self._show(self.position)
+        self.layout(self._size)
+        if self.app is not None:
+            self.app.request_redraw()
 
     def first(self) -> None:
         self.go(0)
@@ -150,13 +233,20 @@ class ReviewScene(Scene):
 
     @property
     def move_lines(self) -> list[str]:
-        """What the move shown did (with the noble's visit it brought), or the deal."""
+        """What the move shown did (with the noble's visit it brought), or the deal; at a
+        judged move its chances, and at a marked one the moves played and the expert's
+        with the reason instead."""
         if self.position == 0:
             first = self.view.first_player
             return [tr("review.deal", name=self.review.names[first])]
+        move = self.judged
+        if move is not None and move.label:
+            return [tr("analysis.before_move"),
+                    *judged_lines(move, self.review.names, self.review.data)]
         entry = self.cursor.log[self.position - 1]
-        return describe_entry(self.review.names[entry.seat], entry, self.review.data,
-                              self.review.names)
+        lines = describe_entry(self.review.names[entry.seat], entry, self.review.data,
+                               self.review.names)
+        return [*lines, chances_line(move)] if move is not None else lines
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -175,12 +265,18 @@ class ReviewScene(Scene):
 
     def layout(self, size: tuple[int, int]) -> None:
         """The board, and the review's panel in the board's action panel beside the bank:
-        title, move, what it did, the timeline, the step buttons, the keys, Close."""
+        title, move, what it did, the timeline, the step buttons, the keys, Analyse and
+        Close; once analysed, the curve over the log."""
         self._size = size
         self._layout_key = (size, language())
         lay = self.picture.lay_out(size, self.view.num_players, self.view.module)
         px = lay.px
         self.close_button.label = tr("common.button.close")
+        self.analyse_button.label = tr("analysis.open")
+        shown = self.analysis.shown if self.analysis is not None else None
+        self._chart = None if shown is None else chance_layout(
+            lay.log, px, max(theme.MIN_TEXT_PX, px(14)), shown, self._rounds, compact=True)
+        self._frame_moves()
         panel = lay.action_panel
         self._panel = panel
         pad = px(12)
@@ -192,12 +288,21 @@ class ReviewScene(Scene):
         self._counter = pygame.Rect(inner.x, self._title.bottom + px(4), inner.w, counter_h)
         # From the bottom up: Close, the keys, the step buttons, the timeline.
         button_h = px(40)
+        gap = px(8)
         self.close_button.rect = pygame.Rect(inner.x, inner.bottom - button_h, inner.w, button_h)
-        self.close_button.px = max(theme.MIN_TEXT_PX, px(17))
-        keys_h = lines_height(tr("review.keys"), max(theme.MIN_TEXT_PX, px(14)), inner.w)
+        self.close_button.px = self.analyse_button.px = max(theme.MIN_TEXT_PX, px(17))
+        if self.analyse_button.visible:
+            half = (inner.w - gap) // 2
+            self.analyse_button.rect = pygame.Rect(inner.x, self.close_button.rect.y, half,
+                                                   button_h)
+            self.close_button.rect = pygame.Rect(inner.right - half, self.close_button.rect.y,
+                                                 half, button_h)
+        # Once analysed, the keys and the timeline (the curve is one) give their room to
+        # the words of a marked move.
+        keys_h = 0 if shown is not None else lines_height(
+            tr("review.keys"), max(theme.MIN_TEXT_PX, px(14)), inner.w)
         self._keys = pygame.Rect(inner.x, self.close_button.rect.y - px(8) - keys_h, inner.w,
                                  keys_h)
-        gap = px(8)
         step_w = (inner.w - 3 * gap) // 4
         steps_y = self._keys.y - px(8) - button_h
         for i, name in enumerate(STEPS):
@@ -205,14 +310,30 @@ class ReviewScene(Scene):
                                                 button_h)
         self._timeline = pygame.Rect(inner.x + px(8), steps_y - px(12) - px(12),
                                      inner.w - 2 * px(8), px(12))
+        bottom = self._timeline.y - px(12)
+        if shown is not None:
+            self._timeline = pygame.Rect(inner.x, steps_y, 0, 0)
+            bottom = steps_y - px(8)
         top = self._counter.bottom + px(10)
-        self._describe = pygame.Rect(inner.x, top, inner.w, self._timeline.y - px(12) - top)
+        self._describe = pygame.Rect(inner.x, top, inner.w, bottom - top)
 
     # ------------------------------------------------------------------ events
+
+    def update(self, dt: float) -> None:
+        shown = self.analysis.shown if self.analysis is not None else None
+        if shown is not self._analysed:
+            self.analysed()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
             self._key(event.key)
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
+                and self._chart is not None and self._chart.box.collidepoint(event.pos):
+            # A marked move's dot goes to that move; elsewhere, to the nearest move.
+            move = dot_at(self._chart, event.pos)
+            self.go(move.index + 1 if move is not None
+                    else position_at(self._chart, event.pos[0]))
             return True
         if event.type == pygame.MOUSEWHEEL:
             self.go(self.position - event.y)
@@ -226,7 +347,10 @@ class ReviewScene(Scene):
             self._seek(event.pos[0])
             return True
         if event.type == pygame.MOUSEMOTION and self.picture.layout is not None:
-            self.picture.point(self.zoom, event.pos, self.position)
+            if self._chart is not None and self._chart.box.collidepoint(event.pos):
+                self.picture.forget_pointer(self.zoom)  # the curve covers the log
+            else:
+                self.picture.point(self.zoom, event.pos, self.board_moves)
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._dragging:
             self._dragging = False
             return True
@@ -269,25 +393,41 @@ class ReviewScene(Scene):
         lay = self.picture.layout
         assert lay is not None
         px = lay.px
-        self.picture.draw(surface, self.view, self.position, self.marks)
+        self.picture.draw(surface, self.board_view, self.board_moves, self.marks)
+        draw_move_frames(surface, lay, self.frames)
+        if self._chart is not None:
+            draw_chance_chart(surface, self._chart, self.position,
+                              self.judged.index if self.judged is not None else None)
         draw_panel(surface, self._panel, px(10), fill=theme.TABLE_DARK, edge=theme.ACCENT)
         draw_text(surface, tr("review.title").upper(), self._text_px, theme.TEXT_DIM,
                   self._title, align="left", bold=True)
         draw_text(surface, self.counter_text, max(theme.MIN_TEXT_PX, px(21)), theme.ACCENT,
                   self._counter, align="left", bold=True)
         y = self._describe.y
-        for text in self.move_lines:
+        lines = self.move_lines
+        for text, ink in zip(lines, self._line_inks(len(lines)), strict=True):
             box = pygame.Rect(self._describe.x, y, self._describe.w, self._describe.bottom - y)
-            y = draw_lines(surface, text, self._text_px, theme.TEXT, box) + px(4)
-        self._draw_timeline(surface, px)
+            y = draw_lines(surface, text, self._text_px, ink, box) + px(3)
+        if self._timeline.w:
+            self._draw_timeline(surface, px)
         self.form.draw(surface)
         for name in STEPS:
             button = self.steps[name]
             ink = theme.TEXT if button.enabled else theme.TEXT_DIM
             _step_icon(surface, name, button.rect, ink)
-        draw_lines(surface, tr("review.keys"), max(theme.MIN_TEXT_PX, px(14)), theme.TEXT_DIM,
-                   self._keys)
+        if self._keys.h:
+            draw_lines(surface, tr("review.keys"), max(theme.MIN_TEXT_PX, px(14)),
+                       theme.TEXT_DIM, self._keys)
         self.zoom.draw(surface, lay)
+
+    def _line_inks(self, count: int) -> list[tuple[int, int, int]]:
+        """The colours of the panel's lines: at a marked move, the note dim, the mark in
+        its colour, the move played and the expert's in their frames' colours."""
+        move = self.judged
+        if move is None or not move.label:
+            return [theme.TEXT] * count
+        inks = [theme.TEXT_DIM, LABEL_INKS[move.label], PLAYED_INK, EXPERT_INK]
+        return (inks + [theme.TEXT_DIM] * count)[:count]
 
     def _draw_timeline(self, surface: pygame.Surface, px: Callable[[float], int]) -> None:
         bar = self._timeline

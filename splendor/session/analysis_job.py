@@ -1,0 +1,195 @@
+"""The expert's review as a screen runs it: which finished game, where its analysis is
+kept, and a job that judges one decision at a time in the bots' process.
+
+`AnalysisSource` is one finished game (its final state, its seats' kinds) and the file
+that keeps its analysis (a save or record, or None: kept for this window only). It
+remembers every analysis made or read, by budget, so a second look costs nothing: an
+analysis of more seats answers for fewer.
+
+`AnalysisJob` runs `Analysis` through the bots (`BotProcess`, or `InlineBots` in tools):
+`tick()` from the frame loop takes the answer that came and sends the next decision,
+never waiting; `cancel()` drops the outstanding request and keeps nothing. Only a
+finished job's analysis is kept (whole, in one atomic write).
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from splendor.engine import GameData, GameState, make_record
+from splendor.session.analysis import Analysis, GameAnalysis, MoveAnalysis, human_seats
+from splendor.session.analysis_store import AnalysisProblem, keep_analysis, kept_analysis
+from splendor.session.bot_process import AnalysisRequest
+from splendor.session.log import replayed_log
+
+if TYPE_CHECKING:
+    from splendor.session.game import Bots
+
+log = logging.getLogger("splendor")
+
+
+def only_seats(analysis: GameAnalysis, seats: Sequence[int]) -> GameAnalysis:
+    """`analysis` cut down to `seats` (those it holds)."""
+    chosen = tuple(s for s in analysis.seats if s in seats)
+    return GameAnalysis(analysis.budget, chosen,
+                        tuple(m for m in analysis.moves if m.seat in chosen))
+
+
+def merged(old: GameAnalysis | None, new: GameAnalysis) -> GameAnalysis:
+    """`new` with the seats of `old` (same budget) it does not hold."""
+    if old is None or old.budget != new.budget:
+        return new
+    extra = [m for m in old.moves if m.seat not in new.seats]
+    seats = tuple(sorted(set(new.seats) | set(old.seats)))
+    return GameAnalysis(new.budget, seats,
+                        tuple(sorted((*new.moves, *extra), key=lambda m: m.index)))
+
+
+@dataclass
+class AnalysisSource:
+    """A finished game a screen may analyse, and where its analysis is kept."""
+
+    data: GameData
+    #: The game's final position (its record and its digest come from it).
+    state: GameState
+    #: Each seat's kind ("human" or a bot's name): "my moves" are the people's.
+    kinds: tuple[str, ...]
+    #: The save or record that keeps the analysis; None: this window only.
+    path: Path | None = None
+    #: What went wrong reading or keeping the file's analysis ('' when nothing).
+    problem: str = ""
+    #: The analyses made or read, by budget (the file's, merged with this window's).
+    _known: dict[int, GameAnalysis] = field(default_factory=dict)
+    _read: set[int] = field(default_factory=set)
+    _rounds: tuple[int, ...] | None = None
+    #: The analysis the screens show (the last one made or opened), if any.
+    shown: GameAnalysis | None = None
+
+    @property
+    def people(self) -> tuple[int, ...]:
+        """The seats of "my moves": the people's (every seat when there is none)."""
+        return human_seats(self.kinds)
+
+    @property
+    def offers_choice(self) -> bool:
+        """Whether "my moves / all seats" is a choice (some seats are not people's)."""
+        return len(self.people) < len(self.kinds)
+
+    def action_rounds(self) -> tuple[int, ...]:
+        """Each action's round, in game order (the curve's axis)."""
+        if self._rounds is None:
+            start = GameState.from_setup(self.data, self.state.setup)
+            self._rounds = tuple(e.round for e in replayed_log(start, tuple(self.state.history)))
+        return self._rounds
+
+    def seats_for(self, all_seats: bool) -> tuple[int, ...]:
+        return tuple(range(len(self.kinds))) if all_seats else self.people
+
+    def known(self, budget: int) -> GameAnalysis | None:
+        """Every seat analysed at `budget` so far (this window's, or the file's)."""
+        if budget not in self._read and self.path is not None:
+            self._read.add(budget)
+            found, problem = kept_analysis(self.path, self.state, budget)
+            if problem:
+                log.warning("analysis: %s", problem)
+                self.problem = problem
+            if found is not None:
+                self._known[budget] = merged(found, self._known[budget]) \
+                    if budget in self._known else found
+        return self._known.get(budget)
+
+    def kept(self, seats: Sequence[int], budget: int) -> GameAnalysis | None:
+        """The analysis of `seats` at `budget` if it is known whole, else None."""
+        known = self.known(budget)
+        if known is None or not set(seats) <= set(known.seats):
+            return None
+        return only_seats(known, seats)
+
+    def keep(self, analysis: GameAnalysis) -> None:
+        """Remember a finished analysis and keep it in the file (with the seats already
+        kept at its budget); a file that cannot take it is logged and named in
+        `problem`, the analysis then lives as long as the window."""
+        whole = merged(self.known(analysis.budget), analysis)
+        self._known[analysis.budget] = whole
+        if self.path is None:
+            return
+        try:
+            if not keep_analysis(self.path, self.state, whole):
+                self.problem = f"{self.path.name} holds a newer version's analysis"
+        except AnalysisProblem as exc:
+            log.warning("analysis not kept: %s", exc)
+            self.problem = str(exc)
+
+    def show(self, analysis: GameAnalysis | None) -> None:
+        self.shown = analysis
+
+
+class AnalysisJob:
+    """One analysis run for a screen, a decision at a time through `bots`."""
+
+    def __init__(self, source: AnalysisSource, seats: Sequence[int], budget: int,
+                 bots: Bots) -> None:
+        self.source = source
+        self.bots = bots
+        self.run = Analysis(source.data, make_record(source.state), seats, budget,
+                            source.known(budget))
+        #: The finished analysis (None until then, and after a cancel).
+        self.result: GameAnalysis | None = None
+        #: Why the bots could not judge a decision ('' when nothing went wrong).
+        self.error = ""
+        self.cancelled = False
+        self._asked = False
+
+    @property
+    def done(self) -> int:
+        return self.run.done
+
+    @property
+    def total(self) -> int:
+        return self.run.total
+
+    @property
+    def progress(self) -> float:
+        return self.run.progress
+
+    @property
+    def running(self) -> bool:
+        return self.result is None and not self.error and not self.cancelled
+
+    def tick(self) -> MoveAnalysis | None:
+        """Take the answer that came, if any, and ask for the next decision; never
+        waits. The move judged by this call, or None."""
+        if not self.running:
+            return None
+        judged = None
+        if self._asked:
+            answer = self.bots.poll()
+            if answer is None:
+                return None
+            self._asked = False
+            if answer.error is not None or answer.detail is None:
+                self.error = answer.error or "no judgement came back"
+                log.warning("analysis failed: %s", self.error)
+                return None
+            judged = self.run.accept(answer.detail)
+        task = self.run.next_task()
+        if task is None:
+            self.result = self.run.result()
+            if self.run.total:  # else all of it was known: nothing new to keep
+                self.source.keep(self.result)
+        else:
+            self.bots.submit(AnalysisRequest(0, task))
+            self._asked = True
+        return judged
+
+    def cancel(self) -> None:
+        """Stop: the outstanding request is dropped and nothing is kept."""
+        if self._asked:
+            self.bots.cancel()
+            self._asked = False
+        if self.result is None:
+            self.cancelled = True

@@ -1,0 +1,181 @@
+"""The expert's chance-to-win curve (`session.analysis`): a line per judged seat in its
+seat's colour and marker (as the points chart draws it), the marked moves as dots one can
+click, by rounds along the bottom so that it lines up with the points chart.
+
+`chance_layout` places everything (on layout, never while drawing), the curve's points
+and the dots included; `draw_chance_chart` only reads them; `dot_at` and `position_at`
+answer a click.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from splendor.i18n import tr
+from splendor.session.analysis import GameAnalysis, MoveAnalysis
+from splendor.ui import theme
+from splendor.ui.analysis_words import percent
+from splendor.ui.score_chart import MARKERS, SEAT_INKS, draw_marker
+from splendor.ui.theme import Color
+from splendor.ui.widgets import draw_lines, draw_text, line_height, lines_height
+
+#: A marked move's dot, by its label: yellow, orange, red (and bigger as it gets worse).
+LABEL_INKS: dict[str, Color] = {"inaccuracy": (250, 222, 110), "mistake": (250, 150, 64),
+                                "blunder": (236, 64, 64)}
+DOT_SIZES = {"inaccuracy": 4.0, "mistake": 5.0, "blunder": 6.0}
+
+
+def position_rounds(rounds: Sequence[int]) -> tuple[float, ...]:
+    """Where each position of a game (0: the deal .. len(rounds): the end) sits along a
+    rounds axis, from each action's round (1 first): a round's actions share it evenly,
+    so the end of round r is at r, as on the points chart."""
+    if not rounds:
+        return (0.0,)
+    xs: list[float] = []
+    start = 0
+    while start < len(rounds):
+        end = start
+        while end < len(rounds) and rounds[end] == rounds[start]:
+            end += 1
+        count = end - start
+        xs += [rounds[start] - 1 + k / count for k in range(count)]
+        start = end
+    xs.append(float(rounds[-1]))
+    return tuple(xs)
+
+
+@dataclass(frozen=True)
+class ChanceLayout:
+    """Where the curve's parts go, and its lines and dots in window pixels."""
+
+    box: pygame.Rect
+    title: pygame.Rect
+    plot: pygame.Rect
+    #: The rounds' label under the plot (empty when compact: no axis words).
+    axis_label: pygame.Rect
+    text_px: int
+    px: Callable[[float], int]
+    compact: bool
+    #: Each position's x in pixels (0: the deal .. the end).
+    xs: tuple[int, ...]
+    #: The last round (the axis' end).
+    last: int
+    #: Each judged seat's line: (seat, points).
+    lines: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
+    #: The marked moves and where their dots are.
+    dots: tuple[tuple[MoveAnalysis, tuple[int, int]], ...]
+
+
+def chance_numbers_w(px: Callable[[float], int], text_px: int) -> int:
+    """The room for the percentages at the left of the plot (the points chart above
+    takes as much, so that the plots line up)."""
+    return theme.font(text_px).size(percent(1.0))[0] + px(8)
+
+
+def chance_layout(box: pygame.Rect, px: Callable[[float], int], text_px: int,
+                  analysis: GameAnalysis, rounds: Sequence[int], *,
+                  compact: bool = False) -> ChanceLayout:
+    """The curve of `analysis` in `box` for a game whose actions were in `rounds`; compact:
+    the title alone, no axis words (the review's panel)."""
+    line = line_height(text_px)
+    pad = px(8) if compact else px(10)
+    title_h = line if compact else lines_height(tr("analysis.chart"), text_px,
+                                                box.w - 2 * pad, bold=True)
+    title = pygame.Rect(box.x + pad, box.y + px(4), box.w - 2 * pad, title_h)
+    if compact:
+        axis_label = pygame.Rect(box.x, box.bottom, 0, 0)
+        plot = pygame.Rect(box.x + pad, title.bottom + px(6), box.w - 2 * pad,
+                           box.bottom - px(8) - title.bottom - px(6))
+    else:
+        axis_label = pygame.Rect(box.x + pad, box.bottom - px(6) - line, box.w - 2 * pad, line)
+        numbers_w = chance_numbers_w(px, text_px)
+        top = title.bottom + px(10)
+        plot = pygame.Rect(box.x + pad + numbers_w, top, box.w - 2 * pad - numbers_w - px(8),
+                           axis_label.y - line - px(4) - top)
+    axis = position_rounds(rounds)
+    last = max(1, round(axis[-1]))
+    xs = tuple(plot.x + round(plot.w * x / last) for x in axis)
+
+    def y(chance: float) -> int:
+        return plot.bottom - round(plot.h * chance)
+
+    lines = []
+    for seat in analysis.seats:
+        points = tuple((xs[min(i, len(xs) - 1)], y(c)) for i, c in analysis.curve(seat))
+        lines.append((seat, points))
+    dots = tuple((m, (xs[min(m.index, len(xs) - 1)], y(m.before))) for m in analysis.marked())
+    return ChanceLayout(box, title, plot, axis_label, text_px, px, compact, xs, last,
+                        tuple(lines), dots)
+
+
+def dot_at(lay: ChanceLayout, pos: tuple[int, int]) -> MoveAnalysis | None:
+    """The marked move whose dot is under `pos` (the nearest within reach), or None."""
+    reach = max(8, lay.px(11))
+    near = [(abs(x - pos[0]) + abs(y - pos[1]), m) for m, (x, y) in lay.dots
+            if abs(x - pos[0]) <= reach and abs(y - pos[1]) <= reach]
+    return min(near, key=lambda pair: pair[0])[1] if near else None
+
+
+def position_at(lay: ChanceLayout, x: int) -> int:
+    """The position of the game nearest to `x` along the curve."""
+    return min(range(len(lay.xs)), key=lambda p: abs(lay.xs[p] - x))
+
+
+def draw_chance_chart(surface: pygame.Surface, lay: ChanceLayout,
+                      position: int | None = None, selected: int | None = None) -> None:
+    """The curve in the rectangles of `lay`; `position`: the review's position (a line
+    across), `selected`: the record index of the move shown (its dot ringed)."""
+    px, size = lay.px, lay.text_px
+    plot = lay.plot
+    pygame.draw.rect(surface, theme.TABLE_DARK if not lay.compact else theme.PANEL, lay.box,
+                     border_radius=px(10 if not lay.compact else 8))
+    if lay.compact:
+        draw_text(surface, tr("analysis.chart"), size, theme.TEXT_DIM, lay.title, align="left",
+                  bold=True)
+    else:
+        draw_lines(surface, tr("analysis.chart"), size, theme.TEXT_DIM, lay.title, bold=True)
+    line = line_height(size)
+    for chance in (0.0, 0.5, 1.0):
+        y = plot.bottom - round(plot.h * chance)
+        pygame.draw.line(surface, theme.PANEL_EDGE, (plot.x, y), (plot.right, y), 1)
+        if not lay.compact:
+            draw_text(surface, percent(chance), size, theme.TEXT_DIM,
+                      pygame.Rect(lay.box.x, y - line // 2, plot.x - px(6) - lay.box.x, line),
+                      align="right")
+    if not lay.compact:
+        _round_ticks(surface, lay)
+    if position is not None and 0 <= position < len(lay.xs):
+        x = lay.xs[position]
+        pygame.draw.line(surface, theme.ACTIVE, (x, plot.y - px(2)), (x, plot.bottom + px(2)),
+                         max(1, px(2)))
+    width = max(2, px(2 if lay.compact else 3))
+    for seat, points in lay.lines:
+        ink = SEAT_INKS[seat % len(SEAT_INKS)]
+        if len(points) > 1:
+            pygame.draw.lines(surface, ink, False, points, width)
+        if points:
+            draw_marker(surface, MARKERS[seat % len(MARKERS)], points[-1], max(3, px(4)), ink)
+    for move, center in lay.dots:
+        r = max(3, px(DOT_SIZES[move.label]))
+        if move.index == selected:
+            pygame.draw.circle(surface, theme.TEXT, center, r + max(3, px(4)), max(2, px(2)))
+        pygame.draw.circle(surface, theme.INK, center, r + 1)
+        pygame.draw.circle(surface, LABEL_INKS[move.label], center, r)
+
+
+def _round_ticks(surface: pygame.Surface, lay: ChanceLayout) -> None:
+    px, size, plot = lay.px, lay.text_px, lay.plot
+    line = line_height(size)
+    numbers_w = theme.font(size).size("00")[0]
+    step = next((s for s in (1, 2, 5, 10, 20, 50)
+                 if plot.w * s / lay.last >= numbers_w + px(14)), 100)
+    for value in range(0, lay.last + 1, step):
+        x = plot.x + round(plot.w * value / lay.last)
+        pygame.draw.line(surface, theme.PANEL_EDGE, (x, plot.bottom), (x, plot.bottom + px(4)), 1)
+        draw_text(surface, str(value), size, theme.TEXT_DIM,
+                  pygame.Rect(x - numbers_w, plot.bottom + px(4), 2 * numbers_w, line))
+    pygame.draw.line(surface, theme.TEXT_DIM, plot.bottomleft, plot.bottomright, 1)
+    draw_text(surface, tr("analysis.rounds"), size, theme.TEXT_DIM, lay.axis_label)

@@ -1,0 +1,242 @@
+"""The expert's review on screen, driven by posted events: Analyse from the results (a
+progress bar, then the curve and the summary), Cancel (nothing kept), a second look at
+once from the kept analysis, the review's curve (a dot goes to its move) and a marked
+move's played and expert moves with the reason, and Analyse on the Load screen."""
+
+from __future__ import annotations
+
+import functools
+import json
+import time
+
+import pygame
+import pytest
+
+from splendor.session.analysis import SeatSummary
+from splendor.session.analysis_store import FIELD, kept_analysis
+from splendor.session.bot_process import BotProcess
+from splendor.storage import paths
+from splendor.ui.analysis_words import label_name, summary_line
+from splendor.ui.app import App
+from splendor.ui.main import Game
+from splendor.ui.scenes.analyse import AnalyseScene
+from splendor.ui.scenes.load_game import LoadGameScene
+from splendor.ui.scenes.results import ResultsScene
+from splendor.ui.scenes.review import ReviewScene
+from splendor.ui.wording import hint_why
+from tests.ui.test_results_review import click, finished_against_a_bot, frame
+
+#: Simulations per decision in these tests: quick, and still finds the greedy's slips.
+BUDGET = 8
+
+
+def _finished(app: App) -> tuple[Game, ResultsScene]:
+    game, _, results = finished_against_a_bot(app)
+    game.analysis_choice.budget = BUDGET
+    app.render()
+    return game, results
+
+
+def _open_panel(app: App, results: ResultsScene) -> AnalyseScene:
+    click(app, results.analyse.rect.center)
+    panel = app.stack.top
+    assert isinstance(panel, AnalyseScene)
+    app.render()  # the panel lays out its places
+    return panel
+
+
+def _analyse_all(app: App, results: ResultsScene) -> None:
+    """Analyse from the results, every seat, to the end."""
+    panel = _open_panel(app, results)
+    click(app, next(r for a, r in panel._seat_spots if a).center)  # All players
+    click(app, panel._start.center)
+    for _ in range(2000):
+        if panel not in app.stack.scenes:
+            return
+        frame(app)
+    raise AssertionError("the analysis never ended")
+
+
+def _autosave_document() -> dict[str, object]:
+    document = json.loads(paths.autosave_path().read_text(encoding="utf-8"))
+    assert isinstance(document, dict)
+    return document
+
+
+def test_analyse_from_the_results_shows_progress_then_the_curve_and_the_summary(app: App
+                                                                                ) -> None:
+    game, results = _finished(app)
+    assert results.analysis is not None and results.analysis.shown is None
+    assert results.summary_lines == []
+    panel = _open_panel(app, results)
+    assert "decisions to judge" in panel.status
+    click(app, panel._start.center)
+    seen = []
+    while panel in app.stack.scenes:
+        seen.append((panel.job.done if panel.job else 0, panel.status))
+        assert panel.busy or panel not in app.stack.scenes, "it redraws while it runs"
+        frame(app)
+    done, status = seen[len(seen) // 2]
+    assert done > 0 and f"{done} of " in status and "decisions judged" in status
+    assert app.stack.top is results
+    shown = results.analysis.shown
+    assert shown is not None and shown.seats == (0,), "my moves: Ada's"
+    [line] = results.summary_lines
+    assert line == summary_line(shown.summary(0), "Ada") and line.startswith("Ada: ")
+    assert results._chance is not None, "the curve under the points chart"
+    app.render()
+    # Kept in the autosave, which is this game: the next look costs nothing.
+    kept, problem = kept_analysis(paths.autosave_path(), game.session.state, BUDGET)
+    assert problem is None and kept == shown
+
+
+def test_cancel_stops_the_analysis_and_keeps_nothing(app: App) -> None:
+    _, results = _finished(app)
+    before = paths.autosave_path().read_bytes()
+    panel = _open_panel(app, results)
+    click(app, panel._start.center)
+    for _ in range(6):
+        frame(app)
+    job = panel.job
+    assert job is not None and 0 < job.done < job.total
+    app.render()
+    click(app, panel._cancel.center)
+    assert panel not in app.stack.scenes and app.stack.top is results
+    assert job.cancelled and job.result is None
+    for _ in range(5):
+        frame(app)
+    assert job.done < job.total, "nothing judged after Cancel"
+    assert results.analysis is not None and results.analysis.shown is None
+    assert results.analysis.kept(results.analysis.people, BUDGET) is None
+    assert paths.autosave_path().read_bytes() == before
+    assert FIELD not in _autosave_document()
+
+
+def test_a_second_open_is_instant_from_the_kept_analysis(app: App) -> None:
+    game, results = _finished(app)
+    _analyse_all(app, results)
+    shown = results.analysis.shown if results.analysis is not None else None
+    assert shown is not None and shown.seats == (0, 1)
+    panel = _open_panel(app, results)
+    assert panel.kept and panel.status == "Already analysed: shown at once."
+    click(app, panel._start.center)  # "Show"
+    assert panel not in app.stack.scenes, "shown in the same frame"
+    assert panel.job is not None and panel.job.total == 0, "nothing judged again"
+    # Another window: the results' game read from the autosave keeps it too.
+    game.close()
+    other = Game(app)
+    other.analysis_choice.budget = BUDGET
+    other.analysis_choice.all_seats = True
+    app.stack.replace(other.menu_scene())
+    other.analyse_save(paths.autosave_path())
+    review = app.stack.top
+    assert isinstance(review, ReviewScene), "the review at once, no panel"
+    assert review.analysis is not None and review.analysis.shown == shown
+
+
+def test_a_dot_on_the_review_curve_goes_to_its_move_which_shows_both_moves(app: App
+                                                                         ) -> None:
+    _, results = _finished(app)
+    _analyse_all(app, results)
+    click(app, results.review.rect.center)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    frame(app)
+    app.render()
+    chart = review._chart
+    assert chart is not None and chart.dots, "the marked moves' dots"
+    move, center = max(chart.dots, key=lambda d: d[0].drop)
+    click(app, center)
+    assert review.position == move.index + 1
+    assert review.judged == move and move.label
+    # The board as it was when the move was chosen, the two moves framed and named.
+    assert review.board_moves == move.index
+    assert [f.tag for f in review.frames] == ["Played", "Expert"][:len(review.frames)]
+    assert review.frames, "at least one of the moves shows on the board"
+    lines = review.move_lines
+    why = hint_why(move.reason, review.review.names, review.review.data)
+    assert f"Why: {why}" in lines
+    assert any(line.startswith("Played: ") for line in lines)
+    assert any(line.startswith("Expert: ") for line in lines)
+    name = review.review.names[move.seat]
+    assert f"{name}: {label_name(move.label)}, " in lines[1] and " → " in lines[1]
+    assert lines[0] == "The board before the move"
+    app.render()
+    # Elsewhere on the curve: the nearest move, drawn as usual.
+    click(app, (chart.plot.x + 1, chart.plot.centery))
+    assert review.position <= 2 and review.frames == []
+
+
+def test_analyse_on_the_load_screen_opens_the_review_of_a_finished_game(app: App) -> None:
+    game, _ = _finished(app)
+    game.close()
+    menu = Game(app)
+    menu.analysis_choice.budget = BUDGET
+    app.stack.replace(menu.menu_scene())
+    menu.open_load()
+    screen = app.stack.top
+    assert isinstance(screen, LoadGameScene)
+    app.render()
+    spots = [rect for rect, action in screen.spots
+             if isinstance(action, functools.partial) and action.func == menu.analyse_save]
+    assert len(spots) == 1, "Analyse on the finished game only"
+    click(app, spots[0].center)
+    panel = app.stack.top
+    assert isinstance(panel, AnalyseScene)
+    app.render()
+    click(app, panel._start.center)
+    for _ in range(2000):
+        if isinstance(app.stack.top, ReviewScene):
+            break
+        frame(app)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    assert review.analysis is not None and review.analysis.shown is not None
+    frame(app)
+    assert review._chart is not None
+    kept, _ = kept_analysis(paths.autosave_path(), review.analysis.state, BUDGET)
+    assert kept == review.analysis.shown
+    pygame.event.clear()
+
+
+def test_the_summary_line_words() -> None:
+    summary = SeatSummary(0, 30, {"blunder": 1, "mistake": 3, "inaccuracy": 0}, 0.02, (8, 14))
+    assert summary_line(summary, "Ada") == \
+        "Ada: 1 blunder and 3 mistakes; best stretch: rounds 8-14"
+    clean = SeatSummary(1, 20, {"blunder": 0, "mistake": 0, "inaccuracy": 0}, 0.0, (1, 20))
+    assert summary_line(clean, "Bo") == "Bo: no marked move; best stretch: rounds 1-20"
+    one = SeatSummary(1, 3, {"blunder": 0, "mistake": 0, "inaccuracy": 2}, 0.1, (4, 4))
+    assert summary_line(one, "Bo") == "Bo: 2 inaccuracies; best stretch: round 4"
+    none = SeatSummary(1, 2, {"blunder": 2, "mistake": 0, "inaccuracy": 0}, 0.3, None)
+    assert summary_line(none, "Bo") == "Bo: 2 blunders; no clean stretch"
+    from splendor import i18n
+
+    i18n.set_language("fr")
+    assert summary_line(summary, "Ada") == \
+        "Ada : 1 gaffe et 3 erreurs ; meilleure série : manches 8 à 14"
+
+
+@pytest.mark.bot_process
+def test_the_analysis_runs_in_the_bots_process_and_the_window_never_waits(
+        app: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    game, results = _finished(app)
+    bots = game.bots()
+    assert isinstance(bots, BotProcess)
+
+    def not_here(*args: object) -> None:
+        raise AssertionError("a decision was judged in the window's process")
+
+    monkeypatch.setattr("splendor.session.judge.judge", not_here)
+    panel = _open_panel(app, results)
+    click(app, panel._start.center)
+    waiting_frames = 0
+    deadline = time.monotonic() + 120
+    while panel in app.stack.scenes:
+        assert time.monotonic() < deadline, "the analysis never ended"
+        frame(app)
+        # The frame came back while the child was still judging: nothing waited for it.
+        waiting_frames += panel in app.stack.scenes and bots.busy
+        time.sleep(0.005)
+    assert waiting_frames > 0
+    assert results.analysis is not None and results.analysis.shown is not None
+    game.close()
