@@ -27,8 +27,8 @@ def render_analysis(game: Game, results: ResultsScene, shot: Callable[[str], Non
     from splendor.ui.scenes.review import ReviewScene
 
     app = game.app
-    game.analysis_choice.budget = DEPTHS[0][1]  # the quickest depth: quick pictures
-    game.analysis_choice.all_seats = False
+    game.analysis.choice.budget = DEPTHS[0][1]  # the quickest depth: quick pictures
+    game.analysis.choice.all_seats = False
     results.analyse.click()
     panel = app.stack.top
     assert isinstance(panel, AnalyseScene)
@@ -39,7 +39,7 @@ def render_analysis(game: Game, results: ResultsScene, shot: Callable[[str], Non
     from splendor.session.analysis_store import game_digest
 
     source = panel.source
-    key = (game_digest(source.state), game.analysis_choice.budget)
+    key = (game_digest(source.state), game.analysis.choice.budget)
     made = _MADE.get(key)
     if made is not None:
         panel.cancel()  # made already: kept and shown as the run's end would

@@ -17,7 +17,6 @@ from splendor.i18n import tr
 from splendor.net.session import NetSession
 from splendor.session import saving
 from splendor.session.analysis_job import AnalysisSource
-from splendor.session.analysis_store import game_digest
 from splendor.session.bot_process import BotProcess
 from splendor.session.game import Bots, Session
 from splendor.session.results import final_result
@@ -52,12 +51,12 @@ from splendor.storage.stats import (
     save_stats,
 )
 from splendor.ui import art, file_notes
+from splendor.ui.analysis_flow import AnalysisFlow
 from splendor.ui.app import App
 from splendor.ui.challenge_flow import ChallengeFlow
 from splendor.ui.learning import Learning
 from splendor.ui.online.flow import OnlineFlow
 from splendor.ui.scene import Scene
-from splendor.ui.scenes.analyse import AnalyseScene, AnalysisChoice
 from splendor.ui.scenes.assist import Assisted
 from splendor.ui.scenes.confirm import ConfirmScene
 from splendor.ui.scenes.load_game import LoadGameScene, problem_reason
@@ -117,11 +116,11 @@ class Game:
         self.learning = Learning(self, decision_overlays)
         #: Menu → Challenges, their games and results.
         self.challenges = ChallengeFlow(self, decision_overlays)
+        #: Analyse: the expert's review of a finished game.
+        self.analysis = AnalysisFlow(self)
         self._make_bots = bots or BotProcess
         self._bots: Bots | None = None
         self.last_options: GameOptions | None = None
-        #: The Analyse panel's last choice (seats and depth), for this window.
-        self.analysis_choice = AnalysisChoice()
         self.owner = owner
         self.settings, self.settings_problem = loaded or (
             load_settings() if owner else read_settings())
@@ -385,7 +384,14 @@ class Game:
 
     def open_load(self) -> None:
         self.app.stack.push(LoadGameScene(on_load=self.resume, on_review=self.review_save,
-                                          on_analyse=self.analyse_save))
+                                          on_analyse=self.analysis.analyse_save))
+
+    def cannot_load(self, exc: SaveError) -> None:
+        """Say why a save cannot be loaded."""
+        kind, params = exc.kind, exc.params
+        self.app.stack.push(MessageScene(
+            lambda: tr("dialog.cannot_load.title"),
+            lambda: tr("dialog.cannot_load.text", reason=problem_reason(kind, params))))
 
     def review_save(self, path: Path) -> None:
         """Review the game saved at `path` move by move (the save is only read); a save
@@ -394,64 +400,12 @@ class Game:
             saved = load_save(path, self.data)
         except SaveError as exc:
             log().warning("save not reviewed: %s", exc)
-            kind, params = exc.kind, exc.params
-            self.app.stack.push(MessageScene(
-                lambda: tr("dialog.cannot_load.title"),
-                lambda: tr("dialog.cannot_load.text", reason=problem_reason(kind, params))))
+            self.cannot_load(exc)
             return
         review = review_of(saved.state, [s["kind"] for s in saved.seats],
                            [s["name"] for s in saved.seats])
         assert review is not None, "a loaded save is its replayed record"
         self.open_review(review)
-
-    def analyse_save(self, path: Path) -> None:
-        """The expert's review of the finished game saved at `path`: its review opens with
-        the analysis kept in the save at once, or after the Analyse panel made it."""
-        try:
-            saved = load_save(path, self.data)
-        except SaveError as exc:
-            log().warning("save not analysed: %s", exc)
-            kind, params = exc.kind, exc.params
-            self.app.stack.push(MessageScene(
-                lambda: tr("dialog.cannot_load.title"),
-                lambda: tr("dialog.cannot_load.text", reason=problem_reason(kind, params))))
-            return
-        kinds = [s["kind"] for s in saved.seats]
-        review = review_of(saved.state, kinds, [s["name"] for s in saved.seats])
-        assert review is not None, "a loaded save is its replayed record"
-        source = AnalysisSource(self.data, saved.state, tuple(kinds), path)
-        choice = self.analysis_choice
-        kept = source.kept(source.seats_for(choice.all_seats), choice.budget)
-        if kept is not None:
-            source.show(kept)
-            self.open_review(review, source=source)
-            return
-        self.open_analyse(source, lambda _: self.open_review(review, source=source))
-
-    def open_analyse(self, source: AnalysisSource, on_done: Callable[[object], None]
-                     ) -> None:
-        """The Analyse panel for `source`'s game; `on_done` once it is analysed."""
-        self.app.stack.push(AnalyseScene(source, self.bots, self.analysis_choice, on_done))
-
-    def analysis_of(self, session: TableSession) -> AnalysisSource | None:
-        """What the results may analyse of a finished local game: kept in the autosave
-        when that is this game (this window owning the folder), else for this window."""
-        state = session.state
-        if not state.is_over() or isinstance(session, TutorialSession):
-            return None
-        kinds = tuple(s.kind for s in session.options.seats)
-        path = paths.autosave_path()
-        keeps = None
-        if self.owner and isinstance(session, Session) and not isinstance(session, NetTable):
-            try:
-                if game_digest(load_save(path, self.data).state) == game_digest(state):
-                    keeps = path
-            except SaveError as exc:
-                log().info("the analysis is not kept in the autosave: %s", exc)
-        source = AnalysisSource(self.data, state, kinds, keeps)
-        choice = self.analysis_choice
-        source.show(source.kept(source.seats_for(choice.all_seats), choice.budget))
-        return source
 
     def open_history(self, session: Session, start: int) -> None:
         """Show the game in progress as it was after move `start`, read-only and paused;
@@ -468,10 +422,8 @@ class Game:
         """Step through `review`'s game from `start` (the deal by default), with the
         expert's review of `source` (a finished game) and its Analyse button; Close
         returns to this screen."""
-        on_analyse = None if source is None else (
-            lambda: self.open_analyse(source, lambda _: None))
         self.app.stack.push(ReviewScene(review, start=start, analysis=source,
-                                        on_analyse=on_analyse))
+                                        on_analyse=self.analysis.review_button(review, source)))
 
     def open_rules(self, module: str | None = None) -> None:
         """The rules reference, open at the section of `module` if one is given."""
@@ -524,7 +476,7 @@ class Game:
         review = review_of(state, kinds, names)
         seat = review_seat(kinds)
         final_view = session.view(seat) if seat is not None else session.public_view(0)
-        source = self.analysis_of(session) if review is not None else None
+        source = self.analysis.of_session(session) if review is not None else None
         results = ResultsScene(
             final_result(state), on_menu=self.to_menu,
             on_play_again=None if isinstance(session, NetTable) else self.play_again,
@@ -533,8 +485,7 @@ class Game:
             on_review=(lambda: self.open_review(review, source=source))
             if review is not None else None,
             analysis=source,
-            on_analyse=(lambda: self.open_analyse(source, lambda _: None))
-            if source is not None else None,
+            on_analyse=self.analysis.review_button(review, source),
             on_review_move=(lambda at: self.open_review(review, at, source))
             if review is not None and source is not None else None)
         self.app.stack.replace(results)

@@ -32,7 +32,7 @@ BUDGET = 8
 
 def _finished(app: App) -> tuple[Game, ResultsScene]:
     game, _, results = finished_against_a_bot(app)
-    game.analysis_choice.budget = BUDGET
+    game.analysis.choice.budget = BUDGET
     app.render()
     return game, results
 
@@ -125,10 +125,10 @@ def test_a_second_open_is_instant_from_the_kept_analysis(app: App) -> None:
     # Another window: the results' game read from the autosave keeps it too.
     game.close()
     other = Game(app)
-    other.analysis_choice.budget = BUDGET
-    other.analysis_choice.all_seats = True
+    other.analysis.choice.budget = BUDGET
+    other.analysis.choice.all_seats = True
     app.stack.replace(other.menu_scene())
-    other.analyse_save(paths.autosave_path())
+    other.analysis.analyse_save(paths.autosave_path())
     review = app.stack.top
     assert isinstance(review, ReviewScene), "the review at once, no panel"
     assert review.analysis is not None and review.analysis.shown == shown
@@ -171,14 +171,14 @@ def test_analyse_on_the_load_screen_opens_the_review_of_a_finished_game(app: App
     game, _ = _finished(app)
     game.close()
     menu = Game(app)
-    menu.analysis_choice.budget = BUDGET
+    menu.analysis.choice.budget = BUDGET
     app.stack.replace(menu.menu_scene())
     menu.open_load()
     screen = app.stack.top
     assert isinstance(screen, LoadGameScene)
     app.render()
     spots = [rect for rect, action in screen.spots
-             if isinstance(action, functools.partial) and action.func == menu.analyse_save]
+             if isinstance(action, functools.partial) and action.func == menu.analysis.analyse_save]
     assert len(spots) == 1, "Analyse on the finished game only"
     click(app, spots[0].center)
     panel = app.stack.top
