@@ -12,6 +12,12 @@ searched the same way; rollouts play a module's actions on the sampled world its
 
 The budget is either thinking time per move (default 1 s) or a fixed number of
 simulations, which makes the bot deterministic for a given seed.
+
+In the base game the rollouts score main actions with `FastScorer` (value/fast.py): the
+rollout profile's own scores, the same floats, about twice as fast; the same random
+numbers give the same rollouts, so a fixed number of simulations plays as before.
+`lean=False` keeps the evaluator's scoring everywhere (benchmarks compare the two); a
+module's game is played out with the evaluator as before.
 """
 
 from __future__ import annotations
@@ -56,6 +62,7 @@ class ExpertBot:
         candidates: int = 6,
         name: str = "expert",
         lean: bool = True,
+        rollout_turns: int = ROLLOUT_TURNS,
     ) -> None:
         self.name = name
         self.data = data
@@ -70,6 +77,7 @@ class ExpertBot:
         #: The base game's rollouts score main actions with `FastScorer` (the same scores
         #: as the evaluator, faster); False: with the evaluator, as before it (benchmarks).
         self.lean = lean
+        self.rollout_turns = rollout_turns
         self._fast: dict[int, FastScorer] = {}
         self._fits = fits(data)
 
@@ -168,7 +176,7 @@ class ExpertBot:
         return fast
 
     def _playout(self, world: GameState, me: int, evaluator: Evaluator) -> float:
-        stop = world.turns + ROLLOUT_TURNS
+        stop = world.turns + self.rollout_turns
         rng, weights = self.rng, evaluator.w
         # The base game's main actions in fast form; a module's game as before it.
         fast = self._fast_scorer(evaluator) if type(world) is GameState else None
