@@ -6,7 +6,7 @@ profile's weights, in positions of random games and of games played by the polic
 itself (reserves, returns, nobles, the final round). Then an expert searching with it
 plays the same rollouts as one searching with the evaluator: the same choice and the
 same random numbers drawn. The CI run compares a few thousand positions; `pytest -m
-slow` plays thousands of games.
+slow` plays a thousand games (tens of thousands of positions).
 """
 
 from __future__ import annotations
@@ -89,8 +89,8 @@ def test_fast_scores_are_the_evaluators_exactly() -> None:
 
 @pytest.mark.slow
 def test_fast_scores_are_the_evaluators_over_thousands_of_games() -> None:
-    compared, _ = compare(2000, 10_000)
-    assert compared > 100_000
+    compared, _ = compare(1000, 10_000)
+    assert compared > 50_000
 
 
 def test_the_base_game_fits_the_tables() -> None:

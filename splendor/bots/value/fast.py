@@ -72,16 +72,14 @@ class FastScorer:
         v += w.bonus * sum(b * d for b, d in zip(bonuses, demand, strict=False))
         return v
 
-    def _noble_terms(self, bonuses: list[int], nobles: list[Noble]) -> list[float]:
+    def _noble_terms(self, missing: list[int], nobles: list[Noble]) -> list[float]:
+        """Each noble's term of the value, `missing[i]` bonuses short of noble i."""
         w = self.w
         if not w.noble:
             return []
         ndecay = self.ev.noble_decay
-        terms = []
-        for noble in nobles:
-            missing = bonus_shortfall(bonuses, noble)
-            terms.append((w.points if not missing else w.noble * ndecay[missing]) * noble.points)
-        return terms
+        return [(w.points if not m else w.noble * ndecay[m]) * noble.points
+                for m, noble in zip(missing, nobles, strict=True)]
 
     @staticmethod
     def _tables(cards: list[Card], bonuses: list[int]) -> list[list[int]]:
@@ -138,7 +136,11 @@ class FastScorer:
         demand = demand_of(market, reserved, nobles)
         card_bonus, factor = w.card_bonus, w.reserved_factor
         head = self._head(me.points, bonuses, demand)
-        nterms = self._noble_terms(bonuses, nobles)
+        short_of = [bonus_shortfall(bonuses, n) for n in nobles]
+        nterms = self._noble_terms(short_of, nobles)
+        #: By the colour of a card bought: the nobles' terms and the points of the noble
+        #: that would visit (bonuses short of a noble: one fewer where it wants more).
+        after_buy: dict[int, tuple[list[float], int]] = {}
         in_market = len(market)
         worths = [c.points + card_bonus * demand[c.bonus] for c in market]
         worths += [factor * (c.points + card_bonus * demand[c.bonus]) for c in reserved]
@@ -184,18 +186,26 @@ class FastScorer:
                 card = cards[i]
                 pay = default_payment(tokens, bonuses, card)
                 after = [t - n for t, n in zip(tokens, pay, strict=True)]
+                colour = card.bonus
                 bought = bonuses[:]
-                bought[card.bonus] += 1
+                bought[colour] += 1
+                if colour not in after_buy:
+                    have = bonuses[colour]
+                    left = [m - (n.requires[colour] > have) for m, n in zip(
+                        short_of, nobles, strict=True)]
+                    gain = next((n.points for m, n in zip(left, nobles, strict=True) if not m),
+                                0)
+                    after_buy[colour] = (self._noble_terms(left, nobles), gain)
+                bought_terms, gain = after_buy[colour]
                 short = after[:]
                 short[card.bonus] += 1  # a bonus more counts as a token more for every card
                 points = me.points + card.points
                 v = value(self._head(points, bought, demand), after,
                           reserve_cost if i < in_market else w.reserve_slot * (len(reserved) - 1),
-                          tables, short, worths, i, self._noble_terms(bought, nobles))
+                          tables, short, worths, i, bought_terms)
                 v += w.buy
                 if i < in_market:
                     v += self._deny(card, demand, others)
-                gain = next((n.points for n in nobles if not bonus_shortfall(bought, n)), 0)
                 scores.append(v + self._finish(points + gain, finish) - base)
             elif isinstance(action, Reserve):
                 if reserving is None:
