@@ -122,6 +122,32 @@ class FastScorer:
             v += term
         return v
 
+    def value_of(self, state: GameState, seat: int) -> float:
+        """`Evaluator.value` of `seat`'s position as its situation in `state` gives it
+        (`situation_from_state(state, seat)`: its own reserve, the table's demand)."""
+        w, ev = self.w, self.ev
+        p = state.players[seat]
+        tokens, bonuses, reserved = p.tokens, p.bonuses, p.reserved
+        market = state.market_cards()
+        demand = demand_of(market, reserved, state.nobles)
+        v = self._head(p.points, bonuses, demand)
+        gold = tokens[GOLD]
+        v += w.token * (sum(tokens) - gold) + w.gold * gold
+        v -= w.reserve_slot * len(reserved)
+        decay, card_bonus = ev.decay, w.card_bonus
+        prospects = []
+        for group, factor in ((market, 1.0), (reserved, w.reserved_factor)):
+            for card in group:
+                worth = card.points + card_bonus * demand[card.bonus]
+                prospects.append(factor * worth * decay[tokens_missing(tokens, bonuses, card)])
+        if prospects:
+            prospects.sort(reverse=True)
+            v += w.prospect * sum(prospects[: w.prospect_cards])
+        for term in self._noble_terms([bonus_shortfall(bonuses, n) for n in state.nobles],
+                                      state.nobles):
+            v += term
+        return v
+
     # ----------------------------------------------------------------- scoring
 
     def main_scores(self, state: GameState, actions: tuple[Action, ...]) -> list[float]:
