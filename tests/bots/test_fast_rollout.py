@@ -4,10 +4,10 @@
 `Evaluator.score_actions` gives it (the same float, not a close one), and
 `FastScorer.value_of` every seat's position the evaluator's value (a rollout's last
 judgement), for every heuristic profile's weights, in positions of random games and of
-games played by the policy itself (reserves, returns, nobles, the final round). Then an expert searching with it
-plays the same rollouts as one searching with the evaluator: the same choice and the
-same random numbers drawn. The CI run compares a few thousand positions; `pytest -m
-slow` plays a thousand games (tens of thousands of positions).
+games played by the policy itself (reserves, returns, nobles, the final round). Then an
+expert searching with it plays the same rollouts as one searching with the evaluator:
+the same choice and the same random numbers drawn. The CI run compares a few thousand
+positions; `pytest -m slow` plays a thousand games (tens of thousands of positions).
 """
 
 from __future__ import annotations
