@@ -136,6 +136,9 @@ class GameData:
     card_by_id: Mapping[str, Card] = field(init=False, repr=False, compare=False)
     noble_by_id: Mapping[str, Noble] = field(init=False, repr=False, compare=False)
     city_by_id: Mapping[str, City] = field(init=False, repr=False, compare=False)
+    #: `level_cards` and `orient_cards` by level, made once (sampling asks for every world).
+    _by_level: Mapping[tuple[bool, int], tuple[Card, ...]] = field(
+        init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "setups", MappingProxyType(dict(self.setups)))
@@ -144,10 +147,14 @@ class GameData:
         object.__setattr__(self, "card_by_id", cards)
         object.__setattr__(self, "noble_by_id", MappingProxyType({n.id: n for n in self.nobles}))
         object.__setattr__(self, "city_by_id", MappingProxyType({c.id: c for c in self.cities}))
+        by_level = {(orient, level): tuple(c for c in group if c.level == level)
+                    for orient, group in ((False, self.cards), (True, self.orient))
+                    for level in {c.level for c in group}}
+        object.__setattr__(self, "_by_level", MappingProxyType(by_level))
 
     def orient_cards(self, level: int) -> tuple[Card, ...]:
         """The Orient cards of one level, in id order."""
-        return tuple(c for c in self.orient if c.level == level)
+        return self._by_level.get((True, level), ())
 
     def post(self, post_id: int) -> TradingPost:
         """The trading post numbered `post_id` (1-5)."""
@@ -160,5 +167,5 @@ class GameData:
 
     def level_cards(self, level: int) -> tuple[Card, ...]:
         """The cards of one level, in id order."""
-        return tuple(c for c in self.cards if c.level == level)
+        return self._by_level.get((False, level), ())
 

@@ -65,10 +65,10 @@ class Checked:
         return action
 
 
-def expert(seed: int, simulations: int = EXPERT_SIMULATIONS) -> ExpertBot:
+def expert(seed: int, simulations: int = EXPERT_SIMULATIONS, lean: bool = True) -> ExpertBot:
     hard = shipped_profiles()["hard"]
     assert isinstance(hard, HeuristicProfile)
-    return ExpertBot(hard, DATA, seed, budget=None, simulations=simulations)
+    return ExpertBot(hard, DATA, seed, budget=None, simulations=simulations, lean=lean)
 
 
 def play_checked(bots: list[Bot], seed: int, first_player: int | None = None) -> MatchResult:
@@ -290,8 +290,9 @@ def test_a_peeking_chooser_would_be_caught() -> None:
     assert caught > len(POSITIONS) // 2
 
 
+@pytest.mark.parametrize("lean", [True, False], ids=["fast rollouts", "evaluator rollouts"])
 def test_the_expert_plans_over_sampled_worlds_of_its_view(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, lean: bool,
 ) -> None:
     import splendor.bots.expert as expert_module
 
@@ -318,10 +319,10 @@ def test_the_expert_plans_over_sampled_worlds_of_its_view(
         with_opponent_blind += opponents_blind(state, seat) > 0
         original, permuted = observe(state, seat), observe(copy, seat)
         calls.clear()
-        first = expert(3, simulations=8).choose(original)
+        first = expert(3, simulations=8, lean=lean).choose(original)
         assert len(calls) == 8 and all(v is original for v in calls)
         calls.clear()
-        second = expert(3, simulations=8).choose(permuted)
+        second = expert(3, simulations=8, lean=lean).choose(permuted)
         assert len(calls) == 8 and all(v is permuted for v in calls)
         assert first in original.legal_actions and second in permuted.legal_actions
         # Same seed, same simulation count, equal views: nothing else may matter.

@@ -130,10 +130,19 @@ class Evaluator:
         excess = sum(tokens) - s.token_limit
         for _ in range(max(0, excess)):
             side = self._best_single_return(s, side)
-        score = self.value(s, side, s.market) - base
+        score = self.tokens_value(s, side) - base
         if side.tokens == me.tokens:
             score -= self.w.null_move  # taking and giving back the same tokens: no progress
         return score
+
+    def tokens_value(self, s: Situation, side: Side) -> float:
+        """`value` of `side`, the mover's holding with other tokens (nothing else
+        changed), on the table: memoized in `s` by the tokens."""
+        key = tuple(side.tokens)
+        v = s.token_values.get(key)
+        if v is None:
+            v = s.token_values[key] = self.value(s, side, s.market)
+        return v
 
     def _best_single_return(self, s: Situation, side: Side) -> Side:
         best: Side | None = None
@@ -144,7 +153,7 @@ class Evaluator:
             tokens = side.tokens[:]
             tokens[c] -= 1
             trial = side.changed(tokens=tokens)
-            v = self.value(s, trial, s.market)
+            v = self.tokens_value(s, trial)
             if best is None or v > best_value:
                 best, best_value = trial, v
         assert best is not None

@@ -138,6 +138,9 @@ class Situation:
     cities: tuple[City, ...] = ()
     posts: tuple[TradingPost, ...] = ()
     holds: dict[str, tuple[int, int]] = field(default_factory=dict)
+    #: The mover's value with other tokens (a take, the returns tried after it), by the
+    #: tokens: different takes often come back to the same holding.
+    token_values: dict[tuple[int, ...], float] = field(default_factory=dict)
 
 
 def demand_of(

@@ -1,0 +1,108 @@
+"""Expert against expert: two search settings in a seeded, seat-rotated 2-player match.
+
+    python benchmarks/expert_match.py [--games G] [--simulations N | --budget S]
+        [--simulations-b N] [--turns-a T] [--turns-b T] [--old-a] [--old-b]
+        [--module NAME] [--seed S]
+
+Each deal is played twice with the seats swapped (seat 0 starts). Expert A and expert B
+differ in the turns each rollout plays before the position is judged (`--turns-a`,
+`--turns-b`, default 6 each) and in their rollouts (`--old-a`, `--old-b`: the evaluator's,
+as before the fast scorer; default the fast ones). With `--simulations` (default 48)
+both search that many simulations a move: deterministic, the same result on any machine;
+with `--budget` they get that many seconds a move. `--simulations-b` gives B another
+count: a faster setting's equal time, emulated so that the result does not depend on
+the machine's load (e.g. 48 against 91 when B's rollouts are 1.9 times as fast).
+Prints A's win share (a shared win counts 1/k) with its 95% interval (normal
+approximation), the mean simulations a search of each, and the unfinished games.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import sys
+import time
+
+from splendor.bots.expert import ExpertBot
+from splendor.bots.profiles import HeuristicProfile, shipped_profiles
+from splendor.engine import Action, View
+from splendor.gamedata import base_game
+from splendor.match import play_match
+from splendor.tournament import credits, game_seed
+
+
+class Counted:
+    """Wraps an expert: the simulations of each search it ran."""
+
+    def __init__(self, bot: ExpertBot) -> None:
+        self.bot, self.name, self.searches = bot, bot.name, []  # type: list[int]
+
+    def choose(self, view: View) -> Action:
+        self.bot.last_simulations = 0
+        action = self.bot.choose(view)
+        if self.bot.last_simulations:
+            self.searches.append(self.bot.last_simulations)
+        return action
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--simulations", type=int, default=None)
+    parser.add_argument("--simulations-b", type=int, default=None)
+    parser.add_argument("--budget", type=float, default=None)
+    parser.add_argument("--turns-a", type=int, default=6)
+    parser.add_argument("--turns-b", type=int, default=6)
+    parser.add_argument("--old-a", action="store_true")
+    parser.add_argument("--old-b", action="store_true")
+    parser.add_argument("--module", default=None)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    if args.simulations is None and args.budget is None:
+        args.simulations = 48
+    hard = shipped_profiles()["hard"]
+    assert isinstance(hard, HeuristicProfile)
+    data = base_game()
+
+    def expert(name: str, seed: int, turns: int, old: bool) -> Counted:
+        sims = args.simulations
+        if name == "B" and args.simulations_b is not None:
+            sims = args.simulations_b
+        return Counted(ExpertBot(hard, data, seed, budget=args.budget, simulations=sims,
+                                 name=name,
+                                 lean=not old, rollout_turns=turns))
+
+    shares: list[float] = []
+    sims: dict[str, list[int]] = {"A": [], "B": []}
+    unfinished = 0
+    start = time.perf_counter()
+    for game in range(args.games):
+        seed = game_seed(args.seed, game // 2)
+        a = expert("A", seed * 10 + game % 2, args.turns_a, args.old_a)
+        b = expert("B", seed * 10 + 1 - game % 2, args.turns_b, args.old_b)
+        seats = [a, b] if game % 2 == 0 else [b, a]
+        result = play_match(data, seats, seed, first_player=0, module=args.module)
+        for bot in (a, b):
+            sims[bot.name].extend(bot.searches)
+        if not result.finished:
+            unfinished += 1
+            continue
+        shares.append(credits(result.state.outcome())[seats.index(a)])
+    n = len(shares)
+    mean = sum(shares) / n
+    half = 1.96 * statistics.pstdev(shares) / math.sqrt(n) if n > 1 else 0.0
+    limit = (f"at most {args.simulations} simulations" if args.simulations
+             else f"{args.budget:g} s")
+    print(f"{args.games} games ({unfinished} unfinished), {limit} a move, "
+          f"module {args.module or 'none'}, seed {args.seed}, "
+          f"{time.perf_counter() - start:.0f} s")
+    for name, turns, old in (("A", args.turns_a, args.old_a), ("B", args.turns_b, args.old_b)):
+        print(f"  {name}: rollouts of {turns} turns, {'old' if old else 'fast'} scoring, "
+              f"mean {statistics.mean(sims[name]):.0f} simulations a search")
+    print(f"A's win share {mean:.1%} [{max(0.0, mean - half):.1%}, {min(1.0, mean + half):.1%}]")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

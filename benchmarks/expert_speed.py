@@ -1,0 +1,86 @@
+"""Expert speed: simulations per second on fixed positions, the old rollouts against the
+new, alternated in one run.
+
+    python benchmarks/expert_speed.py [--simulations N] [--repeats R] [--modules]
+
+Positions: 2 players, hard against hard from a fixed deal, after 4 turns (early), 24
+(middle) and 44 (late), the expert to move; the base game, and with `--modules` each
+Cities of Splendor module too. At each position the expert searches a fixed number of
+simulations (default 200) with the old rollouts (`ExpertBot(lean=False)`: every
+decision scored by the evaluator) and the new (`lean=True`), alternated `--repeats`
+times (default 3). Printed per position: the median simulations per second of processor
+time (on a shared machine a second of wall time gives whatever share of a core is left)
+of each and their ratio, and whether both chose the same move (they must, for the base game: the
+fast scores are the evaluator's own; a module game's rollouts are still the old ones).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+
+from splendor.bots import make_bot
+from splendor.bots.expert import ExpertBot
+from splendor.bots.profiles import HeuristicProfile, shipped_profiles
+from splendor.engine import GameData, GameState, Phase, View, new_game, observe
+from splendor.engine.modules import module_ids
+from splendor.gamedata import base_game
+
+STAGES = (("early", 4), ("middle", 24), ("late", 44))
+
+
+def position(data: GameData, module: str | None, turns: int) -> View:
+    """The expert's view after `turns` turns of hard against hard (seed 7), at the next
+    main-phase decision with a choice."""
+    state: GameState = new_game(data, 2, 7, module=module)
+    bots = [make_bot("hard", 1, data=data), make_bot("hard", 2, data=data)]
+    while not state.is_over():
+        if state.turns >= turns and state.phase is Phase.MAIN and len(state.legal_actions()) > 4:
+            break
+        state.apply(bots[state.current].choose(observe(state, state.current)))
+    return observe(state, state.current)
+
+
+def rate(view: View, data: GameData, lean: bool, simulations: int) -> tuple[float, str]:
+    """Simulations per second of this process's processor time (the figure a busy
+    machine's other work changes least) of one search, and the move it chose."""
+    hard = shipped_profiles()["hard"]
+    assert isinstance(hard, HeuristicProfile)
+    bot = ExpertBot(hard, data, 3, budget=None, simulations=simulations, lean=lean)
+    bot.candidates = 99  # every legal action is searched: no early stop on a sure leader
+    start = time.process_time()
+    action = bot.choose(view)
+    return bot.last_simulations / (time.process_time() - start), action.text()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--simulations", type=int, default=200)
+    parser.add_argument("--repeats", type=int, default=3)
+    parser.add_argument("--modules", action="store_true", help="each module's positions too")
+    args = parser.parse_args(argv)
+    data = base_game()
+    games: list[str | None] = [None, *(module_ids() if args.modules else ())]
+    print(f"{'game':<14} {'stage':<7} {'old sims/s':>10} {'new sims/s':>10} {'ratio':>6}  "
+          "same move")
+    for module in games:
+        for stage, turns in STAGES:
+            view = position(data, module, turns)
+            rates: dict[bool, list[float]] = {False: [], True: []}
+            moves: dict[bool, set[str]] = {False: set(), True: set()}
+            for _ in range(args.repeats):
+                for lean in (False, True):
+                    r, move = rate(view, data, lean, args.simulations)
+                    rates[lean].append(r)
+                    moves[lean].add(move)
+            old, new = statistics.median(rates[False]), statistics.median(rates[True])
+            same = "yes" if moves[False] == moves[True] else f"no {moves}"
+            print(f"{module or 'base':<14} {stage:<7} {old:>10.0f} {new:>10.0f} "
+                  f"{new / old:>5.2f}x  {same}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
