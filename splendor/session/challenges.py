@@ -98,6 +98,10 @@ class ChallengeSession(Session):
         if not self.decided:
             super().poll()
 
+    def human_to_act(self) -> bool:
+        # Once decided nothing more is played, though the rules' game may go on.
+        return not self.decided and super().human_to_act()
+
 
 def start(data: GameData, challenge: Challenge, bots: Bots,
           names: Sequence[str] | None = None, seed: int | None = None) -> ChallengeSession:

@@ -131,3 +131,23 @@ def test_escape_on_the_result_goes_to_the_list_and_menu_to_the_menu() -> None:
     assert isinstance(app.stack.top, MenuScene)
     assert load_stats()[0].challenges["noble_road"].tries == 2
     game.close()
+
+
+def test_a_challenge_decided_before_the_game_ends_stops_asking_for_a_move() -> None:
+    """A points goal reached mid-game: the table under the result says the game is over
+    (no "your turn", no move offered), though the rules' game would go on."""
+    from splendor.ui.table.view import header_text
+    from tests.ui.challenge_helpers import keep_bests
+
+    keep_bests(first_win=3, no_reserving=3, noble_road=3, lean_crown=3,
+               behind_at_twelve=3, low_and_high=3)  # Trading Posts open
+    app = window()
+    game, listing = open_challenges(app)
+    session, table = play_from_list(app, game, listing, "posts_race")
+    play_to_decided(session, "hard")
+    assert not session.is_over(), "this try must end before the rules' game does"
+    result_of(app, session)
+    assert not session.human_to_act()
+    assert not table.acting()
+    assert tr("table.status.game_over") in header_text(table.view(), table.ui)
+    game.close()

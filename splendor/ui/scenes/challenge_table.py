@@ -112,6 +112,8 @@ class ChallengeTableScene(TableScene):
         if not self._finished and session.decided and not self.show.running \
                 and session.incoming is None and self.app is not None:
             self._finished = True
+            self.ui.over = True  # the top line says so, and the strip makes room for it
+            self._layout_strip()
             if self.sounds is not None:
                 self.sounds.play("end")
             self.on_finished(session)

@@ -76,6 +76,8 @@ class TableUi:
     status_alarm: bool = False
     #: Nobody at the screen plays the viewed seat (a game between bots): no "your turn".
     watching: bool = False
+    #: The game is over for this screen before the rules end it (a decided challenge).
+    over: bool = False
     #: The panel button under the pointer (its index), lit while hovered.
     hover_button: int | None = None
     #: The log line under the pointer (its index) when it does something (a click shows
@@ -236,7 +238,7 @@ def _draw_card(surface: pygame.Surface, rect: pygame.Rect, card: Card, me: Playe
 def header_text(view: View, ui: TableUi, token_limit: int = 10) -> str:
     """The line across the top: the round, whose turn it is and what they are doing."""
     current = view.current_player
-    if current is None:
+    if current is None or ui.over:
         # The round the game ended in, as the results count it (view.round is the next).
         played = (view.turns - 1) // view.num_players + 1 if view.turns else 1
         return tr("table.header.line", round=played, status=tr("table.status.game_over"))
@@ -259,7 +261,7 @@ def header_text(view: View, ui: TableUi, token_limit: int = 10) -> str:
 
 def _draw_header(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableUi,
                  token_limit: int) -> None:
-    mine = view.current_player == view.seat and not ui.watching
+    mine = view.current_player == view.seat and not ui.watching and not ui.over
     color = theme.ACTIVE if mine else theme.TEXT
     draw_text(surface, header_text(view, ui, token_limit), lay.px(17), color, lay.header,
               align="left", bold=True)
