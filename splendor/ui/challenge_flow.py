@@ -31,7 +31,7 @@ from splendor.storage.aside import FileProblem
 from splendor.storage.atomic import StorageError
 from splendor.storage.logfile import logger as log
 from splendor.storage.stats import counts, save_stats
-from splendor.ui.options import default_name, numbered_name
+from splendor.ui.options import default_name, is_default_name, numbered_name
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.challenge_result import ChallengeResultScene
 from splendor.ui.scenes.challenge_table import ChallengeTableScene
@@ -114,6 +114,8 @@ class ChallengeFlow:
         seats = self.game.settings.default_seats
         me = next((s["name"] for s in seats if s.get("kind") == "human" and s.get("name")),
                   default_name("human", 0))
+        if is_default_name(me, "human"):  # a name the game gave: in the language in use
+            me = default_name("human", 0)
         names = [me]
         for i, level in enumerate(challenge.opponents, start=1):
             name = default_name(level, i)

@@ -235,3 +235,23 @@ def test_a_damaged_statistics_file_is_kept_aside_and_the_player_told() -> None:
     assert isinstance(listing, ChallengesScene)
     assert all(c.best is None for c in listing.chapters[0].challenges)
     game.close()
+
+
+def test_the_players_name_given_by_the_game_is_in_the_language_in_use() -> None:
+    i18n.set_language("fr")
+    try:
+        app = window()
+        game, listing = open_challenges(app)
+        assert game.settings.default_seats[0]["name"] == "Player 1"  # as first written
+        session, _ = play_from_list(app, game, listing, "first_win")
+        assert session.options.names[0] == tr("bots.default_name.human", n=1) != "Player 1"
+        assert session.options.names[1] == tr("bots.default_name.easy")
+        game.close()
+        # A name the player typed is kept as it is.
+        game, listing = open_challenges(window())
+        game.settings.default_seats = [{"kind": "human", "name": "Ada"}]
+        session, _ = play_from_list(game.app, game, listing, "first_win")
+        assert session.options.names[0] == "Ada"
+        game.close()
+    finally:
+        i18n.set_language(i18n.DEFAULT)
