@@ -48,7 +48,7 @@ places nowhere, and the tokens an explicit bank leaves unaccounted for.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeGuard
 
 from splendor.engine.colors import COLOR_NAMES, TOKENS, color_index
 from splendor.engine.components import Card, City, GameData
@@ -170,6 +170,7 @@ def build_position(
             "position_phases", phase) is None:
         raise PositionError(f"phase {phase!r}: a position is built at a decision "
                             "(main, return or noble); play on to reach the end")
+    _check_shapes(seats, market, decks, nobles, orient_market, orient_decks)
     if len(seats) > players:
         raise PositionError(f"{len(seats)} seats described for {players} players")
     specs = list(seats) + [{}] * (players - len(seats))
@@ -244,6 +245,31 @@ def _check_module_args(data: GameData, cls: type[GameState], cities: object, hol
     if phase.value in ("gem", "pair", "free", "keep_noble", "stronghold"):
         raise PositionError(f"phase {phase.value}: a step inside an action; build the position "
                             "before that action and apply it")
+
+
+def _is_list(value: object) -> TypeGuard[Sequence[object]]:
+    return isinstance(value, Sequence) and not isinstance(value, str)
+
+
+def _check_shapes(seats: object, market: object, decks: object, nobles: object,
+                  orient_market: object, orient_decks: object) -> None:
+    """Refuse arguments of the wrong kind (as a hand-written position may give them) with
+    a PositionError, before anything is read from them."""
+    if not _is_list(seats):
+        raise PositionError(f"seats: a list of seat descriptions, got {seats!r}")
+    if nobles is not None and (not _is_list(nobles)
+                               or not all(isinstance(n, str) for n in nobles)):
+        raise PositionError(f"nobles: a list of noble ids, got {nobles!r}")
+    for what, table in (("market", market), ("decks", decks),
+                        ("orient_market", orient_market), ("orient_decks", orient_decks)):
+        if table is None:
+            continue
+        if not isinstance(table, Mapping):
+            raise PositionError(f"{what}: a list of card ids by level, got {table!r}")
+        for level, ids in table.items():
+            if not _is_list(ids):
+                raise PositionError(f"{what}: level {level!r} needs a list of card ids, "
+                                    f"got {ids!r}")
 
 
 def _check_seat_fields(seat: int, spec: object, cls: type[GameState]) -> None:
@@ -399,12 +425,14 @@ def _seat(data: GameData, state: GameState, placer: _Placer, seat: int,
     if len(p.reserved) > data.reserve_limit:
         raise PositionError(f"{where} holds {len(p.reserved)} reserved cards: the limit is "
                             f"{data.reserve_limit}")
-    p.blind = set(_ids(spec, "blind", where))
-    if not p.blind <= {c.id for c in p.reserved}:
+    blind = _ids(spec, "blind", where)
+    if not all(isinstance(i, str) for i in blind) or not set(blind) <= {
+            c.id for c in p.reserved}:
         raise PositionError(f"{where}: a blind card must be among the seat's reserved cards")
+    p.blind = set(blind)
     dealt = set(state.setup.nobles)
     for noble_id in _ids(spec, "nobles", where):
-        if noble_id not in data.noble_by_id:
+        if not isinstance(noble_id, str) or noble_id not in data.noble_by_id:
             raise PositionError(f"{where}: unknown noble {noble_id!r}")
         if noble_id not in dealt:
             raise PositionError(f"{where} holds noble {noble_id}, which was not dealt "

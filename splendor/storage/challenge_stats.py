@@ -52,6 +52,9 @@ def parse_challenges(raw: object) -> dict[str, ChallengeBest]:
             raise ValueError(f"bad challenge result {key}: 'stars' must be 0 to 3")
         if not isinstance(won, bool):
             raise ValueError(f"bad challenge result {key}: 'won' must be true or false")
+        if stars and not won:
+            # Stars come with a win only: else the stars would open chapters unearned.
+            raise ValueError(f"bad challenge result {key}: stars without a win")
         if value is not None and type(value) is not int:
             raise ValueError(f"bad challenge result {key}: 'value' must be a number or null")
         if date is not None and not isinstance(date, str):

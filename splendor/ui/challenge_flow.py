@@ -27,10 +27,11 @@ from splendor.session.challenges import (
     start,
 )
 from splendor.session.table_session import TableSession
+from splendor.storage.aside import FileProblem
 from splendor.storage.atomic import StorageError
 from splendor.storage.logfile import logger as log
 from splendor.storage.stats import counts, save_stats
-from splendor.ui.options import default_name, numbered_name
+from splendor.ui.options import default_name, is_default_name, numbered_name
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.challenge_result import ChallengeResultScene
 from splendor.ui.scenes.challenge_table import ChallengeTableScene
@@ -56,6 +57,8 @@ class ChallengeFlow:
         self._campaign: Campaign | None = None
         #: The session whose result was recorded last (recorded once only).
         self._recorded: ChallengeSession | None = None
+        #: A statistics file found unusable while reading the bests, told once shown.
+        self._problem: FileProblem | None = None
 
     @property
     def campaign(self) -> Campaign:
@@ -66,8 +69,17 @@ class ChallengeFlow:
 
     def chapters(self) -> Sequence[ChapterEntry]:
         """The campaign as the player finds it now (the bests read from the file)."""
-        records, _ = self.game._stats()
+        records, problem = self.game._stats()
+        if problem is not None and self.game.owner:
+            self._problem = problem
         return overview(self.campaign, records.challenges)
+
+    def _tell_problem(self) -> None:
+        """Say what became of a statistics file the bests could not be read from (over
+        the screen just shown), as the game's other screens do."""
+        problem, self._problem = self._problem, None
+        if problem is not None:
+            self.game.tell(problem)
 
     # ----------------------------------------------------------------- the list
 
@@ -79,6 +91,7 @@ class ChallengeFlow:
             stack.pop()
 
         stack.push(ChallengesScene(self.chapters, on_play=self.play, on_back=back))
+        self._tell_problem()
 
     def back_to_list(self, chosen: str | None = None) -> None:
         """End any game and show the menu with the list over it, `chosen` selected."""
@@ -91,6 +104,7 @@ class ChallengeFlow:
 
         game.app.stack.push(ChallengesScene(self.chapters, on_play=self.play, on_back=back,
                                             chosen=chosen))
+        self._tell_problem()
 
     # ----------------------------------------------------------------- playing
 
@@ -100,6 +114,8 @@ class ChallengeFlow:
         seats = self.game.settings.default_seats
         me = next((s["name"] for s in seats if s.get("kind") == "human" and s.get("name")),
                   default_name("human", 0))
+        if is_default_name(me, "human"):  # a name the game gave: in the language in use
+            me = default_name("human", 0)
         names = [me]
         for i, level in enumerate(challenge.opponents, start=1):
             name = default_name(level, i)
@@ -179,6 +195,7 @@ class ChallengeFlow:
             on_retry=lambda: self.retry(session),
             on_list=lambda: self.back_to_list(session.challenge.id),
             on_menu=self.game.to_menu, notice=(lambda: notice) if notice else None))
+        self._tell_problem()
 
     def _record(self, verdict: Verdict) -> tuple[bool, str]:
         """Keep the try in the statistics file; whether it is a new best, and what went
@@ -187,6 +204,8 @@ class ChallengeFlow:
         if not game.owner:
             return False, tr("challenge_screen.result.not_counted")
         records, problem = game._stats()
+        if problem is not None:
+            self._problem = problem
         if not counts(problem):
             return False, tr("challenge_screen.result.file_problem")
         new_best = record(verdict, records.challenges)

@@ -99,6 +99,14 @@ REFUSED: list[tuple[str, dict[str, Any], list[str]]] = [
                                        "seats": [{"purchased": WHITE_BLUE_BLACK}]},
      ["two or more nobles", "not 1"]),
     ("a finished game", {"phase": Phase.OVER}, ["phase", "play on to reach the end"]),
+    ("seats that are no list", {"seats": 3}, ["seats", "list of seat descriptions"]),
+    ("nobles that are no ids", {"nobles": ["N01", None]}, ["nobles", "list of noble ids"]),
+    ("a market that is no mapping", {"market": ["L1-01"]}, ["market", "by level"]),
+    ("a market row that is no list", {"market": {1: None}}, ["market", "level 1", "list"]),
+    ("a blind card that is no id", {"seats": [{"reserved": ["L2-07"], "blind": [["L2-07"]]}]},
+     ["seat 0", "blind card"]),
+    ("a seat's noble that is no id", {"seats": [{"nobles": [{}]}]}, ["seat 0", "unknown noble"]),
+    ("a deck that is no list", {"decks": {2: 7}, "partial": True}, ["decks", "level 2"]),
 ]
 
 

@@ -49,6 +49,14 @@ def test_a_wrong_challenge_entry_makes_the_file_unreadable_and_kept_aside() -> N
     assert "stars" in problem.detail
 
 
+def test_stars_without_a_win_make_the_file_unreadable_and_open_no_chapter() -> None:
+    write({"version": 1, "records": {}, "challenges": {
+        "first_win": {"stars": 3, "won": False, "tries": 1}}})
+    records, problem = load_stats()
+    assert records.challenges == {} and problem is not None and problem.kept is not None
+    assert "stars without a win" in problem.detail
+
+
 def test_a_best_is_replaced_only_by_more_stars_or_a_better_value() -> None:
     best = ChallengeBest()
     assert not improve(best, False, 0, 40, True, "2026-11-01")

@@ -13,6 +13,7 @@ from splendor.devtools.challenge_shots import play_to_decided
 from splendor.i18n import tr
 from splendor.session.challenge_lines import words
 from splendor.session.challenges import ChallengeSession, judge
+from splendor.storage import paths
 from splendor.storage.stats import load_stats
 from splendor.ui.app import App
 from splendor.ui.challenge_words import measure_text, row_status
@@ -21,6 +22,7 @@ from splendor.ui.scenes.challenge_result import ChallengeResultScene
 from splendor.ui.scenes.challenge_table import ChallengeTableScene
 from splendor.ui.scenes.challenges import ChallengesScene
 from splendor.ui.scenes.menu import MenuScene
+from splendor.ui.scenes.message import MessageScene
 from tests.ui.challenge_helpers import open_challenges, play_from_list, window
 from tests.ui.gestures import click, frame, key
 
@@ -150,4 +152,22 @@ def test_a_challenge_decided_before_the_game_ends_stops_asking_for_a_move() -> N
     assert not session.human_to_act()
     assert not table.acting()
     assert tr("table.status.game_over") in header_text(table.view(), table.ui)
+    game.close()
+
+
+def test_a_statistics_file_damaged_during_a_try_is_kept_aside_and_the_player_told() -> None:
+    app = window()
+    game, listing = open_challenges(app)
+    session, _ = play_from_list(app, game, listing, "last_stretch")
+    paths.stats_path().write_text('{"version": 1, "challenges": {"x": {"won": "yes"}}}')
+    play_to_decided(session, "hard", seed=1)
+    for _ in range(40):
+        frame(app)
+        if isinstance(app.stack.top, MessageScene):
+            break
+    assert isinstance(app.stack.top, MessageScene), "the player hears of the damaged file"
+    assert isinstance(app.stack.scenes[-2], ChallengeResultScene), "over the result"
+    names = [p.name for p in paths.stats_path().parent.iterdir()]
+    assert any(n.startswith("statistics.unreadable-") for n in names), names
+    assert load_stats()[0].challenges["last_stretch"].tries == 1, "the try counted anew"
     game.close()

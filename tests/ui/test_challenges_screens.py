@@ -11,14 +11,17 @@ import pygame
 from splendor import i18n
 from splendor.engine import Phase
 from splendor.i18n import tr
+from splendor.session.bot_process import InlineBots
 from splendor.session.challenge_lines import words
 from splendor.storage import paths
 from splendor.storage.stats import load_stats
 from splendor.ui.challenge_words import strip_parts
+from splendor.ui.main import Game
 from splendor.ui.scenes.challenge_table import ChallengeTableScene
 from splendor.ui.scenes.challenges import ChallengesScene
 from splendor.ui.scenes.confirm import ConfirmScene
 from splendor.ui.scenes.menu import MenuScene
+from splendor.ui.scenes.message import MessageScene
 from splendor.ui.scenes.pause import PauseScene
 from splendor.ui.table.panel import PanelText
 from splendor.ui.wording import refusal_text
@@ -208,3 +211,47 @@ def test_the_list_follows_a_change_of_language() -> None:
     finally:
         i18n.set_language(i18n.DEFAULT)
     game.close()
+
+
+def test_a_damaged_statistics_file_is_kept_aside_and_the_player_told() -> None:
+    paths.stats_path().parent.mkdir(parents=True, exist_ok=True)
+    paths.stats_path().write_text(
+        '{"version": 1, "records": {}, "challenges": {"first_win": {"stars": "3"}}}')
+    app = window()
+    game = Game(app, bots=InlineBots)
+    app.stack.push(game.menu_scene())
+    menu = app.stack.top
+    assert isinstance(menu, MenuScene)
+    frame(app)
+    click(app, menu.buttons["challenges"].rect.center)
+    told = app.stack.top
+    assert isinstance(told, MessageScene), "the player hears of the damaged file"
+    assert isinstance(app.stack.scenes[-2], ChallengesScene), "over the list"
+    kept = [p.name for p in paths.stats_path().parent.iterdir()]
+    assert any(n.startswith("statistics.unreadable-") for n in kept), kept
+    assert not paths.stats_path().exists()
+    key(app, pygame.K_RETURN)
+    listing = app.stack.top
+    assert isinstance(listing, ChallengesScene)
+    assert all(c.best is None for c in listing.chapters[0].challenges)
+    game.close()
+
+
+def test_the_players_name_given_by_the_game_is_in_the_language_in_use() -> None:
+    i18n.set_language("fr")
+    try:
+        app = window()
+        game, listing = open_challenges(app)
+        assert game.settings.default_seats[0]["name"] == "Player 1"  # as first written
+        session, _ = play_from_list(app, game, listing, "first_win")
+        assert session.options.names[0] == tr("bots.default_name.human", n=1) != "Player 1"
+        assert session.options.names[1] == tr("bots.default_name.easy")
+        game.close()
+        # A name the player typed is kept as it is.
+        game, listing = open_challenges(window())
+        game.settings.default_seats = [{"kind": "human", "name": "Ada"}]
+        session, _ = play_from_list(game.app, game, listing, "first_win")
+        assert session.options.names[0] == "Ada"
+        game.close()
+    finally:
+        i18n.set_language(i18n.DEFAULT)

@@ -369,3 +369,17 @@ def test_the_rules_from_a_games_pause_menu_open_at_its_module(app: App, module: 
     assert rules.scroll > 0
     section = next(s for s in rules.sections if s.module == module)
     assert section.title
+
+
+def test_a_line_never_breaks_at_a_no_break_space() -> None:
+    pygame.init()
+    from splendor.ui import theme
+
+    # French writes '70 % → 0 %' with no-break spaces: '0' and '%' stay on one line.
+    text = "Medium bot : Gaffe, 70\u00a0% → 0\u00a0%"
+    for width in range(60, 400, 7):
+        lines = wrap(text, 17, width)
+        assert all(not line.startswith("%") for line in lines), (width, lines)
+        assert " ".join(lines).replace("\u00a0", " ") == text.replace("\u00a0", " ")
+    assert theme.font(17).size("0\u00a0%")[0] > theme.font(17).size("0%")[0], \
+        "the no-break space is drawn as a space"

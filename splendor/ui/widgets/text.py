@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from splendor.ui import textfit, theme
@@ -135,6 +137,11 @@ def _lines_bytes(lines: tuple[str, ...]) -> int:
     return sum(4 * len(line) for line in lines)
 
 
+#: Where a line may break: any white space but the no-break spaces (U+00A0, U+202F), which
+#: keep e.g. a French '0 %' together.
+_BREAKS = re.compile(r"[^\S\u00a0\u202f]+")
+
+
 @bounded_cache(max_entries=1024, max_bytes=8 * 1024 * 1024, cost=_lines_bytes)
 def _wrapped(value: str, px: int, width: int, bold: bool) -> tuple[str, ...]:
     # Cached: the same texts are wrapped on every frame, and measuring word by word is
@@ -143,7 +150,9 @@ def _wrapped(value: str, px: int, width: int, bold: bool) -> tuple[str, ...]:
     lines: list[str] = []
     for paragraph in value.split("\n"):
         line = ""
-        for word in paragraph.split():
+        for word in _BREAKS.split(paragraph):
+            if not word:
+                continue
             trial = f"{line} {word}".strip()
             if line and font.size(trial)[0] > width:
                 lines.append(line)
