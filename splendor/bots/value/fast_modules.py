@@ -16,13 +16,12 @@ own pieces without reading the tokens: the modules in `FAST_TERMS`. Every other 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
 
 from splendor.bots.value.cities import CitiesValue
 from splendor.bots.value.fast import _LESS_GOLD, FastScorer, _best_return
 from splendor.bots.value.module_games import _Simulator
 from splendor.bots.value.orient import OrientValue
-from splendor.bots.value.situation import Situation, WorldSource
+from splendor.bots.value.situation import Side, Situation, WorldSource
 from splendor.bots.value.strongholds import StrongholdsValue
 from splendor.bots.value.terms import ModuleValue
 from splendor.bots.value.trading_posts import TradingPostsValue
@@ -39,9 +38,6 @@ from splendor.engine import (
     TakeTwo,
     bonus_shortfall,
 )
-
-#: The mover's value with other tokens (nothing else changed), by the tokens.
-_TokenValues = Callable[[tuple[int, ...]], float]
 
 #: The modules whose token actions are scored in fast form: their terms read no tokens
 #: in a card's worth (`ability_worth`), the pieces, the kept nobles or their own term
@@ -71,18 +67,16 @@ class FastModuleScorer(FastScorer):
         take_two_played = terms.take_two_played(s)
         sim: _Simulator | None = None
         skipped = terms.skipped(actions, False)
-        by_tokens = None
+        holding: _Holding | None = None
         for i, action in enumerate(actions):
             kind = type(action)
             if skipped and i in skipped:
                 scores.append(-math.inf)
             elif kind is Take or (kind is TakeTwo and not take_two_played) \
-                    or kind is ReserveDeck:
-                if by_tokens is None:
-                    by_tokens = self._by_tokens(s)
-                scores.append(self._token_action(s, action, by_tokens, base))
-            elif kind is Reserve:
-                scores.append(ev.reserve(s, action) - base)  # type: ignore[arg-type]
+                    or kind is ReserveDeck or kind is Reserve:
+                if holding is None:
+                    holding = _Holding(self, s)
+                scores.append(self._token_action(s, action, holding, base))
             elif kind is Return:
                 scores.append(ev.give_back(s, action) - base)  # type: ignore[arg-type]
             elif kind is Pass:
@@ -93,16 +87,22 @@ class FastModuleScorer(FastScorer):
                 scores.append(sim.score(action, False))
         return scores
 
-    def _token_action(self, s: Situation, action: Action, by_tokens: _TokenValues,
+    def _token_action(self, s: Situation, action: Action, holding: _Holding,
                       base: float) -> float:
-        """`Evaluator.take` or `Evaluator.reserve_deck` minus `base`."""
+        """`Evaluator.take`, `Evaluator.reserve` or `Evaluator.reserve_deck` minus
+        `base`."""
         w = self.w
         mine = tuple(s.me.tokens)
         limit = s.token_limit
         after = list(mine)
-        if isinstance(action, ReserveDeck):
-            after[GOLD] += 1
-            v = by_tokens(tuple(after)) - w.reserve_slot + w.blind_card
+        by_tokens = holding.value
+        if isinstance(action, Reserve | ReserveDeck):
+            after[GOLD] += 1  # optimistic: a gold token when the bank has one
+            if isinstance(action, Reserve):
+                card = next(c for c in s.market if c.id == action.card_id)
+                v = holding.reserving(card, tuple(after)) + self.ev.deny(s, card)
+            else:
+                v = by_tokens(tuple(after)) - w.reserve_slot + w.blind_card
             return v - w.token * max(0, sum(after) - limit) - base
         if isinstance(action, Take):
             for c in action.colors:
@@ -118,41 +118,49 @@ class FastModuleScorer(FastScorer):
             score -= w.null_move
         return score
 
-    def _by_tokens(self, s: Situation) -> _TokenValues:
-        """`module_value` of the mover's holding with other tokens, memoized by them."""
-        ev, w, terms = self.ev, self.w, s.terms
+
+class _Holding:
+    """`module_value` of the mover's holding with other tokens (`value`, memoized by
+    them), or with a gold more and a market card reserved (`reserving`): the parts that
+    do not change made once, the same terms added in the same order."""
+
+    def __init__(self, fast: FastModuleScorer, s: Situation) -> None:
+        ev, w, terms = fast.ev, fast.w, s.terms
         assert terms is not None
+        self.ev, self.w, self.s, self.terms = ev, w, s, terms
         me, market, demand = s.me, s.market, s.demand
         v = w.points * me.points
         v += w.bonus * sum(b * d for b, d in zip(me.bonuses, demand, strict=False))
-        head = v
-        pieces = terms.pieces(w, me)
-        reserve_cost = w.reserve_slot * len(me.reserved)
-        plain = not (me.gold2 or me.doubles)
-        card_bonus, decay = w.card_bonus, ev.decay
-        missing_of, ability_worth = terms.missing, terms.ability_worth
-        # The cards whose lack the tables count (with the tokens alone), and the others
-        # (counted by the terms' `missing`), each with its worth, in the evaluator's order.
+        self.head = v
+        self.pieces = terms.pieces(w, me)
+        self.plain = plain = not (me.gold2 or me.doubles)
+        card_bonus = w.card_bonus
+        ability_worth = terms.ability_worth
+        # The cards whose lack the tables count (the tokens alone tell it), and the
+        # others (counted by the terms' `missing`), each with its worth.
         table_cards: list[Card] = []
-        table_worths: list[float] = []
-        table_ids: list[str] = []
-        other: list[tuple[Card, float]] = []
-        other_ids: list[str] = []
+        self.table_worths: list[float] = []
+        self.table_ids: list[str] = []
+        #: The market cards the terms count (their worth may depend on the market).
+        self.market_other: list[Card] = [c for c in market
+                                          if c.ability is not None or not plain]
+        self.other: list[tuple[Card, float]] = []
+        self.other_ids: list[str] = []
         for card in market:
             if card.ability is None:
                 worth = card.points + card_bonus * demand[card.bonus]
                 if plain:
                     table_cards.append(card)
-                    table_worths.append(worth)
-                    table_ids.append(card.id)
+                    self.table_worths.append(worth)
+                    self.table_ids.append(card.id)
                     continue
             else:
                 worth = ability_worth(ev, s, me, card, market)
             if worth > 0:
-                other.append((card, worth))
-                other_ids.append(card.id)
-        in_market = len(other)
-        reserved_from = len(table_cards)
+                self.other.append((card, worth))
+                self.other_ids.append(card.id)
+        self.in_market = len(self.other)
+        self.from_reserve = len(table_cards)
         for card in me.reserved:
             if card.ability is None:
                 worth = card.points + card_bonus * demand[card.bonus]
@@ -161,54 +169,110 @@ class FastModuleScorer(FastScorer):
             if worth > 0:
                 if plain and card.ability is None:
                     table_cards.append(card)
-                    table_worths.append(w.reserved_factor * worth)
+                    self.table_worths.append(w.reserved_factor * worth)
                 else:
-                    other.append((card, w.reserved_factor * worth))
-        tables = self._tables(table_cards, me.bonuses)
-        nterms = self._noble_terms([bonus_shortfall(me.bonuses, n) for n in s.nobles],
-                                   s.nobles)
-        own = terms.own_value(ev, s, me)
-        holds = s.holds
-        by_hold = bool(holds)  # the terms judge the market cards by their strongholds
-        prospect, count, seat = w.prospect, w.prospect_cards, me.seat
-        memo: dict[tuple[int, ...], float] = {}
-        t0, t1, t2, t3, t4 = tables
-        n_table = len(table_cards)
+                    self.other.append((card, w.reserved_factor * worth))
+        self.table_cards = table_cards
+        self.tables = FastScorer._tables(table_cards, me.bonuses)
+        self.nterms = fast._noble_terms([bonus_shortfall(me.bonuses, n) for n in s.nobles],
+                                        s.nobles)
+        self.own = terms.own_value(ev, s, me)
+        self.memo: dict[tuple[int, ...], float] = {}
 
-        def value(t: tuple[int, ...]) -> float:
-            found = memo.get(t)
-            if found is not None:
-                return found
-            gold = t[GOLD]
-            v = head
-            v += w.token * (sum(t) - gold) + w.gold * gold
-            v += pieces
-            v -= reserve_cost
-            lacks = t0[t[0]] + t1[t[1]] + t2[t[2]] + t3[t[3]] + t4[t[4]]
-            missing = lacks.to_bytes(n_table, "little").translate(_LESS_GOLD[gold])
-            table_p = [worth * decay[m] for worth, m in zip(table_worths, missing, strict=True)]
-            if other:
-                side = me.changed(tokens=list(t))
-                other_p = [worth * decay[min(39, missing_of(side, card))]
-                           for card, worth in other]
-            else:
-                other_p = []
-            if w.noble:
-                for term in nterms:
-                    v += term
-                v = terms.add_kept(ev, me, v)
-            v += own
-            if by_hold:
-                raw = [*zip(table_ids, table_p[:reserved_from], strict=True),
-                       *zip(other_ids, other_p[:in_market], strict=True)]
-                prospects = terms.prospects(w, raw, [*table_p[reserved_from:],
-                                                     *other_p[in_market:]], holds, seat)
-            else:
-                prospects = table_p + other_p
-            if prospects:
-                prospects.sort(reverse=True)
-                v += prospect * sum(prospects[:count])
-            memo[t] = v
-            return v
+    def _fixed(self, t: tuple[int, ...], reserved: int) -> float:
+        """The value's first terms: points, bonuses, tokens, pieces, reserve slots."""
+        w = self.w
+        gold = t[GOLD]
+        v = self.head
+        v += w.token * (sum(t) - gold) + w.gold * gold
+        v += self.pieces
+        v -= w.reserve_slot * reserved
+        return v
 
-        return value
+    def _table_prospects(self, t: tuple[int, ...]) -> list[float]:
+        """The table cards' prospects with the tokens `t`."""
+        t0, t1, t2, t3, t4 = self.tables
+        lacks = t0[t[0]] + t1[t[1]] + t2[t[2]] + t3[t[3]] + t4[t[4]]
+        missing = lacks.to_bytes(len(self.table_cards), "little").translate(
+            _LESS_GOLD[t[GOLD]])
+        decay = self.ev.decay
+        return [worth * decay[m] for worth, m in zip(self.table_worths, missing, strict=True)]
+
+    def _last(self, v: float, side: Side, raw: list[tuple[str, float]] | None,
+              prospects: list[float]) -> float:
+        """The value's last terms: nobles, kept nobles, the module's own, the prospects
+        (`raw`: the market's by card id, when strongholds are on the table)."""
+        w = self.w
+        if w.noble:
+            for term in self.nterms:
+                v += term
+            v = self.terms.add_kept(self.ev, side, v)
+        v += self.own
+        if raw is not None:
+            prospects = self.terms.prospects(w, raw, prospects, self.s.holds, side.seat)
+        if prospects:
+            prospects.sort(reverse=True)
+            v += w.prospect * sum(prospects[: w.prospect_cards])
+        return v
+
+    def value(self, t: tuple[int, ...]) -> float:
+        """The value of the mover's holding with the tokens `t`."""
+        found = self.memo.get(t)
+        if found is not None:
+            return found
+        me = self.s.me
+        v = self._fixed(t, len(me.reserved))
+        table_p = self._table_prospects(t)
+        other_p: list[float] = []
+        if self.other:
+            decay, missing_of = self.ev.decay, self.terms.missing
+            side = me.changed(tokens=list(t))
+            other_p = [worth * decay[min(39, missing_of(side, card))]
+                       for card, worth in self.other]
+        raw = None
+        if self.s.holds:
+            split, mine = self.from_reserve, self.in_market
+            raw = [*zip(self.table_ids, table_p[:split], strict=True),
+                   *zip(self.other_ids, other_p[:mine], strict=True)]
+            prospects = [*table_p[split:], *other_p[mine:]]
+        else:
+            prospects = table_p + other_p
+        v = self.memo[t] = self._last(v, me, raw, prospects)
+        return v
+
+    def reserving(self, card: Card, t: tuple[int, ...]) -> float:
+        """The value after reserving the market card `card`, holding the tokens `t`."""
+        ev, w, s, terms = self.ev, self.w, self.s, self.terms
+        me, demand = s.me, s.demand
+        side = me.changed(tokens=list(t), reserved=[*me.reserved, card])
+        market = [c for c in s.market if c is not card]
+        v = self._fixed(t, len(side.reserved))
+        decay, missing_of, ability_worth = ev.decay, terms.missing, terms.ability_worth
+        table_p = self._table_prospects(t)
+        split = self.from_reserve
+        market_p = [(i, p) for i, p, c in zip(self.table_ids, table_p[:split],
+                                               self.table_cards, strict=False)
+                    if c is not card]
+        for c in self.market_other:  # their worth may count the market (a free card)
+            if c is card:
+                continue
+            if c.ability is None:
+                worth = c.points + w.card_bonus * demand[c.bonus]
+            else:
+                worth = ability_worth(ev, s, side, c, market)
+            if worth > 0:
+                market_p.append((c.id, worth * decay[min(39, missing_of(side, c))]))
+        reserved_p = table_p[split:]
+        for c in (*me.reserved, card):
+            if c.ability is None:
+                if self.plain and c is not card:
+                    continue  # counted by the tables
+                worth = c.points + w.card_bonus * demand[c.bonus]
+            else:
+                worth = ability_worth(ev, s, side, c, market)
+            if worth > 0:
+                missing = min(39, missing_of(side, c))
+                reserved_p.append(w.reserved_factor * worth * decay[missing])
+        if s.holds:
+            return self._last(v, side, market_p, reserved_p)
+        return self._last(v, side, None, [p for _, p in market_p] + reserved_p)
