@@ -16,8 +16,8 @@ simulations, which makes the bot deterministic for a given seed.
 In the base game the rollouts score main actions with `FastScorer` (value/fast.py): the
 rollout profile's own scores, the same floats, about twice as fast; the same random
 numbers give the same rollouts, so a fixed number of simulations plays as before. In a
-module's game (its terms in `FAST_TERMS`) the main actions' token moves are scored so
-too (value/fast_modules.py), the rest by the evaluator. `lean=False` keeps the
+module's game (its terms in `FAST_TERMS`) the main actions' takes and reservations are
+scored so too (value/fast_modules.py), the rest by the evaluator. `lean=False` keeps the
 evaluator's scoring everywhere (benchmarks compare the two).
 """
 
@@ -83,7 +83,8 @@ class ExpertBot:
         self.lean = lean
         self.rollout_turns = rollout_turns
         self._fast: dict[int, FastModuleScorer] = {}
-        self._fits = fits(data) and fits_modules(data)
+        self._fits = fits(data)
+        self._fits_modules = self._fits and fits_modules(data)
 
     def _evaluator(self, module: str | None) -> Evaluator:
         ev = self._by_module.get(module)
@@ -182,11 +183,12 @@ class ExpertBot:
     def _playout(self, world: GameState, me: int, evaluator: Evaluator) -> float:
         stop = world.turns + self.rollout_turns
         rng, weights = self.rng, evaluator.w
-        # The base game's main actions in fast form; a module's token actions too when
-        # its terms allow it (`FAST_TERMS`), its other actions as before.
+        # The base game's main actions in fast form; a module's takes and reservations
+        # too when its terms allow it (`FAST_TERMS`), its other actions as before.
         fast = self._fast_scorer(evaluator)
         base_game = type(world) is GameState
-        if not base_game and (fast is None or not isinstance(world, ModuleState)
+        if not base_game and (fast is None or not self._fits_modules
+                              or not isinstance(world, ModuleState)
                               or terms_for(type(world)) not in FAST_TERMS):
             fast = None
 

@@ -21,6 +21,7 @@ from splendor.bots.profiles import HeuristicProfile, shipped_profiles
 from splendor.bots.value import Evaluator, pick, situation_from_state
 from splendor.bots.value.fast_modules import FAST_TERMS, FastModuleScorer, fits_modules
 from splendor.bots.value.registry import VALUES, value_terms
+from splendor.bots.value.terms import ModuleValue
 from splendor.engine import GameState, Phase, new_game, observe
 from splendor.engine.modules import module_ids
 from splendor.gamedata import base_game
@@ -96,6 +97,7 @@ def test_every_module_with_terms_is_named_fast_or_not() -> None:
     assert set(MODULES) == set(module_ids())
     assert {value_terms(m) for m in MODULES} <= set(VALUES)
     assert set(FAST_TERMS) == set(VALUES)  # each module's terms were checked above
+    assert ModuleValue not in FAST_TERMS  # a module without terms of its own: as before
     assert fits_modules(DATA)
 
 

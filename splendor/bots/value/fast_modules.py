@@ -1,16 +1,18 @@
-"""A module game's rollout scoring in fast form: `Evaluator.score_actions` (quick look,
-`resolve=False`) with the token actions (a take, a take of two the engine does not
-follow with a step, a blind reservation) valued from tables made once per decision, the
-same arithmetic in the same order as `module_parts` and `with_holds`, so every score is
-the same float (tests compare them over thousands of module positions).
+"""A module game's rollout scoring in fast form: `Evaluator.score_actions` on a quick look
+(`resolve=False`) with the takes (and a take of two the engine does not follow with a
+step) and the reservations valued from tables made once per decision, the same
+arithmetic in the same order as `module_parts` and `with_holds`, so every score is the
+same float (tests compare them over hundreds of positions a module).
 
 Why it is faster: a holding that differs from the mover's only in tokens (every take,
 every return tried after it, a blind reservation) has the same points, bonuses, pieces,
 nobles, city, posts and cards' worths; only the tokens each card still lacks change.
 Those are read from `FastScorer`'s tables (one byte a card) and the value memoized by
-the tokens. That holds for a module whose terms value a card's ability and the module's
-own pieces without reading the tokens: the modules in `FAST_TERMS`. Every other action
-(a purchase, a reservation from the market, a conquest, a step) is scored as before.
+the tokens. A reservation from the market moves one card to the reserve; only the cards
+whose worth counts the market (an Orient card's free card) are judged again. That holds
+for a module whose terms value a card's ability, the pieces, the kept nobles and their
+own term without reading the tokens: the modules in `FAST_TERMS`. Every other action (a
+purchase, a conquest, a step, a return) is scored by the evaluator as before.
 """
 
 from __future__ import annotations
@@ -39,9 +41,9 @@ from splendor.engine import (
     bonus_shortfall,
 )
 
-#: The modules whose token actions are scored in fast form: their terms read no tokens
-#: in a card's worth (`ability_worth`), the pieces, the kept nobles or their own term
-#: (`own_value`). A module not named here is scored by the evaluator alone.
+#: The modules whose takes and reservations are scored in fast form: their terms read no
+#: tokens in a card's worth (`ability_worth`), the pieces, the kept nobles or their own
+#: term (`own_value`). A module not named here (the default terms) is scored as before.
 FAST_TERMS: frozenset[type[ModuleValue]] = frozenset({
     CitiesValue, TradingPostsValue, OrientValue, StrongholdsValue,
 })
