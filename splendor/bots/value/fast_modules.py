@@ -135,7 +135,12 @@ class _Holding:
         v += w.bonus * sum(b * d for b, d in zip(me.bonuses, demand, strict=False))
         self.head = v
         self.pieces = terms.pieces(w, me)
-        self.plain = plain = not (me.gold2 or me.doubles)
+        plain = not (me.gold2 or me.doubles)
+        #: The tables count a card's lack with double golds too (each pays two tokens);
+        #: not with post 3's golds (each pays two of one colour: colour by colour).
+        self.less = 2 * me.doubles
+        reach = max(me.tokens) + 3 + self.less  # a take adds three tokens at most
+        self.tabled = tabled = not me.gold2 and reach < len(_LESS_GOLD)
         card_bonus = w.card_bonus
         ability_worth = terms.ability_worth
         # The cards whose lack the tables count (the tokens alone tell it), and the
@@ -145,16 +150,17 @@ class _Holding:
         self.table_ids: list[str] = []
         #: The market cards the terms count (their worth may depend on the market).
         self.market_other: list[Card] = [c for c in market
-                                          if c.ability is not None or not plain]
+                                          if c.ability is not None or not tabled]
         self.other: list[tuple[Card, float]] = []
         self.other_ids: list[str] = []
         for card in market:
             if card.ability is None:
                 worth = card.points + card_bonus * demand[card.bonus]
-                if plain:
-                    table_cards.append(card)
-                    self.table_worths.append(worth)
-                    self.table_ids.append(card.id)
+                if tabled:
+                    if plain or worth > 0:  # the evaluator's plain path keeps every one
+                        table_cards.append(card)
+                        self.table_worths.append(worth)
+                        self.table_ids.append(card.id)
                     continue
             else:
                 worth = ability_worth(ev, s, me, card, market)
@@ -169,7 +175,7 @@ class _Holding:
             else:
                 worth = ability_worth(ev, s, me, card, market)
             if worth > 0:
-                if plain and card.ability is None:
+                if tabled and card.ability is None:
                     table_cards.append(card)
                     self.table_worths.append(w.reserved_factor * worth)
                 else:
@@ -196,7 +202,7 @@ class _Holding:
         t0, t1, t2, t3, t4 = self.tables
         lacks = t0[t[0]] + t1[t[1]] + t2[t[2]] + t3[t[3]] + t4[t[4]]
         missing = lacks.to_bytes(len(self.table_cards), "little").translate(
-            _LESS_GOLD[t[GOLD]])
+            _LESS_GOLD[t[GOLD] + self.less])
         decay = self.ev.decay
         return [worth * decay[m] for worth, m in zip(self.table_worths, missing, strict=True)]
 
@@ -267,7 +273,7 @@ class _Holding:
         reserved_p = table_p[split:]
         for c in (*me.reserved, card):
             if c.ability is None:
-                if self.plain and c is not card:
+                if self.tabled and c is not card:
                     continue  # counted by the tables
                 worth = c.points + w.card_bonus * demand[c.bonus]
             else:
