@@ -10,8 +10,8 @@ simulations (default 200) with the old rollouts (`ExpertBot(lean=False)`: every
 decision scored by the evaluator) and the new (`lean=True`), alternated `--repeats`
 times (default 3). Printed per position: the median simulations per second of processor
 time (on a shared machine a second of wall time gives whatever share of a core is left)
-of each and their ratio, and whether both chose the same move (they must, for the base game: the
-fast scores are the evaluator's own; a module game's rollouts are still the old ones).
+of each and their ratio, and whether both chose the same move (they must: the fast scores
+are the evaluator's own, in the base game and in each module's game).
 """
 
 from __future__ import annotations

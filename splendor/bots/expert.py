@@ -15,9 +15,10 @@ simulations, which makes the bot deterministic for a given seed.
 
 In the base game the rollouts score main actions with `FastScorer` (value/fast.py): the
 rollout profile's own scores, the same floats, about twice as fast; the same random
-numbers give the same rollouts, so a fixed number of simulations plays as before.
-`lean=False` keeps the evaluator's scoring everywhere (benchmarks compare the two); a
-module's game is played out with the evaluator as before.
+numbers give the same rollouts, so a fixed number of simulations plays as before. In a
+module's game (its terms in `FAST_TERMS`) the main actions' takes and reservations are
+scored so too (value/fast_modules.py), the rest by the evaluator. `lean=False` keeps the
+evaluator's scoring everywhere (benchmarks compare the two).
 """
 
 from __future__ import annotations
@@ -29,8 +30,11 @@ import time
 from splendor.bots.heuristic import world_from
 from splendor.bots.profiles import HeuristicProfile
 from splendor.bots.value import Evaluator, pick, situation_from_state, situation_from_view
-from splendor.bots.value.fast import FastScorer, fits
+from splendor.bots.value.fast import fits
+from splendor.bots.value.fast_modules import FAST_TERMS, FastModuleScorer, fits_modules
+from splendor.bots.value.registry import terms_for
 from splendor.engine import Action, GameData, GameState, Phase, View, sample_world
+from splendor.engine.modules import ModuleState
 
 #: Turns simulated after the candidate move before the position is judged.
 ROLLOUT_TURNS = 6
@@ -78,8 +82,9 @@ class ExpertBot:
         #: as the evaluator, faster); False: with the evaluator, as before it (benchmarks).
         self.lean = lean
         self.rollout_turns = rollout_turns
-        self._fast: dict[int, FastScorer] = {}
+        self._fast: dict[int, FastModuleScorer] = {}
         self._fits = fits(data)
+        self._fits_modules = self._fits and fits_modules(data)
 
     def _evaluator(self, module: str | None) -> Evaluator:
         ev = self._by_module.get(module)
@@ -166,20 +171,26 @@ class ExpertBot:
         of the value gap to the best opponent (the analysis of a game reads it so)."""
         return self._playout(world, me, self._evaluator(world.setup.module))
 
-    def _fast_scorer(self, evaluator: Evaluator) -> FastScorer | None:
+    def _fast_scorer(self, evaluator: Evaluator) -> FastModuleScorer | None:
         """The fast form of `evaluator`'s scoring (None on the old path)."""
         if not self.lean or not self._fits:
             return None
         fast = self._fast.get(id(evaluator))
         if fast is None:
-            fast = self._fast[id(evaluator)] = FastScorer(evaluator)
+            fast = self._fast[id(evaluator)] = FastModuleScorer(evaluator)
         return fast
 
     def _playout(self, world: GameState, me: int, evaluator: Evaluator) -> float:
         stop = world.turns + self.rollout_turns
         rng, weights = self.rng, evaluator.w
-        # The base game's main actions in fast form; a module's game as before it.
-        fast = self._fast_scorer(evaluator) if type(world) is GameState else None
+        # The base game's main actions in fast form; a module's takes and reservations
+        # too when its terms allow it (`FAST_TERMS`), its other actions as before.
+        fast = self._fast_scorer(evaluator)
+        base_game = type(world) is GameState
+        if not base_game and (fast is None or not self._fits_modules
+                              or not isinstance(world, ModuleState)
+                              or terms_for(type(world)) not in FAST_TERMS):
+            fast = None
 
         def this_world() -> GameState:
             return world
@@ -188,8 +199,12 @@ class ExpertBot:
             actions = world.legal_actions()
             if len(actions) == 1:
                 action = actions[0]
-            elif fast is not None and world.phase is Phase.MAIN:
+            elif fast is not None and base_game and world.phase is Phase.MAIN:
                 action = pick(fast.main_scores(world, actions), actions, rng, ROLLOUT_NOISE)
+            elif fast is not None and world.phase is Phase.MAIN:
+                situation = situation_from_state(world, weights=weights)
+                scores = fast.module_scores(situation, actions, this_world)
+                action = pick(scores, actions, rng, ROLLOUT_NOISE)
             else:
                 # The world is already a sample: the module's actions are tried on it.
                 situation = situation_from_state(world, weights=weights)
@@ -201,7 +216,7 @@ class ExpertBot:
             return 1.0 / len(outcome.winners) if me in outcome.winners else 0.0
         values = []
         for seat in range(world.num_players):
-            if fast is not None:
+            if fast is not None and base_game:
                 values.append(fast.value_of(world, seat))
                 continue
             s = situation_from_state(world, seat, weights)
