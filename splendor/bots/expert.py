@@ -50,6 +50,11 @@ LEAF_SCALE = 3.0
 EXPLORATION = 0.5
 #: Noise on rollout decisions, so that simulations of one candidate differ.
 ROLLOUT_NOISE = 0.15
+#: Two workers: the share of the time budget by which the helper stops before the
+#: deadline, and the grace after it for its answer (left out of the decision if later).
+GRACE = 0.04
+#: Two workers: the shortest time budget shared with the helper (seconds).
+SHARED_BUDGET = 0.1
 #: The modules' decision steps searched like a main action (the others, like returns and
 #: noble choices, are played as the rollout profile scores them).
 SEARCHED_STEPS: frozenset[Phase] = frozenset({
@@ -144,6 +149,8 @@ class ExpertBot:
             return None  # the worker knows the base game's data only
         if self.simulations is not None and self.simulations < 2 * candidates:
             return None  # too few to share: each worker tries every candidate first
+        if self.simulations is None and (self.budget or 0.0) < SHARED_BUDGET:
+            return None  # too short to pay for the round trip to another process
         if self.helper is None:
             self.helper = shared_worker()
         return self.helper
@@ -157,9 +164,12 @@ class ExpertBot:
         helper leaves this worker's search alone."""
         limit = self.simulations
         theirs = None if limit is None else limit // 2
+        # The helper stops a little before the deadline, so that its answer is here on it.
+        early = GRACE * (self.budget or 0.0)
         share = Share(
             next_job(), self.profile, view, tuple(candidates), self.rng.getrandbits(64),
-            theirs, None if deadline is None else time.time() + deadline - time.perf_counter(),
+            theirs,
+            None if deadline is None else time.time() + deadline - early - time.perf_counter(),
             self.lean, self.rollout_turns)
         sent = helper.submit(share)
         mine = None if limit is None or theirs is None else limit - theirs
@@ -167,10 +177,10 @@ class ExpertBot:
         visits, totals, done = self.statistics(view, candidates, deadline, mine, started)
         result = None
         if sent:
-            # On a deadline the helper stops on it too: a little grace for its last
-            # simulation and the pipe; at a fixed count, about as long as this share took.
+            # On a deadline: a little grace for its last simulation and the pipe; at a
+            # fixed count, far longer than this share took.
             now = time.perf_counter()
-            wait = (max(0.05, 0.05 * (self.budget or 0.0)) if deadline is not None
+            wait = (GRACE * (self.budget or 0.0) if deadline is not None
                     else 5.0 + 4 * (now - started))
             result = helper.collect(share.job, wait)
         if result is None and theirs is not None and deadline is None:
