@@ -36,7 +36,7 @@ import time
 
 from splendor.bots.heuristic import world_from
 from splendor.bots.profiles import HeuristicProfile
-from splendor.bots.search_worker import Helper, Share, next_job, run_share, shared_worker
+from splendor.bots.search_worker import Helper, Share, ShareResult, next_job, shared_worker
 from splendor.bots.value import Evaluator, pick, situation_from_state, situation_from_view
 from splendor.bots.value.fast import FastScorer, fits
 from splendor.engine import Action, GameData, GameState, Phase, View, sample_world
@@ -152,7 +152,7 @@ class ExpertBot:
         if self.simulations is None and (self.budget or 0.0) < SHARED_BUDGET:
             return None  # too short to pay for the round trip to another process
         if self.helper is None:
-            self.helper = shared_worker()
+            self.helper = shared_worker(run_share)
         return self.helper
 
     def _two_workers(self, view: View, candidates: list[Action], deadline: float | None,
@@ -291,3 +291,23 @@ class ExpertBot:
             values.append(evaluator.value(s, s.me, s.market))
         gap = values[me] - max(v for i, v in enumerate(values) if i != me)
         return 1.0 / (1.0 + math.exp(-gap / LEAF_SCALE))
+
+
+def run_share(share: Share) -> ShareResult:
+    """Search one share (in the worker, or in this process when the worker failed)."""
+    try:
+        bot = ExpertBot(share.profile, base_game(), share.seed, budget=None,
+                        simulations=share.simulations, lean=share.lean,
+                        rollout_turns=share.rollout_turns)
+        deadline = None
+        if share.deadline is not None:
+            left = share.deadline - time.time()
+            if left <= 0:  # came too late (a worker just started): nothing to add
+                return ShareResult(share.job, [0] * len(share.candidates),
+                                   [0.0] * len(share.candidates), 0)
+            deadline = time.perf_counter() + left
+        visits, totals, done = bot.statistics(share.view, list(share.candidates), deadline,
+                                              share.simulations)
+    except Exception as exc:  # the expert falls back to searching alone
+        return ShareResult(share.job, [], [], 0, f"{type(exc).__name__}: {exc}")
+    return ShareResult(share.job, visits, totals, done)

@@ -21,6 +21,7 @@ import multiprocessing.connection
 import os
 import signal
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Protocol
@@ -71,31 +72,12 @@ class Helper(Protocol):
     def collect(self, job: int, timeout: float) -> ShareResult | None: ...
 
 
-def run_share(share: Share) -> ShareResult:
-    """Search one share (in the worker, or in this process when the worker failed)."""
-    from splendor.bots.expert import ExpertBot
-    from splendor.gamedata import base_game
-
-    try:
-        bot = ExpertBot(share.profile, base_game(), share.seed, budget=None,
-                        simulations=share.simulations, lean=share.lean,
-                        rollout_turns=share.rollout_turns)
-        deadline = None
-        if share.deadline is not None:
-            left = share.deadline - time.time()
-            if left <= 0:  # came too late (a worker just started): nothing to add
-                return ShareResult(share.job, [0] * len(share.candidates),
-                                   [0.0] * len(share.candidates), 0)
-            deadline = time.perf_counter() + left
-        visits, totals, done = bot.statistics(share.view, list(share.candidates), deadline,
-                                              share.simulations)
-    except Exception as exc:  # the expert falls back to searching alone
-        return ShareResult(share.job, [], [], 0, f"{type(exc).__name__}: {exc}")
-    return ShareResult(share.job, visits, totals, done)
+#: What a worker does with a share (the expert's `run_share`).
+Runner = Callable[[Share], ShareResult]
 
 
-def _serve(conn: Connection) -> None:
-    """The worker's loop: search shares until told to stop or orphaned."""
+def _serve(conn: Connection, run: Runner) -> None:
+    """The worker's loop: search shares with `run` until told to stop or orphaned."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # its owner decides what Ctrl+C means
     parent = multiprocessing.parent_process()
     watch: list[Any] = [conn] + ([parent.sentinel] if parent is not None else [])
@@ -109,7 +91,7 @@ def _serve(conn: Connection) -> None:
             share = conn.recv()
             if share is None:
                 return
-            conn.send(run_share(share))
+            conn.send(run(share))
         except (EOFError, OSError):
             return
 
@@ -124,7 +106,8 @@ def cores() -> int:
 class SearchWorker:
     """A worker process, started on the first `submit` and again after a failure."""
 
-    def __init__(self) -> None:
+    def __init__(self, run: Runner) -> None:
+        self._run = run
         self._process: Any = None
         self._conn: Connection | None = None
         self.failures = 0
@@ -139,7 +122,7 @@ class SearchWorker:
     def _start(self) -> None:
         context = multiprocessing.get_context("spawn")
         self._conn, child_conn = context.Pipe()
-        self._process = context.Process(target=_serve, args=(child_conn,),
+        self._process = context.Process(target=_serve, args=(child_conn, self._run),
                                         name="splendor-search", daemon=True)
         self._process.start()
         child_conn.close()
@@ -219,14 +202,15 @@ def next_job() -> int:
     return next(_jobs)
 
 
-def shared_worker() -> SearchWorker | None:
-    """This process's worker (not started yet until a share is sent), or None when a
-    second worker cannot help: one core, a daemonic process, or too many failures."""
+def shared_worker(run: Runner) -> SearchWorker | None:
+    """This process's worker, searching shares with `run` (not started until a share is
+    sent), or None when a second worker cannot help: one core, a daemonic process, or
+    too many failures."""
     global _shared
     if cores() < 2 or multiprocessing.current_process().daemon:
         return None
     if _shared is None:
-        _shared = SearchWorker()
+        _shared = SearchWorker(run)
         atexit.register(_shared.close)
     if _shared.failures >= MAX_FAILURES:
         return None

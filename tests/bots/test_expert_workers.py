@@ -12,9 +12,9 @@ import pytest
 
 import splendor.bots.search_worker as search_worker
 from splendor.bots import make_bot
-from splendor.bots.expert import ExpertBot
+from splendor.bots.expert import ExpertBot, run_share
 from splendor.bots.profiles import HeuristicProfile, shipped_profiles
-from splendor.bots.search_worker import SearchWorker, Share, ShareResult, run_share
+from splendor.bots.search_worker import SearchWorker, Share, ShareResult
 from splendor.engine import GameState, Phase, View, new_game, observe, sample_world
 from splendor.gamedata import base_game
 from tests.bots.test_bots import opponents_blind, permute_hidden
@@ -82,7 +82,7 @@ def test_two_workers_choose_the_same_move_every_time() -> None:
     for _ in range(2):
         bot = expert(5, workers=2)
         runs.append((bot.choose(view), bot.last_simulations, bot.rng.getstate()))
-        assert bot.helper is search_worker.shared_worker(), "the process's worker was used"
+        assert bot.helper is search_worker.shared_worker(run_share), "the process's worker was used"
     # The worker process and the same share searched here give the same statistics.
     inline = expert(5, workers=2)
     inline.helper = InProcess()
@@ -95,7 +95,7 @@ def test_two_workers_choose_the_same_move_every_time() -> None:
 
 def test_one_core_searches_exactly_as_one_worker(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(search_worker, "cores", lambda: 1)
-    assert search_worker.shared_worker() is None
+    assert search_worker.shared_worker(run_share) is None
     for state in POSITIONS:
         view = observe(state, state.current)
         one, two = expert(3, workers=1), expert(3, workers=2)
@@ -125,7 +125,7 @@ def test_a_failed_worker_leaves_the_decision_to_this_process() -> None:
 
 def test_a_killed_worker_process_is_replaced_and_the_move_kept() -> None:
     view = observe(POSITIONS[0], POSITIONS[0].current)
-    worker = SearchWorker()
+    worker = SearchWorker(run_share)
     first = expert(4, workers=2)
     first.helper = worker
     move = first.choose(view)
