@@ -44,6 +44,7 @@ def _registry() -> dict[str, Factory]:
             budget=budget if budget is not None else profile.budget,
             candidates=profile.candidates,
             name=profile.name,
+            workers=profile.workers,
         )
 
     profiles = shipped_profiles()

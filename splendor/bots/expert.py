@@ -13,6 +13,14 @@ searched the same way; rollouts play a module's actions on the sampled world its
 The budget is either thinking time per move (default 1 s) or a fixed number of
 simulations, which makes the bot deterministic for a given seed.
 
+With `workers=2` (the expert level's profile) and a second core, a decision is searched
+by two workers at once (root parallelism, `search_worker`): a process of its own searches
+its share of sampled worlds from the same view with its own seed, drawn from the bot's,
+and its visits and value sums are added to this worker's before the move is chosen. A
+fixed count is split evenly between them (the same move every time); on a time budget
+both stop on the deadline. With one core, or too few simulations to share, the search is
+the one-worker search; a failed worker leaves the decision to this one.
+
 In the base game the rollouts score main actions with `FastScorer` (value/fast.py): the
 rollout profile's own scores, the same floats, about twice as fast; the same random
 numbers give the same rollouts, so a fixed number of simulations plays as before. In a
@@ -29,12 +37,14 @@ import time
 
 from splendor.bots.heuristic import world_from
 from splendor.bots.profiles import HeuristicProfile
+from splendor.bots.search_worker import Helper, Share, ShareResult, next_job, shared_worker
 from splendor.bots.value import Evaluator, pick, situation_from_state, situation_from_view
 from splendor.bots.value.fast import fits
 from splendor.bots.value.fast_modules import FAST_TERMS, FastModuleScorer, fits_modules
 from splendor.bots.value.registry import terms_for
 from splendor.engine import Action, GameData, GameState, Phase, View, sample_world
 from splendor.engine.modules import ModuleState
+from splendor.gamedata import base_game
 
 #: Turns simulated after the candidate move before the position is judged.
 ROLLOUT_TURNS = 6
@@ -44,6 +54,11 @@ LEAF_SCALE = 3.0
 EXPLORATION = 0.5
 #: Noise on rollout decisions, so that simulations of one candidate differ.
 ROLLOUT_NOISE = 0.15
+#: Two workers: the share of the time budget by which the helper stops before the
+#: deadline, and the grace after it for its answer (left out of the decision if later).
+GRACE = 0.04
+#: Two workers: the shortest time budget shared with the helper (seconds).
+SHARED_BUDGET = 0.1
 #: The modules' decision steps searched like a main action (the others, like returns and
 #: noble choices, are played as the rollout profile scores them).
 SEARCHED_STEPS: frozenset[Phase] = frozenset({
@@ -67,6 +82,7 @@ class ExpertBot:
         name: str = "expert",
         lean: bool = True,
         rollout_turns: int = ROLLOUT_TURNS,
+        workers: int = 1,
     ) -> None:
         self.name = name
         self.data = data
@@ -85,6 +101,11 @@ class ExpertBot:
         self._fast: dict[int, FastModuleScorer] = {}
         self._fits = fits(data)
         self._fits_modules = self._fits and fits_modules(data)
+        #: 2: search with a second worker process besides this one when a second core
+        #: is there (`search_worker`); 1, or one core: search alone.
+        self.workers = workers
+        #: The second worker (this process's shared one unless a test gives another).
+        self.helper: Helper | None = None
 
     def _evaluator(self, module: str | None) -> Evaluator:
         ev = self._by_module.get(module)
@@ -115,12 +136,76 @@ class ExpertBot:
         return [actions[i] for i in ranked]
 
     def _search(self, view: View, candidates: list[Action]) -> Action:
+        start = time.perf_counter()
+        deadline = None if self.budget is None else start + self.budget
+        helper = self._helper(len(candidates))
+        if helper is None:
+            visits, totals, done = self.statistics(view, candidates, deadline,
+                                                   self.simulations, start)
+        else:
+            visits, totals, done = self._two_workers(view, candidates, deadline, helper)
+        self.last_simulations = done
+        best = max(range(len(candidates)), key=lambda i: (visits[i], totals[i]))
+        return candidates[best]
+
+    def _helper(self, candidates: int) -> Helper | None:
+        """The second worker for this decision, or None: search alone, as with one."""
+        if self.workers < 2 or self.data is not base_game():
+            return None  # the worker knows the base game's data only
+        if self.simulations is not None and self.simulations < 2 * candidates:
+            return None  # too few to share: each worker tries every candidate first
+        if self.simulations is None and (self.budget or 0.0) < SHARED_BUDGET:
+            return None  # too short to pay for the round trip to another process
+        if self.helper is None:
+            self.helper = shared_worker(run_share)
+        return self.helper
+
+    def _two_workers(self, view: View, candidates: list[Action], deadline: float | None,
+                     helper: Helper) -> tuple[list[int], list[float], int]:
+        """Root parallelism: the helper searches its own share of worlds with its own
+        seed while this worker searches the rest; their statistics are added. A fixed
+        count is split evenly (the helper's share searched here, with its seed, when the
+        helper fails: the same move); on a deadline both stop on it, and a failed or late
+        helper leaves this worker's search alone."""
+        limit = self.simulations
+        theirs = None if limit is None else limit // 2
+        # The helper stops a little before the deadline, so that its answer is here on it.
+        early = GRACE * (self.budget or 0.0)
+        share = Share(
+            next_job(), self.profile, view, tuple(candidates), self.rng.getrandbits(64),
+            theirs,
+            None if deadline is None else time.time() + deadline - early - time.perf_counter(),
+            self.lean, self.rollout_turns)
+        sent = helper.submit(share)
+        mine = None if limit is None or theirs is None else limit - theirs
+        started = time.perf_counter()
+        visits, totals, done = self.statistics(view, candidates, deadline, mine, started)
+        result = None
+        if sent:
+            # On a deadline: a little grace for its last simulation and the pipe; at a
+            # fixed count, far longer than this share took.
+            now = time.perf_counter()
+            wait = (GRACE * (self.budget or 0.0) if deadline is not None
+                    else 5.0 + 4 * (now - started))
+            result = helper.collect(share.job, wait)
+        if result is None and theirs is not None and deadline is None:
+            result = run_share(share)  # searched here: the same statistics, later
+        if result is None or result.error is not None:
+            return visits, totals, done
+        for i in range(len(candidates)):
+            visits[i] += result.visits[i]
+            totals[i] += result.totals[i]
+        return visits, totals, done + result.done
+
+    def statistics(self, view: View, candidates: list[Action], deadline: float | None,
+                   limit: int | None = None, start: float | None = None,
+                   ) -> tuple[list[int], list[float], int]:
+        """One worker's search: visits and value sums by candidate, and the simulations
+        run, until `limit` simulations or the `deadline` (a `time.perf_counter()`)."""
         n = len(candidates)
         visits = [0] * n
         totals = [0.0] * n
-        start = time.perf_counter()
-        deadline = None if self.budget is None else start + self.budget
-        limit = self.simulations
+        start = time.perf_counter() if start is None else start
         done = 0
         while True:
             if limit is not None and done >= limit:
@@ -131,7 +216,7 @@ class ExpertBot:
                     break
                 if done % 16 == 0:
                     # The move played is the most visited: stop once no other can catch up.
-                    left = done / (now - start) * (deadline - now)
+                    left = done / max(now - start, 1e-9) * (deadline - now)
                     if limit is not None:
                         left = min(left, limit - done)
                     if self._decided(visits, left):
@@ -156,9 +241,7 @@ class ExpertBot:
             totals[k] += self._playout(world, view.seat, self._evaluator(view.module))
             visits[k] += 1
             done += 1
-        self.last_simulations = done
-        best = max(range(n), key=lambda i: (visits[i], totals[i]))
-        return candidates[best]
+        return visits, totals, done
 
     @staticmethod
     def _decided(visits: list[int], simulations_left: float) -> bool:
@@ -223,3 +306,23 @@ class ExpertBot:
             values.append(evaluator.value(s, s.me, s.market))
         gap = values[me] - max(v for i, v in enumerate(values) if i != me)
         return 1.0 / (1.0 + math.exp(-gap / LEAF_SCALE))
+
+
+def run_share(share: Share) -> ShareResult:
+    """Search one share (in the worker, or in this process when the worker failed)."""
+    try:
+        bot = ExpertBot(share.profile, base_game(), share.seed, budget=None,
+                        simulations=share.simulations, lean=share.lean,
+                        rollout_turns=share.rollout_turns)
+        deadline = None
+        if share.deadline is not None:
+            left = share.deadline - time.time()
+            if left <= 0:  # came too late (a worker just started): nothing to add
+                return ShareResult(share.job, [0] * len(share.candidates),
+                                   [0.0] * len(share.candidates), 0)
+            deadline = time.perf_counter() + left
+        visits, totals, done = bot.statistics(share.view, list(share.candidates), deadline,
+                                              share.simulations)
+    except Exception as exc:  # the expert falls back to searching alone
+        return ShareResult(share.job, [], [], 0, f"{type(exc).__name__}: {exc}")
+    return ShareResult(share.job, visits, totals, done)

@@ -42,6 +42,8 @@ class SearchProfile:
     rollout: str
     budget: float
     candidates: int
+    #: Workers searching each decision at once (2: a second process, on a second core).
+    workers: int = 1
 
 
 Profile = HeuristicProfile | SearchProfile
@@ -98,11 +100,16 @@ def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profil
                 tuple(modules),
             )
         elif kind == "search":
-            ck.known_fields(entry, {"label", "kind", "rollout", "budget", "candidates"}, where)
+            ck.known_fields(entry, {"label", "kind", "rollout", "budget", "candidates",
+                                    "workers"}, where)
             budget = _number(ck, entry, "budget", where, 1.0)
             candidates = ck.int_field(entry, "candidates", where, low=1)
             rollout = ck.field(entry, "rollout", where)
-            profiles[name] = SearchProfile(name, label, str(rollout), budget, candidates)
+            workers = ck.int_field(entry, "workers", where, low=1) if "workers" in entry else 1
+            if workers > 2:
+                raise ck.fail(where, f"'workers' is 1 or 2, got {workers}")
+            profiles[name] = SearchProfile(name, label, str(rollout), budget, candidates,
+                                           workers)
         else:
             raise ck.fail(where, f"unknown kind {kind!r} (heuristic or search)")
     for profile in profiles.values():

@@ -7,6 +7,9 @@ decides, and answers with the action and the state after deciding. Because the c
 keeps nothing between requests, a cancelled or discarded request changes nothing: asking
 again gives the same answer, which is what makes undo and pause exact.
 
+The child may own the expert's second search worker (`splendor.bots.search_worker`),
+started on the first decision that wants it and stopped with the child.
+
 The child uses the spawn start method (the only one on Windows and macOS, and the one a
 PyInstaller one-file build supports once `multiprocessing.freeze_support()` has run) and
 exits on its own when its parent goes away, so no process outlives the window.
@@ -173,7 +176,19 @@ def _serve(conn: Connection, data_name: str) -> None:
     # Ctrl+C in a terminal reaches the whole process group: the window decides what it
     # means (save, then close this process), so the child does not die of it on its own.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    data = game_data(data_name)
+    # The expert's second worker is this process's child (`search_worker`), which a
+    # daemonic process may not have: this process is still killed by its parent's
+    # `close` and leaves when its parent goes, and the worker leaves with it.
+    multiprocessing.current_process().daemon = False
+    try:
+        _answer_requests(conn, game_data(data_name))
+    finally:
+        from splendor.bots.search_worker import close_shared_worker
+
+        close_shared_worker()
+
+
+def _answer_requests(conn: Connection, data: GameData) -> None:
     parent = multiprocessing.parent_process()
     watch: list[Any] = [conn] + ([parent.sentinel] if parent is not None else [])
     while True:

@@ -97,6 +97,7 @@ def test_tokens_taken_when_a_winning_buy_was_there_are_the_worst_move_of_the_gam
     bots = [make_bot("expert", 940 + i, data=DATA) for i in range(2)]
     for bot in bots:
         bot.simulations, bot.budget = 20, None  # type: ignore[attr-defined]
+        bot.workers = 1  # type: ignore[attr-defined]  # the deal was chosen for one worker
     bad: tuple[int, int] | None = None
     while not state.is_over():
         view = observe(state, state.current)

@@ -155,3 +155,41 @@ def test_a_killed_bot_process_is_replaced_and_the_game_goes_on() -> None:
         assert straight.state.history == session.state.history
     finally:
         process.close()
+
+
+def _children(pid: int) -> list[int]:
+    """The live processes whose parent is `pid` (from /proc)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                status = (entry / "status").read_text()
+            except OSError:
+                continue
+            if f"\nPPid:\t{pid}\n" in status and "State:\tZ" not in status:
+                found.append(int(entry.name))
+    return found
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="reads /proc to find the worker")
+def test_the_experts_second_worker_is_the_bot_process_child_and_closes_with_it() -> None:
+    process = BotProcess()
+    try:
+        seconds = []
+        for _ in range(3):  # the worker is started once and kept for the next decisions
+            process.submit(request("expert", budget=0.3))
+            answer = process.wait(timeout=60)
+            assert answer is not None and answer.error is None
+            seconds.append(answer.seconds)
+        # The first decision also loads the bots; the next ones keep to the budget.
+        assert min(seconds[1:]) < 0.3 * 1.1 + 0.05, f"decisions took {seconds} s for 0.3 s"
+        assert process.pid is not None
+        workers = [p for p in _children(process.pid)
+                   if "resource_tracker" not in Path(f"/proc/{p}/cmdline").read_text()]
+        assert len(workers) == 1, f"one search worker expected, found {workers}"
+    finally:
+        process.close()
+    deadline = time.monotonic() + 10
+    while _running(workers[0]) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not _running(workers[0]), "the search worker outlived the bots' process"
