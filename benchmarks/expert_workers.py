@@ -21,6 +21,10 @@ import os
 import statistics
 import sys
 import time
+from pathlib import Path
+
+# This source tree's game and its sibling benchmark, whichever folder it is run from.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from benchmarks.expert_speed import STAGES, position
 from splendor.bots.expert import ExpertBot
