@@ -21,7 +21,7 @@ import multiprocessing.connection
 import os
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any, Protocol
@@ -76,9 +76,9 @@ class Helper(Protocol):
 Runner = Callable[[Share], ShareResult]
 
 
-def _serve(conn: Connection, run: Runner) -> None:
-    """The worker's loop: search shares with `run` until told to stop or orphaned."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # its owner decides what Ctrl+C means
+def owner_messages(conn: Connection) -> Iterator[Any]:
+    """What the owning process sends on `conn`, until it sends None, the pipe closes or
+    the owner is gone (so that an orphaned child process ends)."""
     parent = multiprocessing.parent_process()
     watch: list[Any] = [conn] + ([parent.sentinel] if parent is not None else [])
     while True:
@@ -88,11 +88,21 @@ def _serve(conn: Connection, run: Runner) -> None:
         if conn not in ready:
             continue
         try:
-            share = conn.recv()
-            if share is None:
-                return
-            conn.send(run(share))
+            message = conn.recv()
         except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        yield message
+
+
+def _serve(conn: Connection, run: Runner) -> None:
+    """The worker's loop: search shares with `run` until told to stop or orphaned."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # its owner decides what Ctrl+C means
+    for share in owner_messages(conn):
+        try:
+            conn.send(run(share))
+        except OSError:
             return
 
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 import contextlib
 import itertools
 import multiprocessing
-import multiprocessing.connection
 import os
 import random
 import signal
@@ -34,8 +33,6 @@ from splendor.engine import Action, GameData, View
 
 #: JSON-ready state of a bot's random generator: [version, [internal...], gauss].
 RandomState = list[Any]
-#: How often an idle child checks that its parent is still there (seconds).
-_PARENT_CHECK = 0.5
 #: A decision's deadline, after which its child is thought hung (stopped, looping) and
 #: replaced: this many times its time budget, and never under MIN_DEADLINE seconds, far
 #: above any level's thinking time (about a second) and a fresh child's start, even on a
@@ -189,23 +186,12 @@ def _serve(conn: Connection, data_name: str) -> None:
 
 
 def _answer_requests(conn: Connection, data: GameData) -> None:
-    parent = multiprocessing.parent_process()
-    watch: list[Any] = [conn] + ([parent.sentinel] if parent is not None else [])
-    while True:
-        ready = multiprocessing.connection.wait(watch, timeout=_PARENT_CHECK)
-        if parent is not None and (parent.sentinel in ready or not parent.is_alive()):
-            return
-        if conn not in ready:
-            continue
-        try:
-            request = conn.recv()
-        except (EOFError, OSError):
-            return
-        if request is None:
-            return
+    from splendor.bots.search_worker import owner_messages
+
+    for request in owner_messages(conn):
         try:
             conn.send(answer(request, data))
-        except (BrokenPipeError, OSError):
+        except OSError:
             return
 
 

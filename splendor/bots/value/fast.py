@@ -193,19 +193,7 @@ class FastScorer:
         reserving: Callable[[int], float] | None = None
         for action in actions:
             if isinstance(action, Take | TakeTwo):
-                after = list(mine)
-                if isinstance(action, Take):
-                    for c in action.colors:
-                        after[c] += 1
-                else:
-                    after[action.color] += 2
-                t = tuple(after)
-                for _ in range(max(0, sum(t) - limit)):
-                    t = _best_return(t, by_tokens)
-                score = by_tokens(t) - base
-                if t == mine:
-                    score -= w.null_move
-                scores.append(score)
+                scores.append(take_score(action, mine, limit, by_tokens, base, w.null_move))
             elif isinstance(action, Buy):
                 card_id = action.card_id
                 i = next(i for i, c in enumerate(cards) if c.id == card_id)
@@ -303,6 +291,27 @@ class FastScorer:
         if final_round or last_to_play:
             return w.win if points > best_other else w.win / 4
         return w.win / 2
+
+
+def take_score(action: Take | TakeTwo, mine: tuple[int, ...], limit: int,
+               by_tokens: Callable[[tuple[int, ...]], float], base: float,
+               null_move: float) -> float:
+    """The evaluator's score of a take from `mine` (tokens), less `base`: the value of
+    the tokens left after the best returns down to `limit`, a take that changes nothing
+    costing `null_move`."""
+    after = list(mine)
+    if isinstance(action, Take):
+        for c in action.colors:
+            after[c] += 1
+    else:
+        after[action.color] += 2
+    t = tuple(after)
+    for _ in range(max(0, sum(t) - limit)):
+        t = _best_return(t, by_tokens)
+    score = by_tokens(t) - base
+    if t == mine:
+        score -= null_move
+    return score
 
 
 def _best_return(t: tuple[int, ...],

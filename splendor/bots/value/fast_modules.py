@@ -20,7 +20,7 @@ from __future__ import annotations
 import math
 
 from splendor.bots.value.cities import CitiesValue
-from splendor.bots.value.fast import _LESS_GOLD, FastScorer, _best_return
+from splendor.bots.value.fast import _LESS_GOLD, FastScorer, take_score
 from splendor.bots.value.module_games import _Simulator
 from splendor.bots.value.orient import OrientValue
 from splendor.bots.value.situation import Side, Situation, WorldSource
@@ -106,19 +106,8 @@ class FastModuleScorer(FastScorer):
             else:
                 v = by_tokens(tuple(after)) - w.reserve_slot + w.blind_card
             return v - w.token * max(0, sum(after) - limit) - base
-        if isinstance(action, Take):
-            for c in action.colors:
-                after[c] += 1
-        else:
-            assert isinstance(action, TakeTwo)
-            after[action.color] += 2
-        t = tuple(after)
-        for _ in range(max(0, sum(t) - limit)):
-            t = _best_return(t, by_tokens)
-        score = by_tokens(t) - base
-        if t == mine:
-            score -= w.null_move
-        return score
+        assert isinstance(action, Take | TakeTwo)
+        return take_score(action, mine, limit, by_tokens, base, w.null_move)
 
 
 class _Holding:
