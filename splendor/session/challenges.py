@@ -76,6 +76,15 @@ class ChallengeSession(Session):
         self.seed = seed
         self.bot_seeds = {seat: seed * 10 + seat for seat in range(1, challenge.players)}
 
+    def why_no_undo(self) -> Refusal | None:
+        """Never: a challenge is played as it falls (said as such, not as a competitive
+        game's rule, which the player did not choose here)."""
+        return Refusal("undo_challenge", "there is no undo in a challenge")
+
+    def why_no_hint(self) -> Refusal | None:
+        """Never: a puzzle helped is no longer the puzzle."""
+        return Refusal("hint_challenge", "there are no hints in a challenge")
+
     @property
     def decided(self) -> bool:
         """Whether the challenge can be judged: the game is over, the points are reached

@@ -147,7 +147,10 @@ def test_a_challenge_has_no_undo_nor_hints_and_is_not_counted_as_a_game() -> Non
     session = start(DATA, challenge(), InlineBots())
     session.play(winning_buy(session))
     play_out(session)
-    assert session.why_no_undo() is not None and session.why_no_hint() is not None
+    undo, hint = session.why_no_undo(), session.why_no_hint()
+    # Said as a challenge's rule, not as the competitive mode the player did not choose.
+    assert undo is not None and undo.code == "undo_challenge"
+    assert hint is not None and hint.code == "hint_challenge"
     records = Records()
     assert count_game(session, records) is None and not records
     assert not session.saveable

@@ -171,6 +171,23 @@ def test_a_forbidden_move_is_refused_at_the_table_with_the_engines_reason() -> N
     game.close()
 
 
+def test_h_and_ctrl_z_say_a_challenge_has_no_hints_nor_undo() -> None:
+    app = window()
+    game, listing = open_challenges(app)
+    session, table = play_from_list(app, game, listing, "first_win")
+    assert table.acting()
+    for code, press in (("hint_challenge", (pygame.K_h, 0)),
+                        ("undo_challenge", (pygame.K_z, pygame.KMOD_CTRL))):
+        before = session.version
+        key(app, press[0], press[1])
+        assert session.version == before and session.hint is None
+        assert table.ui.refusal is not None and table.ui.refusal.code == code
+        said = refusal_text(table.ui.refusal, session.options.names)
+        assert table.panel is not None
+        assert said in [i.text for i in table.panel.items if isinstance(i, PanelText)]
+    game.close()
+
+
 def test_leaving_a_try_is_confirmed_keeps_nothing_and_goes_back_to_the_list() -> None:
     app = window()
     game, listing = open_challenges(app)
