@@ -244,9 +244,10 @@ class Game:
 
     def change_language(self, code: str) -> None:
         """Show every screen in `code` from now on and remember it for the next start."""
-        # Every scene takes its words from the catalogs when it draws, so nothing else
-        # needs to change: going back shows the scenes beneath in the new language.
         self.settings.language = i18n.set_language(code)
+        # Words change widths (a button as wide as its longest label): every scene, the
+        # ones beneath too, is laid out again, as on a resize; drawing never lays out.
+        self.app.stack.resize(self.app.size)
         self.save_settings()
 
     def start(self, options: GameOptions) -> None:

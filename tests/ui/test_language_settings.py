@@ -23,6 +23,7 @@ from splendor.ui.app import App
 from splendor.ui.file_notes import problem_text
 from splendor.ui.main import Game, startup_settings
 from splendor.ui.scenes.load_game import describe
+from splendor.ui.scenes.menu import MenuScene
 from splendor.ui.scenes.message import MessageScene
 from splendor.ui.scenes.pause import PauseScene
 from splendor.ui.scenes.settings import SettingsScene
@@ -130,6 +131,9 @@ def test_the_settings_screen_switches_the_language_at_once_and_remembers_it(
     # Back on the menu, then the next start: still French.
     game.app.stack.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
     game.app.render()
+    menu = game.app.stack.top
+    assert isinstance(menu, MenuScene)
+    assert menu.buttons["new_game"].label == "FR New game", "the menu beneath follows"
     i18n.set_language("en")
     settings, _ = startup_settings()
     assert settings.language == "fr" and i18n.language() == "fr"

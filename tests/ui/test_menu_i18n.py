@@ -95,6 +95,9 @@ def test_the_menu_follows_the_language(app: App, monkeypatch: pytest.MonkeyPatch
     assert menu.buttons["settings"].note == "coming soon"
     i18n.set_language("pt")  # switched while the menu is up
     app.render()
+    assert menu.buttons["new_game"].label == "New game", "drawing never lays out"
+    app.stack.resize(app.size)  # what the game does on a change of language
+    app.render()
     assert menu.buttons["new_game"].label == "Novo jogo"
     assert menu.buttons["settings"].note == "em breve"
     assert menu.buttons["quit"].label == "Quit"  # not translated yet: English

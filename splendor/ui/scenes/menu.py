@@ -197,8 +197,6 @@ class MenuScene(Scene):
     # ---------------------------------------------------------------------- draw
 
     def draw(self, surface: pygame.Surface) -> None:
-        # Laid out on every frame: the words, and so the button width, follow the language.
-        self.layout(surface.get_size())
         draw_background(surface)
         self._draw_title(surface)
         self.form.draw(surface)
