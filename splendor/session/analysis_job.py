@@ -62,6 +62,10 @@ class AnalysisSource:
     path: Path | None = None
     #: What went wrong reading or keeping the file's analysis ('' when nothing).
     problem: str = ""
+    #: The same for the player: (kind, file name), kind "damaged" (the file's analysis
+    #: could not be read: made again), "not_kept" (the file could not take it) or
+    #: "newer" (the file holds a newer version's analysis, left alone); None: nothing.
+    notice: tuple[str, str] | None = None
     #: The analyses made or read, by budget (the file's, merged with this window's).
     _known: dict[int, GameAnalysis] = field(default_factory=dict)
     _read: set[int] = field(default_factory=set)
@@ -97,6 +101,7 @@ class AnalysisSource:
             if problem:
                 log.warning("analysis: %s", problem)
                 self.problem = problem
+                self.notice = ("damaged", self.path.name)
             if found is not None:
                 self._known[budget] = merged(found, self._known[budget]) \
                     if budget in self._known else found
@@ -120,9 +125,11 @@ class AnalysisSource:
         try:
             if not keep_analysis(self.path, self.state, whole):
                 self.problem = f"{self.path.name} holds a newer version's analysis"
+                self.notice = ("newer", self.path.name)
         except AnalysisProblem as exc:
             log.warning("analysis not kept: %s", exc)
             self.problem = str(exc)
+            self.notice = ("not_kept", self.path.name)
 
     def show(self, analysis: GameAnalysis | None) -> None:
         self.shown = analysis

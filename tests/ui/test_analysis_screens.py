@@ -21,6 +21,7 @@ from splendor.ui.app import App
 from splendor.ui.main import Game
 from splendor.ui.scenes.analyse import AnalyseScene
 from splendor.ui.scenes.load_game import LoadGameScene
+from splendor.ui.scenes.message import MessageScene
 from splendor.ui.scenes.results import ResultsScene
 from splendor.ui.scenes.review import ReviewScene
 from splendor.ui.wording import hint_why
@@ -196,6 +197,62 @@ def test_analyse_on_the_load_screen_opens_the_review_of_a_finished_game(app: App
     assert review._chart is not None
     kept, _ = kept_analysis(paths.autosave_path(), review.analysis.state, BUDGET)
     assert kept == review.analysis.shown
+    pygame.event.clear()
+
+
+def _analyse_autosave_with(app: App, field: object) -> tuple[Game, AnalyseScene]:
+    """A finished game's autosave whose kept analysis is `field`, opened from another
+    window as the Load screen does: the Analyse panel, ready to start."""
+    game, _ = _finished(app)
+    game.close()
+    document = _autosave_document()
+    document[FIELD] = field
+    paths.autosave_path().write_text(json.dumps(document), encoding="utf-8")
+    other = Game(app)
+    other.analysis.choice.budget = BUDGET
+    app.stack.replace(other.menu_scene())
+    other.analysis.analyse_save(paths.autosave_path())
+    panel = app.stack.top
+    assert isinstance(panel, AnalyseScene)
+    app.render()
+    return other, panel
+
+
+def _run_to_the_end(app: App, panel: AnalyseScene) -> None:
+    click(app, panel._start.center)
+    for _ in range(2000):
+        if panel not in app.stack.scenes:
+            return
+        frame(app)
+    raise AssertionError("the analysis never ended")
+
+
+def test_a_damaged_kept_analysis_is_said_then_made_again_over_it(app: App) -> None:
+    _, panel = _analyse_autosave_with(app, {"version": 1, "by_budget": "???"})
+    assert "decisions to judge" in panel.status
+    assert "could not be read: it is made again" in panel.status
+    assert "autosave" in panel.status, "the file is named"
+    _run_to_the_end(app, panel)
+    review = app.stack.top
+    assert isinstance(review, ReviewScene), "nothing more to say: it was made again"
+    assert review.analysis is not None
+    kept, problem = kept_analysis(paths.autosave_path(), review.analysis.state, BUDGET)
+    assert problem is None and kept == review.analysis.shown
+    pygame.event.clear()
+
+
+def test_an_analysis_the_file_cannot_take_is_shown_and_said_not_kept(app: App) -> None:
+    newer = {"version": 99, "game": "someone else's", "by_budget": {}}
+    _, panel = _analyse_autosave_with(app, newer)
+    assert "could not be read" not in panel.status, "a newer version's field is not damage"
+    _run_to_the_end(app, panel)
+    message = app.stack.top
+    assert isinstance(message, MessageScene), "said over the review"
+    review = app.stack.scenes[-2]
+    assert isinstance(review, ReviewScene) and review.analysis is not None
+    assert review.analysis.shown is not None, "shown all the same"
+    assert "newer version" in message.message and "autosave" in message.message
+    assert _autosave_document()[FIELD] == newer, "left as it is"
     pygame.event.clear()
 
 

@@ -21,6 +21,7 @@ from splendor.i18n import tr
 from splendor.session.analysis import DEFAULT_BUDGET, GameAnalysis
 from splendor.session.analysis_job import AnalysisJob, AnalysisSource
 from splendor.ui import theme, widgets
+from splendor.ui.scenes.message import MessageScene
 from splendor.ui.scenes.overlay_base import ButtonsOverlay
 from splendor.ui.widgets import draw_lines, draw_text, fit_text
 
@@ -132,6 +133,13 @@ class AnalyseScene(ButtonsOverlay):
             self.close()
             self.source.show(job.result)
             self.on_done(job.result)
+            notice = self.source.notice
+            if notice is not None and notice[0] != "damaged" and self.app is not None:
+                # Shown over the review: the analysis lives only as long as the window.
+                file = notice[1]
+                self.app.stack.push(MessageScene(
+                    lambda: tr("analysis.notice.title"),
+                    lambda: tr(f"analysis.notice.{notice[0]}", file=file)))
         elif job.error:
             self._laid_out_for = None
 
@@ -152,7 +160,11 @@ class AnalyseScene(ButtonsOverlay):
             return tr("analysis.progress", done=job.done, total=job.total)
         if self.kept:
             return tr("analysis.kept")
-        return tr("analysis.to_judge", job.total)
+        said = tr("analysis.to_judge", job.total)
+        notice = self.source.notice
+        if notice is not None and notice[0] == "damaged":
+            said += " " + tr("analysis.notice.damaged", file=notice[1])
+        return said
 
     def layout_key(self, surface: pygame.Surface) -> tuple[object, ...]:
         return (*super().layout_key(surface), self.started, self.choice.all_seats,
