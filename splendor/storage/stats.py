@@ -34,6 +34,8 @@ STATS_VERSION = 1
 MAX_STATS_BYTES = 1024 * 1024
 #: Bot levels from weakest to strongest; the table's level is its strongest bot.
 LEVEL_ORDER = ("random", "greedy", "easy", "medium", "hard", "expert")
+#: The table of games played over the network, whoever sat at them ('online/2/...').
+ONLINE = "online"
 
 
 @dataclass
@@ -162,15 +164,18 @@ _TOP_FIELDS = frozenset({"version", "records", "challenges"})
 
 
 def table_key(kinds: list[str], players: int, competitive: bool = False,
-              module: str | None = None) -> str | None:
+              module: str | None = None, online: bool = False) -> str | None:
     """'hard/2' for a human against bots whose strongest is hard ('hard/2/competitive' in
-    a competitive game, 'hard/2/orient' with the Orient); None for bots only."""
+    a competitive game, 'hard/2/orient' with the Orient); None for bots only. `online`:
+    a network game, 'online/2/...' whoever the others were ('human': this window's)."""
     bots = [k for k in kinds if k != "human"]
     if len(bots) == len(kinds):
         return None
     if module is not None and module not in module_ids():
         raise ValueError(f"unknown module {module!r}")
     mode = (f"/{module}" if module else "") + (f"/{COMPETITIVE}" if competitive else "")
+    if online:
+        return f"{ONLINE}/{players}{mode}"
     if not bots:
         return f"humans/{players}{mode}"
     level = max(bots, key=lambda k: LEVEL_ORDER.index(k) if k in LEVEL_ORDER else -1)
@@ -226,11 +231,13 @@ def save_stats(records: dict[str, Record]) -> None:
 
 
 def add_game(records: dict[str, Record], state: GameState, kinds: list[str], *,
-             competitive: bool = False, assisted: bool = False) -> str | None:
+             competitive: bool = False, assisted: bool = False,
+             online: bool = False) -> str | None:
     """Count a finished game in `records`; return its key (None when it does not count).
     `assisted`: the player used undo or a hint in it. A game of a Cities of Splendor
-    module counts under its module's key."""
-    key = table_key(kinds, state.num_players, competitive, state.setup.module)
+    module counts under its module's key; a network game (`online`) under the online
+    table's, won when one of its 'human' seats (this window's) won."""
+    key = table_key(kinds, state.num_players, competitive, state.setup.module, online)
     if key is None or not state.is_over():
         return None
     outcome = state.outcome()

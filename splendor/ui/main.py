@@ -22,7 +22,7 @@ from splendor.session.game import Bots, Session
 from splendor.session.results import final_result
 from splendor.session.review import GameReview, review_of, review_seat
 from splendor.session.seats import GameOptions, SeatOption
-from splendor.session.statistics import count_game
+from splendor.session.statistics import count_game, count_online_game
 from splendor.session.table_session import TableSession
 from splendor.session.tutorial import TutorialSession
 from splendor.storage import paths
@@ -452,9 +452,16 @@ class Game:
         record_text = None
         options = self.last_options
         problem: FileProblem | None = None
-        if options is not None and isinstance(session, Session):
+        counted = isinstance(session, NetSession) or (
+            options is not None and isinstance(session, Session))
+        if counted:
             records, problem = self._stats()
-            key = count_game(session, records)
+            if isinstance(session, NetSession):
+                key = count_online_game(state, [s.kind for s in session.options.seats],
+                                        records)
+            else:
+                assert isinstance(session, Session)
+                key = count_game(session, records)
             if key is None:
                 problem = None  # nothing to count: no need to speak of the file now
             else:

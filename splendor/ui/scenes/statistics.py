@@ -52,6 +52,7 @@ def table_name(level: str, players: int) -> str:
         "medium": lambda: tr("stats.table.medium", count=players),
         "hard": lambda: tr("stats.table.hard", count=players),
         "expert": lambda: tr("stats.table.expert", count=players),
+        "online": lambda: tr("stats.table.online", count=players),
     }
     if level in names:
         return names[level]()

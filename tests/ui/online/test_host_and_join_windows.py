@@ -18,6 +18,7 @@ from splendor.net.server import GameServer
 from splendor.net.session import NetSession, SeatLink
 from splendor.net.table import TableSpec
 from splendor.storage import net_seats
+from splendor.storage.stats import load_stats
 from splendor.ui.app import App
 from splendor.ui.main import Game
 from splendor.ui.online.flow import OnlineFlow
@@ -138,6 +139,13 @@ def test_a_window_hosts_a_table_a_guest_joins_and_they_play_to_the_results(
         session = next(s for s in [game.session] if isinstance(s, NetSession))
         assert guest.record == session.record
         assert session.state.is_over()
+        # Counted in the host's statistics at the online table, with the host's result.
+        records, _ = load_stats()
+        record = records["online/2"]
+        assert record.played == 1
+        assert record.won == int(0 in session.state.outcome().winners)
+        assert results.record_text is not None
+        assert results.record_text.startswith("Online games, 2 players: ")
     finally:
         game.close()
 
