@@ -6,6 +6,9 @@ which does nothing, so the scene never asks whether its game is online.
 The chat field takes the keyboard only while focused (Enter or a click on it); then
 every key is its own, so typing never triggers a table shortcut. Enter sends, Escape
 leaves the field (not the table); a refused line is said in words for a few seconds.
+The wheel over the chat (or Page Up / Page Down while typing) goes back through older
+lines; the view then stays still as lines come, a mark counts the newer ones below, and
+sending a line comes back to the newest.
 """
 
 from __future__ import annotations
@@ -35,6 +38,9 @@ from splendor.ui.wording import refusal_text
 REFUSAL_SHOWN = 4.0
 #: Lines of the screen one chat line may take (longer ones are cut with '…').
 LINES_PER_MESSAGE = 3
+#: Chat lines a wheel notch (or a Page Up / Page Down) goes back or forth.
+SCROLL_STEP = 1
+PAGE_STEP = 4
 
 
 @runtime_checkable
@@ -96,10 +102,17 @@ class NetStrip(NoStrip):
         #: (placed on layout, shown while `handover_seat` names a seat), and that seat.
         self.handover = pygame.Rect(0, 0, 0, 0)
         self.handover_for: int | None = None
+        #: How many of the newest chat lines are hidden below (0: the newest shown).
+        self.back = 0
+        self._pointer: tuple[int, int] | None = None
 
     @property
     def focused(self) -> bool:
         return self.field.focused
+
+    def scroll(self, lines: int) -> None:
+        """Go back `lines` chat lines (forth when negative), within the chat."""
+        self.back = max(0, min(self.back + lines, len(self.session.chat) - 1))
 
     # ----------------------------------------------------------------- layout
 
@@ -161,8 +174,14 @@ class NetStrip(NoStrip):
             field.handle_event(event)
             return True
         if event.type == pygame.MOUSEMOTION:
+            self._pointer = event.pos
             field.handle_event(event)
             return self._pressed
+        if event.type == pygame.MOUSEWHEEL:
+            if self._pointer is None or not self.rect.collidepoint(self._pointer):
+                return False  # the log's, or nobody's
+            self.scroll(event.y * SCROLL_STEP)  # up: older lines
+            return True
         if event.type == pygame.KEYDOWN:
             enter = event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)
             if not field.focused:
@@ -174,6 +193,8 @@ class NetStrip(NoStrip):
                 self.send()
             elif event.key == pygame.K_ESCAPE:
                 self._leave()
+            elif event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+                self.scroll(PAGE_STEP if event.key == pygame.K_PAGEUP else -PAGE_STEP)
             else:
                 field.handle_event(event)
             return True  # no key reaches the table while typing
@@ -195,6 +216,7 @@ class NetStrip(NoStrip):
         reason = self.session.send_chat(self.field.text)
         if reason is None:
             self.field.clear()
+            self.back = 0  # one's own line is read where it lands: with the newest
             self.refusal = None
             self.said = ""
             self._refusal_left = 0.0
@@ -226,6 +248,8 @@ class NetStrip(NoStrip):
             self.handover_for = seat
             redraw = True
         if len(self.session.chat) != self._chat_seen:
+            if self.back:  # reading older lines: they stay where they are
+                self.back += max(0, len(self.session.chat) - self._chat_seen)
             self._chat_seen = len(self.session.chat)
             redraw = True
         return redraw
@@ -263,8 +287,20 @@ class NetStrip(NoStrip):
             # Under "Waiting for NAME" in the panel: the button need not name them again.
             draw_flat_button(surface, self.handover, tr("net_table.handover"), px, text_px=12)
             top = self.handover.bottom + px(4)
+        if self.back and bottom - 2 * step >= top:
+            # Newer lines below, out of sight: how many, where the newest would be (when
+            # a line of the chat is left above it: four players at the smallest window
+            # leave the chat a single line).
+            text = tr("net_table.chat.newer", self.back)
+            if theme.font(size, True).size(text)[0] > inner.w:
+                text = cut_to_width(text, size, inner.w, bold=True)
+            bottom -= step
+            width = theme.font(size, True).size(text)[0]
+            self._blit(surface, text, size, theme.ACCENT, inner.right - width, bottom, rect,
+                       bold=True)
         colours = seat_colours(4)
-        for line in reversed(self.session.chat):
+        chat = self.session.chat
+        for line in reversed(chat[:len(chat) - self.back]):
             rows = chat_rows(line, size, inner.w, language())
             fit = min(len(rows), (bottom - top) // step)
             if fit <= 0:

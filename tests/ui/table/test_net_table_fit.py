@@ -89,6 +89,9 @@ def test_the_network_table_fits_in_every_language(small_app: App, worker: LoopTh
             assert strip.refusal is not None
             drawn(app)
             shown = (strip.rect, table.ui.status)
+            key(app, pygame.K_PAGEUP)  # older lines, and the mark of the newer ones
+            assert strip.back > 0
+            drawn(app)
 
             worker.call(drop_link(server, 0))  # the server's side of the link goes
             run(app, lambda: table.ui.status_alarm, "the lost connection", [])
