@@ -4,11 +4,16 @@ by address, then the lobby) → the table. The host's server runs for the window
 
 from __future__ import annotations
 
+import functools
 import logging
 import os
+from collections.abc import Callable
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from splendor.i18n import tr
+from splendor.net.autosave import table_path
+from splendor.net.game_table import Table
 from splendor.net.hosting import Hosted, HostError, HostServer
 from splendor.net.listing import TableLister
 from splendor.net.loop_thread import LoopThread
@@ -20,9 +25,11 @@ from splendor.storage.atomic import StorageError
 from splendor.ui.online.join import Joining, JoinScene, Listing, Looking, module_words
 from splendor.ui.online.lobby import LobbyScene
 from splendor.ui.options import default_name
+from splendor.ui.scenes.load_game import saved_when
 from splendor.ui.scenes.menu import MenuScene
 from splendor.ui.scenes.message import MessageScene
 from splendor.ui.scenes.new_game import NewGameScene
+from splendor.ui.wording import module_name
 
 if TYPE_CHECKING:
     from splendor.ui.main import Game
@@ -124,7 +131,8 @@ class OnlineFlow:
         self._lobby(server, hosted, replace=True)
 
     def continue_hosted(self) -> None:
-        """Back to a table of this host's: one still served, or one saved by an earlier run."""
+        """Back to a table of this host's: one still served, or one saved by an earlier
+        run; with several, the player chooses which (a menu of them)."""
         server = self._server()
         if server is None:
             return
@@ -135,7 +143,25 @@ class OnlineFlow:
                 lambda: tr("online.lobby.continue_title"),
                 lambda: tr("online.problem.nothing_saved")))
             return
-        self._lobby(server, server.resume(tables[0]), replace=False)
+        if len(tables) == 1:
+            self._lobby(server, server.resume(tables[0]), replace=False)
+            return
+        stack = self.game.app.stack
+
+        def back_to(table: Table) -> Callable[[], None]:
+            def chosen() -> None:
+                stack.remove(menu)
+                self._lobby(server, server.resume(table), replace=False)
+            return chosen
+
+        keys = [f"table_{i}" for i in range(len(tables))]
+        menu = MenuScene(
+            entries=[*((k, back_to(t)) for k, t in zip(keys, tables, strict=True)),
+                     ("back", lambda: stack.remove(menu))],
+            tagline="online.lobby.continue_title", on_back=lambda: stack.remove(menu),
+            labels={k: functools.partial(table_row, t) for k, t in zip(keys, tables,
+                                                                       strict=True)})
+        stack.push(menu)
 
     def _lobby(self, server: HostServer, hosted: Hosted, *, replace: bool) -> None:
         stack = self.game.app.stack
@@ -274,3 +300,22 @@ class OnlineFlow:
         if self.server is not None:
             self.server.close()
             self.server = None
+
+
+def table_row(table: Table) -> str:
+    """A saved table as the Continue menu lists it: its players, module and round, so
+    that the host's tables (all named after the host) are told apart."""
+    names = [seat.name or tr("online.continue.open_seat") for seat in table.seats]
+    state = table.state
+    progress = (tr("online.continue.round", round=state.turns // state.num_players + 1)
+                if state is not None else tr("online.continue.lobby"))
+    module = table.spec.module
+    row = tr("online.continue.row", names=", ".join(names), progress=progress,
+             module="" if module is None else tr("online.continue.module",
+                                                 module=module_name(module)))
+    try:  # when its file was last written: its last move (two tables may be alike)
+        written = table_path(paths.net_tables_dir(), table.id).stat().st_mtime
+    except OSError:
+        return row
+    when = saved_when(datetime.fromtimestamp(written).astimezone().isoformat())
+    return tr("online.continue.row_when", row=row, when=when) if when else row

@@ -48,15 +48,18 @@ class MenuScene(Scene):
         entries: list[tuple[str, Callback]] | None = None,
         tagline: str = "menu.tagline",
         on_back: Callback = None,
+        labels: dict[str, Callable[[], str]] | None = None,
     ) -> None:
         """The main menu; or, with `entries` (keys of menu.entry and their callbacks),
         a menu of its own under the title, `tagline` naming it, Escape calling `on_back`.
         `learn_key` names the guided first game's entry: 'learn', or 'learn_continue'
-        when one was left half-way."""
+        when one was left half-way. `labels`: entries worded by a function of their own
+        instead (e.g. one per saved table), in the language in use."""
         super().__init__()
         self.has_continue = has_continue
         self.tagline = tagline
         self.on_back = on_back
+        self.labels = labels or {}
         if entries is None:
             entries = [("continue", on_continue)] if has_continue else []
             entries += [
@@ -109,7 +112,8 @@ class MenuScene(Scene):
     def _retext(self) -> None:
         """Put the words of the language in use on the buttons (it may change)."""
         for key, button in self.buttons.items():
-            button.label = tr(f"menu.entry.{key}")
+            worded = self.labels.get(key)
+            button.label = worded() if worded is not None else tr(f"menu.entry.{key}")
             button.note = "" if button.enabled else tr("menu.coming_soon")
         self.hint.text = tr("menu.hint")
 
