@@ -18,6 +18,7 @@ purchase, a conquest, a step, a return) is scored by the evaluator as before.
 from __future__ import annotations
 
 import math
+from operator import mul
 
 from splendor.bots.value.cities import CitiesValue
 from splendor.bots.value.fast import _LESS_GOLD, FastScorer, take_score
@@ -192,8 +193,9 @@ class _Holding:
         lacks = t0[t[0]] + t1[t[1]] + t2[t[2]] + t3[t[3]] + t4[t[4]]
         missing = lacks.to_bytes(len(self.table_cards), "little").translate(
             _LESS_GOLD[t[GOLD] + self.less])
-        decay = self.ev.decay
-        return [worth * decay[m] for worth, m in zip(self.table_worths, missing, strict=True)]
+        prospects: list[float] = list(map(mul, self.table_worths,
+                                          map(self.ev.decay.__getitem__, missing)))
+        return prospects
 
     def _last(self, v: float, side: Side, raw: list[tuple[str, float]] | None,
               prospects: list[float]) -> float:
