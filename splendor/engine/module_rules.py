@@ -44,7 +44,10 @@ def post_met(post: TradingPost, bonuses: Sequence[int], nobles: int) -> bool:
 
 def post_shortfall(post: TradingPost, bonuses: Sequence[int], nobles: int) -> int:
     """Missing bonuses (and noble) for a trading post; 0 when met."""
-    short = sum(max(0, n - bonuses[c]) for c, n in enumerate(post.requires))
+    short = 0
+    for c, n in enumerate(post.requires):  # a loop: the bots judge this for every option
+        if n > bonuses[c]:
+            short += n - bonuses[c]
     return short + (1 if post.requires_noble and nobles < 1 else 0)
 
 
@@ -75,12 +78,19 @@ def tokens_short(
 ) -> int:
     """How many more tokens a player needs for `card` with every means of payment the
     modules add (post 3's gold, `doubles` double golds spent); 0 when affordable."""
-    rest = remaining_need(tokens, bonuses, card)
+    # What bonuses and coloured tokens leave unpaid, colour by colour (`remaining_need`
+    # without its zeros: they change nothing below, and this runs for every card judged).
+    rest = []
+    for c, n in card.cost_items:
+        d = n - bonuses[c] - tokens[c]
+        if d > 0:
+            rest.append(d)
     if gold_doubles:
         # Each gold pays two of one colour: count what the gold cannot cover, in tokens.
         gold = tokens[GOLD]
         short = 0
-        for n in sorted(rest, reverse=True):
+        rest.sort(reverse=True)
+        for n in rest:
             use = min(gold, (n + 1) // 2)
             gold -= use
             short += max(0, n - 2 * use)

@@ -50,71 +50,112 @@ def sample_world(view: View, data: GameData, rng: random.Random) -> GameState:
     """A full `GameState` agreeing with `view`, the hidden cards dealt by `rng`."""
     if view.current_player is None:
         raise ValueError("the game is over: there is nothing to sample")
-    pools = unseen_cards(view, data)
-    orient = unseen_orient_cards(view, data)
-    for pool in (*pools.values(), *orient.values()):
-        rng.shuffle(pool)
-    players: list[PlayerState] = []
-    for pv in view.players:
-        p = PlayerState() if view.module is None else _module_player(pv)
-        p.tokens = list(pv.tokens)
-        p.bonuses = list(pv.bonuses)
-        p.purchased = list(pv.purchased)
-        for card, blind in zip(pv.reserved, pv.reserved_blind, strict=True):
-            if isinstance(card, HiddenCard):
-                real = (orient if card.orient else pools)[card.level].pop()
-            else:
-                real = card
-            p.reserved.append(real)
-            if blind:
-                p.blind.add(real.id)
-        p.nobles = list(pv.nobles)
-        p.points = pv.points
-        players.append(p)
-    sizes = (*view.deck_sizes, *view.orient_deck_sizes)
-    for (level, pool), size in zip([*pools.items(), *orient.items()], sizes, strict=False):
-        if len(pool) != size:
-            raise ValueError(f"view inconsistent: level {level} has {len(pool)} unseen "
-                             f"cards for a deck of {size}")
-    dealt = [n.id for n in view.nobles] + [n.id for p in view.players for n in p.nobles]
-    dealt += [n.id for p in view.players for n in p.kept_nobles]
-    module = view.module
-    cls = state_class(module)
-    setup = GameSetup(
-        players=view.num_players,
-        names=tuple(p.name for p in view.players),
-        first_player=view.first_player,
-        decks=tuple(tuple(c.id for c in data.level_cards(lv)) for lv in data.levels),
-        nobles=tuple(sorted(dealt)),
-        module=module,
-        cities=tuple(sorted([c.id for c in view.cities] + [
-            p.city.id for p in view.players if p.city is not None])),
-        orient_decks=tuple(tuple(c.id for c in data.orient_cards(lv)) for lv in data.levels)
-        if cls.has_orient else (),
-        restrictions=view.restrictions,
-    )
-    state = cls.__new__(cls)
-    state.data = data
-    state.setup = setup
-    state.bank = list(view.bank)
-    state.decks = [pools[level] for level in data.levels]
-    state.market = [c for row in view.market for c in row]
-    state.nobles = list(view.nobles)
-    state.players = players
-    state.current = view.current_player
-    state.phase = view.phase
-    state.final_round = view.final_round
-    state.passes_in_row = view.passes_in_row
-    state.turns = view.turns
-    state.end_reason = None
-    state._log = []
-    state._logged = 0
-    state._legal = None
-    state._candidates = list(view.noble_candidates)
-    state._passed = False
-    if isinstance(state, ModuleState):
-        _module_table(state, view, orient)
-    return state
+    last = _last[0] if _last else None
+    if last is not None and last.view is view and last.data is data:
+        return last.deal(rng)
+    prepared = _Prepared(view, data)
+    _last[:] = [prepared]
+    return prepared.deal(rng)
+
+
+#: What every world of the last view sampled from shares (a search samples hundreds of
+#: worlds from one view; views are immutable, so the view itself, kept with it, is the key).
+_last: list[_Prepared] = []
+
+
+class _Prepared:
+    """What every world sampled from one view shares: the unseen cards in their order
+    before the shuffle, and the setup (immutable)."""
+
+    def __init__(self, view: View, data: GameData) -> None:
+        self.view, self.data = view, data
+        self.pools = unseen_cards(view, data)
+        self.orient = unseen_orient_cards(view, data)
+        hidden: dict[tuple[bool, int], int] = {}
+        for pv in view.players:
+            for card in pv.reserved:
+                if isinstance(card, HiddenCard):
+                    where = (card.orient, card.level)
+                    hidden[where] = hidden.get(where, 0) + 1
+        sizes = (*view.deck_sizes, *view.orient_deck_sizes)
+        counts = [(level, len(pool) - hidden.get((False, level), 0))
+                  for level, pool in self.pools.items()]
+        counts += [(level, len(pool) - hidden.get((True, level), 0))
+                   for level, pool in self.orient.items()]
+        for (level, count), size in zip(counts, sizes, strict=False):
+            if count != size:
+                raise ValueError(f"view inconsistent: level {level} has {count} unseen "
+                                 f"cards for a deck of {size}")
+        dealt = [n.id for n in view.nobles] + [n.id for p in view.players for n in p.nobles]
+        dealt += [n.id for p in view.players for n in p.kept_nobles]
+        module = view.module
+        self.cls = cls = state_class(module)
+        self.setup = GameSetup(
+            players=view.num_players,
+            names=tuple(p.name for p in view.players),
+            first_player=view.first_player,
+            decks=tuple(tuple(c.id for c in data.level_cards(lv)) for lv in data.levels),
+            nobles=tuple(sorted(dealt)),
+            module=module,
+            cities=tuple(sorted([c.id for c in view.cities] + [
+                p.city.id for p in view.players if p.city is not None])),
+            orient_decks=tuple(tuple(c.id for c in data.orient_cards(lv)) for lv in data.levels)
+            if cls.has_orient else (),
+            restrictions=view.restrictions,
+        )
+        self.market = [c for row in view.market for c in row]
+        current = view.current_player
+        assert current is not None, "sample_world checks that the game goes on"
+        self.current = current
+
+    def deal(self, rng: random.Random) -> GameState:
+        """A world: the unseen cards shuffled by `rng`, then the hidden reserves dealt
+        from the ends of the shuffled pools (as `sample_world` always has)."""
+        view, data = self.view, self.data
+        pools = {level: pool[:] for level, pool in self.pools.items()}
+        orient = {level: pool[:] for level, pool in self.orient.items()}
+        for pool in (*pools.values(), *orient.values()):
+            rng.shuffle(pool)
+        players: list[PlayerState] = []
+        for pv in view.players:
+            p = PlayerState() if view.module is None else _module_player(pv)
+            p.tokens = list(pv.tokens)
+            p.bonuses = list(pv.bonuses)
+            p.purchased = list(pv.purchased)
+            for card, blind in zip(pv.reserved, pv.reserved_blind, strict=True):
+                if isinstance(card, HiddenCard):
+                    real = (orient if card.orient else pools)[card.level].pop()
+                else:
+                    real = card
+                p.reserved.append(real)
+                if blind:
+                    p.blind.add(real.id)
+            p.nobles = list(pv.nobles)
+            p.points = pv.points
+            players.append(p)
+        cls = self.cls
+        state = cls.__new__(cls)
+        state.data = data
+        state.setup = self.setup
+        state.bank = list(view.bank)
+        state.decks = [pools[level] for level in data.levels]
+        state.market = self.market[:]
+        state.nobles = list(view.nobles)
+        state.players = players
+        state.current = self.current
+        state.phase = view.phase
+        state.final_round = view.final_round
+        state.passes_in_row = view.passes_in_row
+        state.turns = view.turns
+        state.end_reason = None
+        state._log = []
+        state._logged = 0
+        state._legal = None
+        state._candidates = list(view.noble_candidates)
+        state._passed = False
+        if isinstance(state, ModuleState):
+            _module_table(state, view, orient)
+        return state
 
 
 def _module_player(pv: PlayerView) -> ModulePlayer:

@@ -21,6 +21,7 @@ import pytest
 from splendor.bots.expert import ExpertBot
 from splendor.bots.profiles import HeuristicProfile, shipped_profiles
 from splendor.bots.value import Evaluator, Weights, pick, situation_from_state
+from splendor.bots.value.evaluator import noisy
 from splendor.bots.value.fast import FastScorer, fits
 from splendor.engine import GameState, Phase, new_game, observe
 from splendor.gamedata import base_game
@@ -119,3 +120,17 @@ def test_the_lean_expert_plays_the_same_rollouts_as_before() -> None:
         assert lean.rng.getstate() == old.rng.getstate()
         searched += 1
     assert searched >= 10
+
+
+def test_the_rollout_noise_is_random_gauss_exactly() -> None:
+    for seed in range(100):
+        ours, theirs = random.Random(seed), random.Random(seed)
+        if seed % 2:  # a deviate already waiting in the generator
+            ours.gauss()
+            theirs.gauss()
+        for n in (1, 2, 3, 8, 15):
+            scores = [ours.random() - 0.5 for _ in range(n)]
+            assert scores == [theirs.random() - 0.5 for _ in range(n)]
+            expected = [x + theirs.gauss(0.0, 0.15) for x in scores]
+            assert noisy(scores, ours, 0.15) == expected
+            assert ours.getstate() == theirs.getstate()

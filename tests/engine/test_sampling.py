@@ -80,3 +80,21 @@ def test_a_sampled_world_plays_on_to_the_end() -> None:
         world.apply(rng.choice(world.legal_actions()))
         check_invariants(world)
     assert world.outcome().winners
+
+
+def test_worlds_sampled_in_a_row_from_one_view_are_independent_and_alike() -> None:
+    # What every world of a view shares is made once: a world changed by play leaves the
+    # next world of that view as it would be, and another view in between changes nothing.
+    state = random_position(3, 2, moves=25)
+    view, other = observe(state, 0), observe(state, 1)
+    first = sample_world(view, base_game(), random.Random(4))
+    play = random.Random(6)
+    while not first.is_over():
+        first.apply(play.choice(first.legal_actions()))
+    rng = random.Random(4)
+    again = sample_world(view, base_game(), rng)
+    sample_world(other, base_game(), random.Random(5))
+    later = sample_world(view, base_game(), rng)
+    assert again == sample_world(dataclasses.replace(view), base_game(), random.Random(4))
+    assert without_history(observe(later, 0)) == without_history(view)
+    assert later.decks != again.decks, "each world deals the unseen cards anew"

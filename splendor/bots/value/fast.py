@@ -17,6 +17,7 @@ a noble choice, a module's game) is scored by the `Evaluator` itself.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import mul
 
 from splendor.bots.value.evaluator import Evaluator
 from splendor.bots.value.situation import demand_of
@@ -112,7 +113,7 @@ class FastScorer:
         t0, t1, t2, t3, t4 = tables
         lacks = (t0[short[0]] + t1[short[1]] + t2[short[2]] + t3[short[3]] + t4[short[4]])
         missing = lacks.to_bytes(len(worths), "little").translate(_LESS_GOLD[gold])
-        prospects = [worth * decay[m] for worth, m in zip(worths, missing, strict=True)]
+        prospects: list[float] = list(map(mul, worths, map(decay.__getitem__, missing)))
         if skip >= 0:
             del prospects[skip]
         if prospects:
@@ -255,7 +256,7 @@ class FastScorer:
         t0, t1, t2, t3, t4 = tables
         lacks = (t0[after[0]] + t1[after[1]] + t2[after[2]] + t3[after[3]] + t4[after[4]])
         missing = lacks.to_bytes(len(worths), "little").translate(_LESS_GOLD[gold])
-        prospects = [worth * decay[m] for worth, m in zip(worths, missing, strict=True)]
+        prospects: list[float] = list(map(mul, worths, map(decay.__getitem__, missing)))
         factor, prospect, count = w.reserved_factor, w.prospect, w.prospect_cards
 
         def value(i: int) -> float:

@@ -18,8 +18,10 @@ purchase, a conquest, a step, a return) is scored by the evaluator as before.
 from __future__ import annotations
 
 import math
+from operator import mul
 
 from splendor.bots.value.cities import CitiesValue
+from splendor.bots.value.evaluator import Evaluator
 from splendor.bots.value.fast import _LESS_GOLD, FastScorer, take_score
 from splendor.bots.value.module_games import _Simulator
 from splendor.bots.value.orient import OrientValue
@@ -43,10 +45,17 @@ from splendor.engine import (
 
 #: The modules whose takes and reservations are scored in fast form: their terms read no
 #: tokens in a card's worth (`ability_worth`), the pieces, the kept nobles or their own
-#: term (`own_value`). A module not named here (the default terms) is scored as before.
+#: term (`own_value`), no reserved card in a card's lack (`missing`) or worth, and the
+#: market in a card's worth only for the abilities in `READS_MARKET`. A module not named
+#: here (the default terms) is scored as before.
 FAST_TERMS: frozenset[type[ModuleValue]] = frozenset({
     CitiesValue, TradingPostsValue, OrientValue, StrongholdsValue,
 })
+
+
+#: The abilities whose worth counts the market (the Orient's free card): a reservation
+#: judges them again; the worth of any other card is the same whichever card it takes.
+READS_MARKET: frozenset[str | None] = frozenset({"take_level2", "pair_and_take_level1"})
 
 
 def fits_modules(data: GameData) -> bool:
@@ -142,6 +151,9 @@ class _Holding:
                                           if c.ability is not None or not tabled]
         self.other: list[tuple[Card, float]] = []
         self.other_ids: list[str] = []
+        #: The worth of each card with an ability that does not read the market (the
+        #: same after any reservation: `FAST_TERMS`), by id.
+        self.fixed_worth: dict[str, float] = {}
         for card in market:
             if card.ability is None:
                 worth = card.points + card_bonus * demand[card.bonus]
@@ -153,6 +165,8 @@ class _Holding:
                     continue
             else:
                 worth = ability_worth(ev, s, me, card, market)
+                if card.ability not in READS_MARKET:
+                    self.fixed_worth[card.id] = worth
             if worth > 0:
                 self.other.append((card, worth))
                 self.other_ids.append(card.id)
@@ -163,6 +177,8 @@ class _Holding:
                 worth = card.points + card_bonus * demand[card.bonus]
             else:
                 worth = ability_worth(ev, s, me, card, market)
+                if card.ability not in READS_MARKET:
+                    self.fixed_worth[card.id] = worth
             if worth > 0:
                 if tabled and card.ability is None:
                     table_cards.append(card)
@@ -175,6 +191,11 @@ class _Holding:
                                         s.nobles)
         self.own = terms.own_value(ev, s, me)
         self.memo: dict[tuple[int, ...], float] = {}
+        #: The tokens of the reservations judged (`reserving`), the table cards'
+        #: prospects and each card's lack (by id) with them.
+        self.reserve_tokens: tuple[int, ...] | None = None
+        self.reserve_tables: list[float] = []
+        self.reserve_missing: dict[str, int] = {}
 
     def _fixed(self, t: tuple[int, ...], reserved: int) -> float:
         """The value's first terms: points, bonuses, tokens, pieces, reserve slots."""
@@ -192,8 +213,9 @@ class _Holding:
         lacks = t0[t[0]] + t1[t[1]] + t2[t[2]] + t3[t[3]] + t4[t[4]]
         missing = lacks.to_bytes(len(self.table_cards), "little").translate(
             _LESS_GOLD[t[GOLD] + self.less])
-        decay = self.ev.decay
-        return [worth * decay[m] for worth, m in zip(self.table_worths, missing, strict=True)]
+        prospects: list[float] = list(map(mul, self.table_worths,
+                                          map(self.ev.decay.__getitem__, missing)))
+        return prospects
 
     def _last(self, v: float, side: Side, raw: list[tuple[str, float]] | None,
               prospects: list[float]) -> float:
@@ -244,8 +266,27 @@ class _Holding:
         side = me.changed(tokens=list(t), reserved=[*me.reserved, card])
         market = [c for c in s.market if c is not card]
         v = self._fixed(t, len(side.reserved))
-        decay, missing_of, ability_worth = ev.decay, terms.missing, terms.ability_worth
-        table_p = self._table_prospects(t)
+        decay, fixed_worth = ev.decay, self.fixed_worth
+
+        def ability_worth(ev: Evaluator, s: Situation, side: Side, c: Card,
+                          market: list[Card]) -> float:
+            worth = fixed_worth.get(c.id)
+            return terms.ability_worth(ev, s, side, c, market) if worth is None else worth
+        if self.reserve_tokens != t:  # the same for every reservation of a decision
+            self.reserve_tokens = t
+            self.reserve_tables = self._table_prospects(t)
+            self.reserve_missing = {}
+        table_p = self.reserve_tables
+        known = self.reserve_missing
+
+        def missing_of(side: Side, c: Card) -> int:
+            # The terms' `missing` reads no reserved card (`FAST_TERMS`): with the same
+            # tokens, every reservation's side lacks as much for a card.
+            m = known.get(c.id)
+            if m is None:
+                m = known[c.id] = terms.missing(side, c)
+            return m
+
         split = self.from_reserve
         market_p = [(i, p) for i, p, c in zip(self.table_ids, table_p[:split],
                                                self.table_cards, strict=False)
