@@ -6,6 +6,10 @@ see (`sample_world`: deck order and other seats' blind reserves are guessed, nev
 plays the candidate, continues with the rollout profile for a few turns (or to the end),
 and scores the result: the win share if the game ended, else a logistic of the value gap
 to the best opponent. Candidates are chosen by UCB1; the most simulated one is played.
+`search="widening"` (benchmarks compare it: `benchmarks/expert_match.py --search-b`)
+takes twice as many of the ranked actions with priors (a softmax of the profile's
+scores), compares the best three at first and admits the next as the simulations grow
+(`widths`), choosing among them by PUCT (mean value + c * prior * sqrt(N) / (1 + n)).
 In a module game the module's main choices of a turn's steps (placing a stronghold, a
 conquest, pairing, a free card, a noble to keep, a post or city among several) are
 searched the same way; rollouts play a module's actions on the sampled world itself.
@@ -17,9 +21,11 @@ With `workers=2` (the expert level's profile) and a second core, a decision is s
 by two workers at once (root parallelism, `search_worker`): a process of its own searches
 its share of sampled worlds from the same view with its own seed, drawn from the bot's,
 and its visits and value sums are added to this worker's before the move is chosen. A
-fixed count is split evenly between them (the same move every time); on a time budget
-both stop on the deadline. With one core, or too few simulations to share, the search is
-the one-worker search; a failed worker leaves the decision to this one.
+fixed count is split evenly between them, into the same two shares whatever the machine
+(with one core, the second share is searched here after the first: the same move on every
+machine); on a time budget both stop on the deadline, and with one core the search is the
+one-worker search. Too few simulations to share: the one-worker search; a failed worker
+leaves the decision to this one.
 
 In the base game the rollouts score main actions with `FastScorer` (value/fast.py): the
 rollout profile's own scores, the same floats, about twice as fast; the same random
