@@ -6,10 +6,11 @@ see (`sample_world`: deck order and other seats' blind reserves are guessed, nev
 plays the candidate, continues with the rollout profile for a few turns (or to the end),
 and scores the result: the win share if the game ended, else a logistic of the value gap
 to the best opponent. Candidates are chosen by UCB1; the most simulated one is played.
-`search="widening"` (benchmarks compare it: `benchmarks/expert_match.py --search-b`)
-takes twice as many of the ranked actions with priors (a softmax of the profile's
-scores), compares the best three at first and admits the next as the simulations grow
-(`widths`), choosing among them by PUCT (mean value + c * prior * sqrt(N) / (1 + n)).
+`search="widening"` (for benchmarks, `expert_match.py --search-b`; weaker as tuned: the
+flat search won 86% of 100 games against it at 100 simulations, see README) takes twice
+as many of the ranked actions with priors (a softmax of the profile's scores), compares
+the best three at first and admits the next as the simulations grow (`widths`),
+choosing among them by PUCT (mean value + c * prior * sqrt(N) / (1 + n)).
 In a module game the module's main choices of a turn's steps (placing a stronghold, a
 conquest, pairing, a free card, a noble to keep, a post or city among several) are
 searched the same way; rollouts play a module's actions on the sampled world itself.
