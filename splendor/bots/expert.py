@@ -7,7 +7,7 @@ plays the candidate, continues with the rollout profile for a few turns (or to t
 and scores the result: the win share if the game ended, else a logistic of the value gap
 to the best opponent. Candidates are chosen by UCB1; the most simulated one is played.
 `search="widening"` (for benchmarks, `expert_match.py --search-b`; weaker as tuned: the
-flat search won 86% of 100 games against it at 100 simulations, see README) takes twice
+flat search won 86% of 200 games against it at 100 simulations, see README) takes twice
 as many of the ranked actions with priors (a softmax of the profile's scores), compares
 the best three at first and admits the next as the simulations grow (`widths`),
 choosing among them by PUCT (mean value + c * prior * sqrt(N) / (1 + n)).
