@@ -80,8 +80,9 @@ def play_try(data: Any, challenge: Any, seed: int, budget: int) -> Any:
     session = start(data, challenge, InlineBots(), seed=seed)
     expert = make_bot("expert", seed, data=data)
     expert.budget, expert.simulations = None, budget  # type: ignore[attr-defined]
-    # One worker: a second one draws other worlds, so the table would depend on the
-    # machine's cores; alone, the same tries on every machine.
+    # One worker: the plain search the challenges' table was measured with (two workers
+    # at a fixed count split it into two shares, the same on every machine but other
+    # worlds); the same tries on every machine.
     expert.workers = 1  # type: ignore[attr-defined]
     for _ in range(MAX_DECISIONS):
         if session.decided:

@@ -1,6 +1,7 @@
 """The expert's two workers (root parallelism, `splendor.bots.search_worker`): the same
-move for a fixed count every time, the total of both workers' simulations, the time
-budget kept, one-worker search on one core, and a failed worker's decision searched here.
+move for a fixed count every time and on every machine (one core: both shares searched
+here), the total of both workers' simulations, the time budget kept, and a failed
+worker's decision searched here; for the flat search and the widening one.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import pytest
 
 import splendor.bots.search_worker as search_worker
 from splendor.bots import make_bot
-from splendor.bots.expert import ExpertBot, run_share
+from splendor.bots.expert import SEARCHES, ExpertBot, run_share
 from splendor.bots.profiles import HeuristicProfile, shipped_profiles
 from splendor.bots.search_worker import SearchWorker, Share, ShareResult
 from splendor.engine import GameState, Phase, View, new_game, observe, sample_world
@@ -39,11 +40,12 @@ def positions() -> list[GameState]:
 POSITIONS = positions()
 
 
-def expert(seed: int, workers: int, simulations: int | None = SIMULATIONS) -> ExpertBot:
+def expert(seed: int, workers: int, simulations: int | None = SIMULATIONS,
+           search: str = "flat") -> ExpertBot:
     hard = shipped_profiles()["hard"]
     assert isinstance(hard, HeuristicProfile)
     return ExpertBot(hard, DATA, seed, budget=None if simulations else 0.3,
-                     simulations=simulations, workers=workers)
+                     simulations=simulations, workers=workers, search=search)
 
 
 class InProcess:
@@ -76,32 +78,59 @@ class Failing:
         return None
 
 
-def test_two_workers_choose_the_same_move_every_time() -> None:
+@pytest.mark.parametrize("search", SEARCHES)
+def test_two_workers_choose_the_same_move_every_time(search: str) -> None:
     view = observe(POSITIONS[1], POSITIONS[1].current)
     runs = []
     for _ in range(2):
-        bot = expert(5, workers=2)
+        bot = expert(5, workers=2, search=search)
         runs.append((bot.choose(view), bot.last_simulations, bot.rng.getstate()))
         assert bot.helper is search_worker.shared_worker(run_share), "the process's worker was used"
     # The worker process and the same share searched here give the same statistics.
-    inline = expert(5, workers=2)
+    inline = expert(5, workers=2, search=search)
     inline.helper = InProcess()
     runs.append((inline.choose(view), inline.last_simulations, inline.rng.getstate()))
     assert runs[0] == runs[1] == runs[2]
-    assert runs[0][1] == SIMULATIONS, "last_simulations is both workers' total"
+    if search == "flat":  # the widening search may stop once its leader is sure
+        assert runs[0][1] == SIMULATIONS, "last_simulations is both workers' total"
     share = inline.helper.shares[0]  # type: ignore[attr-defined]
     assert share.simulations == SIMULATIONS // 2 and share.deadline is None
+    assert share.search == search
+    assert len(share.priors) == (len(share.candidates) if search == "widening" else 0)
 
 
-def test_one_core_searches_exactly_as_one_worker(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(search_worker, "cores", lambda: 1)
-    assert search_worker.shared_worker(run_share) is None
+def test_a_fixed_count_is_split_alike_on_one_core_and_two(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    two_cores = []
     for state in POSITIONS:
         view = observe(state, state.current)
-        one, two = expert(3, workers=1), expert(3, workers=2)
-        assert one.choose(view) == two.choose(view)
-        assert one.last_simulations == two.last_simulations
-        assert one.rng.getstate() == two.rng.getstate()
+        bot = expert(3, workers=2)
+        two_cores.append((bot.choose(view), bot.last_simulations, bot.rng.getstate()))
+        assert bot.helper is not None, "two cores: the worker process searched a share"
+    monkeypatch.setattr(search_worker, "cores", lambda: 1)
+    assert search_worker.shared_worker(run_share) is None
+    differ = 0
+    for state, expected in zip(POSITIONS, two_cores, strict=True):
+        view = observe(state, state.current)
+        bot = expert(3, workers=2)
+        # One core: the second share is searched here, with its own seed: the same move.
+        assert (bot.choose(view), bot.last_simulations, bot.rng.getstate()) == expected
+        assert bot.helper is None
+        one = expert(3, workers=1)  # one worker (challenges verify): the plain search
+        one.choose(view)
+        differ += one.rng.getstate() != bot.rng.getstate()
+    assert differ == len(POSITIONS), "workers=1 is not split"
+
+
+def test_one_core_on_a_time_budget_searches_alone(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(search_worker, "cores", lambda: 1)
+    view = observe(POSITIONS[0], POSITIONS[0].current)
+    bot = expert(3, workers=2, simulations=None)
+    start = time.perf_counter()
+    assert bot.choose(view) in view.legal_actions
+    assert time.perf_counter() - start < 0.3 * 1.1 + 0.1
+    assert bot.helper is None and bot.last_simulations > 6
 
 
 def test_a_failed_worker_leaves_the_decision_to_this_process() -> None:
@@ -160,8 +189,9 @@ def test_the_expert_level_searches_with_two_workers() -> None:
     assert isinstance(bot, ExpertBot) and bot.workers == 2
 
 
+@pytest.mark.parametrize("search", SEARCHES)
 def test_both_workers_plan_over_sampled_worlds_of_the_view(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, search: str,
 ) -> None:
     import splendor.bots.expert as expert_module
 
@@ -182,16 +212,17 @@ def test_both_workers_plan_over_sampled_worlds_of_the_view(
         moves = []
         for view in (observe(state, seat), observe(copy, seat)):
             calls.clear()
-            bot = expert(3, workers=2)
+            bot = expert(3, workers=2, search=search)
             bot.helper = InProcess()
             moves.append(bot.choose(view))
             # Both shares' worlds are sampled from the seat's view; the share sent to the
             # worker holds that view, not the game.
-            assert len(calls) == SIMULATIONS and all(v is view for v in calls)
+            assert len(calls) == bot.last_simulations <= SIMULATIONS
+            assert all(v is view for v in calls)
             share = bot.helper.shares[0]  # type: ignore[attr-defined]
             assert share.view is view
             assert not any(isinstance(getattr(share, f), GameState) for f in share.__slots__)
         # Only hidden information differs: the same move (the worker process too).
         assert moves[0] == moves[1]
-        real = expert(3, workers=2).choose(observe(copy, seat))
+        real = expert(3, workers=2, search=search).choose(observe(copy, seat))
         assert real == moves[0]
