@@ -2,14 +2,12 @@
 
     python benchmarks/expert_match.py [--games G] [--simulations N | --budget S]
         [--simulations-b N] [--turns-a T] [--turns-b T] [--old-a] [--old-b]
-        [--search-a flat|widening] [--search-b flat|widening] [--module NAME] [--seed S]
+        [--module NAME] [--seed S]
 
 Each deal is played twice with the seats swapped (seat 0 starts). Expert A and expert B
 differ in the turns each rollout plays before the position is judged (`--turns-a`,
 `--turns-b`, default 6 each) and in their rollouts (`--old-a`, `--old-b`: the evaluator's,
-as before the fast scorer; default the fast ones) and in their search (`--search-a`,
-`--search-b`: the flat UCB1 search or progressive widening with priors, default flat
-each; `ExpertBot(search=...)`). Both search with one worker. With `--simulations` (default 48)
+as before the fast scorer; default the fast ones). With `--simulations` (default 48)
 both search that many simulations a move: deterministic, the same result on any machine;
 with `--budget` they get that many seconds a move. `--simulations-b` gives B another
 count: a faster setting's equal time, emulated so that the result does not depend on
@@ -26,7 +24,7 @@ import statistics
 import sys
 import time
 
-from splendor.bots.expert import SEARCHES, ExpertBot
+from splendor.bots.expert import ExpertBot
 from splendor.bots.profiles import HeuristicProfile, shipped_profiles
 from splendor.engine import Action, View
 from splendor.gamedata import base_game
@@ -58,8 +56,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--turns-b", type=int, default=6)
     parser.add_argument("--old-a", action="store_true")
     parser.add_argument("--old-b", action="store_true")
-    parser.add_argument("--search-a", choices=SEARCHES, default="flat")
-    parser.add_argument("--search-b", choices=SEARCHES, default="flat")
     parser.add_argument("--module", default=None)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
@@ -73,10 +69,9 @@ def main(argv: list[str] | None = None) -> int:
         sims = args.simulations
         if name == "B" and args.simulations_b is not None:
             sims = args.simulations_b
-        search = args.search_a if name == "A" else args.search_b
         return Counted(ExpertBot(hard, data, seed, budget=args.budget, simulations=sims,
-                                 name=name, lean=not old, rollout_turns=turns,
-                                 search=search))
+                                 name=name,
+                                 lean=not old, rollout_turns=turns))
 
     shares: list[float] = []
     sims: dict[str, list[int]] = {"A": [], "B": []}
@@ -102,10 +97,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"{args.games} games ({unfinished} unfinished), {limit} a move, "
           f"module {args.module or 'none'}, seed {args.seed}, "
           f"{time.perf_counter() - start:.0f} s")
-    for name, turns, old, search in (("A", args.turns_a, args.old_a, args.search_a),
-                                     ("B", args.turns_b, args.old_b, args.search_b)):
-        print(f"  {name}: {search} search, rollouts of {turns} turns, "
-              f"{'old' if old else 'fast'} scoring, "
+    for name, turns, old in (("A", args.turns_a, args.old_a), ("B", args.turns_b, args.old_b)):
+        print(f"  {name}: rollouts of {turns} turns, {'old' if old else 'fast'} scoring, "
               f"mean {statistics.mean(sims[name]):.0f} simulations a search")
     print(f"A's win share {mean:.1%} [{max(0.0, mean - half):.1%}, {min(1.0, mean + half):.1%}]")
     return 0

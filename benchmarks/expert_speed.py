@@ -2,7 +2,6 @@
 new, alternated in one run.
 
     python benchmarks/expert_speed.py [--simulations N] [--repeats R] [--modules]
-        [--search flat|widening]
 
 Positions: 2 players, hard against hard from a fixed deal, after 4 turns (early), 24
 (middle) and 44 (late), the expert to move; the base game, and with `--modules` each
@@ -12,8 +11,7 @@ decision scored by the evaluator) and the new (`lean=True`), alternated `--repea
 times (default 3). Printed per position: the median simulations per second of processor
 time (on a shared machine a second of wall time gives whatever share of a core is left)
 of each and their ratio, and whether both chose the same move (they must: the fast scores
-are the evaluator's own, in the base game and in each module's game). `--search` chooses
-the expert's search (default flat): a run of each gives the other's per-simulation cost.
+are the evaluator's own, in the base game and in each module's game).
 """
 
 from __future__ import annotations
@@ -24,7 +22,7 @@ import sys
 import time
 
 from splendor.bots import make_bot
-from splendor.bots.expert import SEARCHES, ExpertBot
+from splendor.bots.expert import ExpertBot
 from splendor.bots.profiles import HeuristicProfile, shipped_profiles
 from splendor.engine import GameData, GameState, Phase, View, new_game, observe
 from splendor.engine.modules import module_ids
@@ -45,14 +43,12 @@ def position(data: GameData, module: str | None, turns: int) -> View:
     return observe(state, state.current)
 
 
-def rate(view: View, data: GameData, lean: bool, simulations: int,
-         search: str = "flat") -> tuple[float, str]:
+def rate(view: View, data: GameData, lean: bool, simulations: int) -> tuple[float, str]:
     """Simulations per second of this process's processor time (the figure a busy
     machine's other work changes least) of one search, and the move it chose."""
     hard = shipped_profiles()["hard"]
     assert isinstance(hard, HeuristicProfile)
-    bot = ExpertBot(hard, data, 3, budget=None, simulations=simulations, lean=lean,
-                    search=search)
+    bot = ExpertBot(hard, data, 3, budget=None, simulations=simulations, lean=lean)
     bot.candidates = 99  # every legal action is searched: no early stop on a sure leader
     start = time.process_time()
     action = bot.choose(view)
@@ -64,7 +60,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--simulations", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--modules", action="store_true", help="each module's positions too")
-    parser.add_argument("--search", choices=SEARCHES, default="flat")
     args = parser.parse_args(argv)
     data = base_game()
     games: list[str | None] = [None, *(module_ids() if args.modules else ())]
@@ -77,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
             moves: dict[bool, set[str]] = {False: set(), True: set()}
             for _ in range(args.repeats):
                 for lean in (False, True):
-                    r, move = rate(view, data, lean, args.simulations, args.search)
+                    r, move = rate(view, data, lean, args.simulations)
                     rates[lean].append(r)
                     moves[lean].add(move)
             old, new = statistics.median(rates[False]), statistics.median(rates[True])

@@ -6,11 +6,8 @@ see (`sample_world`: deck order and other seats' blind reserves are guessed, nev
 plays the candidate, continues with the rollout profile for a few turns (or to the end),
 and scores the result: the win share if the game ended, else a logistic of the value gap
 to the best opponent. Candidates are chosen by UCB1; the most simulated one is played.
-`search="widening"` (for benchmarks, `expert_match.py --search-b`; weaker as tuned: the
-flat search won 86% of 200 games against it at 100 simulations, see README) takes twice
-as many of the ranked actions with priors (a softmax of the profile's scores), compares
-the best three at first and admits the next as the simulations grow (`widths`),
-choosing among them by PUCT (mean value + c * prior * sqrt(N) / (1 + n)).
+(A progressive-widening search with priors from the profile was measured weaker than
+this flat one and not kept: see README, "Measured".)
 In a module game the module's main choices of a turn's steps (placing a stronghold, a
 conquest, pairing, a free card, a noble to keep, a post or city among several) are
 searched the same way; rollouts play a module's actions on the sampled world itself.
@@ -59,18 +56,6 @@ ROLLOUT_TURNS = 6
 LEAF_SCALE = 3.0
 #: UCB1 exploration constant for rewards in [0, 1].
 EXPLORATION = 0.5
-#: Progressive widening (`search="widening"`): the candidates searched at first, how
-#: many more the search admits as simulations grow (one more each time the square root
-#: of the simulations grows by `WIDEN_RATE`), the pool they are taken from (`WIDEST` times
-#: `candidates`, best first), the exploration constant of the prior-weighted selection
-#: (PUCT) and the temperature of the softmax of the rollout profile's scores (priors).
-WIDEN_START = 3
-WIDEN_RATE = 2.0
-WIDEST = 2
-PRIOR_EXPLORATION = 1.5
-PRIOR_TEMPERATURE = 0.3
-#: The searches `ExpertBot(search=...)` knows (benchmarks compare them).
-SEARCHES = ("flat", "widening")
 #: Noise on rollout decisions, so that simulations of one candidate differ.
 ROLLOUT_NOISE = 0.15
 #: Two workers: the share of the time budget by which the helper stops before the
@@ -102,10 +87,7 @@ class ExpertBot:
         lean: bool = True,
         rollout_turns: int = ROLLOUT_TURNS,
         workers: int = 1,
-        search: str = "flat",
     ) -> None:
-        if search not in SEARCHES:
-            raise ValueError(f"unknown search {search!r} (known: {', '.join(SEARCHES)})")
         self.name = name
         self.data = data
         self.rollout = Evaluator(rollout.weights)
@@ -128,9 +110,6 @@ class ExpertBot:
         self.workers = workers
         #: The second worker (this process's shared one unless a test gives another).
         self.helper: Helper | None = None
-        #: 'flat': UCB1 over the best `candidates`; 'widening': prior-weighted selection
-        #: over a pool that widens with the simulations (see `widths`).
-        self.search = search
 
     def _evaluator(self, module: str | None) -> Evaluator:
         ev = self._by_module.get(module)
@@ -145,8 +124,7 @@ class ExpertBot:
         scores = self.scores(view)
         if view.phase is not Phase.MAIN and view.phase not in SEARCHED_STEPS:
             return pick(scores, actions, self.rng, 0.0)  # returns, noble choices, gems
-        candidates, priors = self.pool(view, scores)
-        return self._search(view, candidates, priors)
+        return self._search(view, self.ranked(view, scores))
 
     def scores(self, view: View) -> list[float]:
         """The rollout profile's score of each of `view.legal_actions`."""
@@ -161,32 +139,17 @@ class ExpertBot:
         ranked = sorted(range(len(actions)), key=lambda i: -scores[i])[: self.candidates]
         return [actions[i] for i in ranked]
 
-    def pool(self, view: View, scores: list[float]) -> tuple[list[Action], list[float]]:
-        """The actions the search may compare, best first, and their priors (empty for
-        the flat search): the `ranked` candidates, or for the widening search `WIDEST`
-        times as many with a softmax of their `scores`."""
-        if self.search == "flat":
-            return self.ranked(view, scores), []
-        actions = view.legal_actions
-        order = sorted(range(len(actions)), key=lambda i: -scores[i])
-        order = order[: WIDEST * self.candidates]
-        top = scores[order[0]]
-        weights = [math.exp((scores[i] - top) / PRIOR_TEMPERATURE) for i in order]
-        total = sum(weights)
-        return [actions[i] for i in order], [w / total for w in weights]
-
-    def _search(self, view: View, candidates: list[Action], priors: list[float]) -> Action:
+    def _search(self, view: View, candidates: list[Action]) -> Action:
         start = time.perf_counter()
         deadline = None if self.budget is None else start + self.budget
         shared = self._shares(len(candidates))
         if shared and self.helper is None:
             self.helper = shared_worker(run_share)  # None on one core: searched here
         if shared and (self.helper is not None or self.simulations is not None):
-            visits, totals, done = self._two_workers(view, candidates, priors, deadline,
-                                                     self.helper)
+            visits, totals, done = self._two_workers(view, candidates, deadline, self.helper)
         else:
             visits, totals, done = self.statistics(view, candidates, deadline,
-                                                   self.simulations, start, priors)
+                                                   self.simulations, start)
         self.last_simulations = done
         best = max(range(len(candidates)), key=lambda i: (visits[i], totals[i]))
         return candidates[best]
@@ -200,12 +163,12 @@ class ExpertBot:
             return self.simulations >= 2 * candidates  # else each tries every candidate
         return (self.budget or 0.0) >= SHARED_BUDGET  # else too short for a round trip
 
-    def _two_workers(self, view: View, candidates: list[Action], priors: list[float],
-                     deadline: float | None, helper: Helper | None,
+    def _two_workers(self, view: View, candidates: list[Action], deadline: float | None,
+                     helper: Helper | None,
                      ) -> tuple[list[int], list[float], int]:
         """Root parallelism: the helper searches its own share of worlds with its own
         seed while this worker searches the rest; their statistics are added by
-        candidate (both shares have the same candidates and priors). A fixed count is
+        candidate (both shares have the same candidates). A fixed count is
         split evenly (the helper's share searched here, with its seed, when there is no
         helper (one core) or it fails: the same move); on a deadline both stop on it, and
         a failed or late helper leaves this worker's search alone."""
@@ -217,12 +180,11 @@ class ExpertBot:
             next_job(), self.profile, view, tuple(candidates), self.rng.getrandbits(64),
             theirs,
             None if deadline is None else time.time() + deadline - early - time.perf_counter(),
-            self.lean, self.rollout_turns, self.search, tuple(priors))
+            self.lean, self.rollout_turns)
         sent = helper is not None and helper.submit(share)
         mine = None if limit is None or theirs is None else limit - theirs
         started = time.perf_counter()
-        visits, totals, done = self.statistics(view, candidates, deadline, mine, started,
-                                               priors)
+        visits, totals, done = self.statistics(view, candidates, deadline, mine, started)
         result = None
         if sent and helper is not None:
             # On a deadline: a little grace for its last simulation and the pipe; at a
@@ -242,15 +204,10 @@ class ExpertBot:
 
     def statistics(self, view: View, candidates: list[Action], deadline: float | None,
                    limit: int | None = None, start: float | None = None,
-                   priors: list[float] | None = None,
                    ) -> tuple[list[int], list[float], int]:
         """One worker's search: visits and value sums by candidate, and the simulations
-        run, until `limit` simulations or the `deadline` (a `time.perf_counter()`).
-        With `priors` (the widening search), the candidates are admitted best first as
-        the simulations grow (`widths`) and chosen by PUCT; without, all of them by UCB1."""
+        run, until `limit` simulations or the `deadline` (a `time.perf_counter()`)."""
         n = len(candidates)
-        # Each candidate searched at first is simulated once before any stop.
-        first = n if not priors else min(n, WIDEN_START)
         visits = [0] * n
         totals = [0.0] * n
         start = time.perf_counter() if start is None else start
@@ -258,7 +215,7 @@ class ExpertBot:
         while True:
             if limit is not None and done >= limit:
                 break
-            if deadline is not None and done >= first:
+            if deadline is not None and done >= n:
                 now = time.perf_counter()
                 if now >= deadline:
                     break
@@ -270,12 +227,11 @@ class ExpertBot:
                     if self._decided(visits, left):
                         break
             elif (
-                limit is not None and done >= first and done % 16 == 0
+                limit is not None and done >= n and done % 16 == 0
                 and self._decided(visits, limit - done)
             ):
                 break
-            k = (self._widened(visits, totals, done, priors) if priors
-                 else self._ucb1(visits, totals, done))
+            k = self._ucb1(visits, totals, done)
             world = sample_world(view, self.data, self.rng)
             # Checked: the candidate comes from the view, the world from a sample of it.
             world.apply(candidates[k])
@@ -293,20 +249,6 @@ class ExpertBot:
         log_n = math.log(done)
         return max(range(n), key=lambda i: totals[i] / visits[i]
                    + EXPLORATION * math.sqrt(log_n / visits[i]))
-
-    @staticmethod
-    def _widened(visits: list[int], totals: list[float], done: int,
-                 priors: list[float]) -> int:
-        """The widening search's choice: among the candidates admitted after `done`
-        simulations (`widths`), the first not simulated yet, else the best by PUCT:
-        mean value + PRIOR_EXPLORATION * prior * sqrt(done) / (1 + visits)."""
-        width = widths(len(visits), done)
-        for i in range(width):
-            if visits[i] == 0:
-                return i
-        root = PRIOR_EXPLORATION * math.sqrt(done)
-        return max(range(width), key=lambda i: totals[i] / visits[i]
-                   + root * priors[i] / (1 + visits[i]))
 
     @staticmethod
     def _decided(visits: list[int], simulations_left: float) -> bool:
@@ -373,19 +315,12 @@ class ExpertBot:
         return 1.0 / (1.0 + math.exp(-gap / LEAF_SCALE))
 
 
-def widths(pool: int, done: int) -> int:
-    """The candidates the widening search compares after `done` simulations, of `pool`:
-    `WIDEN_START`, one more each time sqrt(done) grows by `WIDEN_RATE` (3 at first, 5
-    after 16 simulations, 8 after 100, 11 after 300)."""
-    return min(pool, WIDEN_START + int(math.sqrt(done) / WIDEN_RATE))
-
-
 def run_share(share: Share) -> ShareResult:
     """Search one share (in the worker, or in this process when the worker failed)."""
     try:
         bot = ExpertBot(share.profile, base_game(), share.seed, budget=None,
                         simulations=share.simulations, lean=share.lean,
-                        rollout_turns=share.rollout_turns, search=share.search)
+                        rollout_turns=share.rollout_turns)
         deadline = None
         if share.deadline is not None:
             left = share.deadline - time.time()
@@ -394,7 +329,7 @@ def run_share(share: Share) -> ShareResult:
                                    [0.0] * len(share.candidates), 0)
             deadline = time.perf_counter() + left
         visits, totals, done = bot.statistics(share.view, list(share.candidates), deadline,
-                                              share.simulations, None, list(share.priors))
+                                              share.simulations)
     except Exception as exc:  # the expert falls back to searching alone
         return ShareResult(share.job, [], [], 0, f"{type(exc).__name__}: {exc}")
     return ShareResult(share.job, visits, totals, done)

@@ -40,8 +40,7 @@ MAX_FAILURES = 3
 @dataclass(frozen=True, slots=True)
 class Share:
     """One worker's part of a decision: search `candidates` from `view` (a seat's view)
-    with its own seed, for `simulations` or until the wall-clock `deadline`, by the
-    expert's `search` (with the candidates' `priors` for the widening one)."""
+    with its own seed, for `simulations` or until the wall-clock `deadline`."""
 
     job: int
     profile: HeuristicProfile
@@ -52,8 +51,6 @@ class Share:
     deadline: float | None  # time.time() when the share must stop
     lean: bool
     rollout_turns: int
-    search: str = "flat"
-    priors: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

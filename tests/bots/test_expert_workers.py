@@ -1,7 +1,7 @@
 """The expert's two workers (root parallelism, `splendor.bots.search_worker`): the same
 move for a fixed count every time and on every machine (one core: both shares searched
 here), the total of both workers' simulations, the time budget kept, and a failed
-worker's decision searched here; for the flat search and the widening one.
+worker's decision searched here.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 
 import splendor.bots.search_worker as search_worker
 from splendor.bots import make_bot
-from splendor.bots.expert import SEARCHES, ExpertBot, run_share
+from splendor.bots.expert import ExpertBot, run_share
 from splendor.bots.profiles import HeuristicProfile, shipped_profiles
 from splendor.bots.search_worker import SearchWorker, Share, ShareResult
 from splendor.engine import GameState, Phase, View, new_game, observe, sample_world
@@ -40,12 +40,11 @@ def positions() -> list[GameState]:
 POSITIONS = positions()
 
 
-def expert(seed: int, workers: int, simulations: int | None = SIMULATIONS,
-           search: str = "flat") -> ExpertBot:
+def expert(seed: int, workers: int, simulations: int | None = SIMULATIONS) -> ExpertBot:
     hard = shipped_profiles()["hard"]
     assert isinstance(hard, HeuristicProfile)
     return ExpertBot(hard, DATA, seed, budget=None if simulations else 0.3,
-                     simulations=simulations, workers=workers, search=search)
+                     simulations=simulations, workers=workers)
 
 
 class InProcess:
@@ -78,25 +77,21 @@ class Failing:
         return None
 
 
-@pytest.mark.parametrize("search", SEARCHES)
-def test_two_workers_choose_the_same_move_every_time(search: str) -> None:
+def test_two_workers_choose_the_same_move_every_time() -> None:
     view = observe(POSITIONS[1], POSITIONS[1].current)
     runs = []
     for _ in range(2):
-        bot = expert(5, workers=2, search=search)
+        bot = expert(5, workers=2)
         runs.append((bot.choose(view), bot.last_simulations, bot.rng.getstate()))
         assert bot.helper is search_worker.shared_worker(run_share), "the process's worker was used"
     # The worker process and the same share searched here give the same statistics.
-    inline = expert(5, workers=2, search=search)
+    inline = expert(5, workers=2)
     inline.helper = InProcess()
     runs.append((inline.choose(view), inline.last_simulations, inline.rng.getstate()))
     assert runs[0] == runs[1] == runs[2]
-    if search == "flat":  # the widening search may stop once its leader is sure
-        assert runs[0][1] == SIMULATIONS, "last_simulations is both workers' total"
+    assert runs[0][1] == SIMULATIONS, "last_simulations is both workers' total"
     share = inline.helper.shares[0]  # type: ignore[attr-defined]
     assert share.simulations == SIMULATIONS // 2 and share.deadline is None
-    assert share.search == search
-    assert len(share.priors) == (len(share.candidates) if search == "widening" else 0)
 
 
 def test_a_fixed_count_is_split_alike_on_one_core_and_two(
@@ -189,9 +184,8 @@ def test_the_expert_level_searches_with_two_workers() -> None:
     assert isinstance(bot, ExpertBot) and bot.workers == 2
 
 
-@pytest.mark.parametrize("search", SEARCHES)
 def test_both_workers_plan_over_sampled_worlds_of_the_view(
-    monkeypatch: pytest.MonkeyPatch, search: str,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import splendor.bots.expert as expert_module
 
@@ -212,17 +206,17 @@ def test_both_workers_plan_over_sampled_worlds_of_the_view(
         moves = []
         for view in (observe(state, seat), observe(copy, seat)):
             calls.clear()
-            bot = expert(3, workers=2, search=search)
+            bot = expert(3, workers=2)
             bot.helper = InProcess()
             moves.append(bot.choose(view))
             # Both shares' worlds are sampled from the seat's view; the share sent to the
             # worker holds that view, not the game.
-            assert len(calls) == bot.last_simulations <= SIMULATIONS
+            assert len(calls) == bot.last_simulations == SIMULATIONS
             assert all(v is view for v in calls)
             share = bot.helper.shares[0]  # type: ignore[attr-defined]
             assert share.view is view
             assert not any(isinstance(getattr(share, f), GameState) for f in share.__slots__)
         # Only hidden information differs: the same move (the worker process too).
         assert moves[0] == moves[1]
-        real = expert(3, workers=2, search=search).choose(observe(copy, seat))
+        real = expert(3, workers=2).choose(observe(copy, seat))
         assert real == moves[0]
