@@ -2,7 +2,7 @@
 
     python benchmarks/expert_match.py [--games G] [--simulations N | --budget S]
         [--simulations-b N] [--turns-a T] [--turns-b T] [--old-a] [--old-b]
-        [--module NAME] [--seed S]
+        [--module NAME] [--seed S] [--old-terms-a] [--old-terms-b]
 
 Each deal is played twice with the seats swapped (seat 0 starts). Expert A and expert B
 differ in the turns each rollout plays before the position is judged (`--turns-a`,
@@ -12,6 +12,8 @@ both search that many simulations a move: deterministic, the same result on any 
 with `--budget` they get that many seconds a move. `--simulations-b` gives B another
 count: a faster setting's equal time, emulated so that the result does not depend on
 the machine's load (e.g. 48 against 91 when B's rollouts are 1.9 times as fast).
+`--old-terms-a`, `--old-terms-b`: that side's rollouts play the hard profile without the
+module terms `module_terms.NEW_TERMS` (their weights at 0: the rollouts as before them).
 Prints A's win share (a shared win counts 1/k) with its 95% interval (normal
 approximation), the mean simulations a search of each, and the unfinished games.
 """
@@ -23,6 +25,7 @@ import math
 import statistics
 import sys
 import time
+from pathlib import Path
 
 from splendor.bots.expert import ExpertBot
 from splendor.bots.profiles import HeuristicProfile, shipped_profiles
@@ -30,6 +33,9 @@ from splendor.engine import Action, View
 from splendor.gamedata import base_game
 from splendor.match import play_match
 from splendor.tournament import credits, game_seed
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from module_terms import old as old_terms
 
 
 class Counted:
@@ -58,6 +64,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--old-b", action="store_true")
     parser.add_argument("--module", default=None)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--old-terms-a", action="store_true")
+    parser.add_argument("--old-terms-b", action="store_true")
     args = parser.parse_args(argv)
     if args.simulations is None and args.budget is None:
         args.simulations = 48
@@ -65,11 +73,15 @@ def main(argv: list[str] | None = None) -> int:
     assert isinstance(hard, HeuristicProfile)
     data = base_game()
 
+    hard_old = hard if args.module is None else old_terms(hard, args.module, {})
+
     def expert(name: str, seed: int, turns: int, old: bool) -> Counted:
         sims = args.simulations
         if name == "B" and args.simulations_b is not None:
             sims = args.simulations_b
-        return Counted(ExpertBot(hard, data, seed, budget=args.budget, simulations=sims,
+        without = args.old_terms_a if name == "A" else args.old_terms_b
+        rollout = hard_old if without else hard
+        return Counted(ExpertBot(rollout, data, seed, budget=args.budget, simulations=sims,
                                  name=name,
                                  lean=not old, rollout_turns=turns))
 
@@ -98,7 +110,9 @@ def main(argv: list[str] | None = None) -> int:
           f"module {args.module or 'none'}, seed {args.seed}, "
           f"{time.perf_counter() - start:.0f} s")
     for name, turns, old in (("A", args.turns_a, args.old_a), ("B", args.turns_b, args.old_b)):
+        without = args.old_terms_a if name == "A" else args.old_terms_b
         print(f"  {name}: rollouts of {turns} turns, {'old' if old else 'fast'} scoring, "
+              f"{'without' if without else 'with'} the new module terms, "
               f"mean {statistics.mean(sims[name]):.0f} simulations a search")
     print(f"A's win share {mean:.1%} [{max(0.0, mean - half):.1%}, {min(1.0, mean + half):.1%}]")
     return 0

@@ -228,7 +228,11 @@ class _Holding:
             v = self.terms.add_kept(self.ev, side, v)
         v += self.own
         if raw is not None:
-            prospects = self.terms.prospects(w, raw, prospects, self.s.holds, side.seat)
+            holds = self.s.holds
+            prospects = self.terms.prospects(w, raw, prospects, holds, side.seat)
+            held_back = self.terms.held_back(w, raw, holds, side.seat)
+            if held_back:
+                v -= held_back
         if prospects:
             prospects.sort(reverse=True)
             v += w.prospect * sum(prospects[: w.prospect_cards])

@@ -60,6 +60,10 @@ def with_holds(
 ) -> float:
     """The value from its parts (`module_parts`) with the strongholds `holds`."""
     prospects = terms.prospects(ev.w, raw, reserved, holds, seat)
+    if holds:
+        held_back = terms.held_back(ev.w, raw, holds, seat)
+        if held_back:
+            fixed -= held_back
     if not prospects:
         return fixed
     prospects.sort(reverse=True)
@@ -256,11 +260,36 @@ class _Simulator:
         and the opponents' loss."""
         trial = world.clone()
         trial.apply_unchecked(action)
-        assert isinstance(trial, ModuleState)
+        assert isinstance(trial, ModuleState) and isinstance(world, ModuleState)
         holds = trial.holds
         mine = self._value_with(s, holds)
         worst = max(value - self._value_with(so, holds) for _, so, value in rivals)
-        return mine, self.ev.w.block * worst
+        loss = self.ev.w.block * worst
+        if self.ev.w.guard:
+            loss += self.ev.w.guard * self._guarded(world.holds, holds, rivals)
+        return mine, loss
+
+    def _guarded(self, before: dict[str, tuple[int, int]],
+                 after: dict[str, tuple[int, int]],
+                 rivals: list[tuple[int, Situation, float]]) -> float:
+        """Blocking: the best prospect, to the opponent it matters most to, of a card
+        the strongholds `after` keep from that opponent and `before` did not (its worth
+        to them, decayed by the tokens they lack: the card they are closest to counts
+        most)."""
+        ev, best = self.ev, 0.0
+        for seat, so, _ in rivals:
+            for card in so.market:
+                hold = after.get(card.id)
+                if hold is None or hold[0] == seat:
+                    continue
+                was = before.get(card.id)
+                if was is not None and was[0] != seat:
+                    continue  # already out of their reach
+                worth = card_worth(ev, so, so.me, card, so.market)
+                if worth > 0:
+                    missing = min(39, _terms(so).missing(so.me, card))
+                    best = max(best, worth * ev.decay[missing])
+        return best
 
     def _value_with(self, s: Situation, holds: dict[str, tuple[int, int]]) -> float:
         """`s`'s value with other strongholds (the rest of it computed once)."""

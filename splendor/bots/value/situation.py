@@ -74,6 +74,9 @@ class Weights:
     kept_factor: float = 1.3
     hold: float = 0.3
     block: float = 1.0
+    blocked: float = 0.0
+    guard: float = 0.0
+    post_time: float = 0.0
 
 
 DEFAULT_WEIGHTS = Weights()

@@ -70,12 +70,13 @@ class ModuleValue:
 
     @classmethod
     def memoized(cls, ev: Evaluator, s: Situation, side: Side,
-                 term: Callable[[Evaluator, Situation, Side], float]) -> float:
-        """`term` of `side`, memoized by what it depends on: a turn's options mostly
-        share it."""
+                 term: Callable[[Evaluator, Situation, Side], float],
+                 extra: object = None) -> float:
+        """`term` of `side`, memoized by what it depends on (and `extra`, whatever
+        else the term reads): a turn's options mostly share it."""
         memo = ev.memo
         key = (cls, side.points, *side.bonuses, side.city, side.posts, side.nobles,
-               tuple(c.id for c in s.cities))
+               tuple(c.id for c in s.cities), extra)
         value = memo.get(key)
         if value is None:
             if len(memo) > 50_000:
@@ -101,6 +102,13 @@ class ModuleValue:
         prospects = [p for _, p in raw]
         prospects += reserved
         return prospects
+
+    @classmethod
+    def held_back(cls, w: Weights, raw: list[tuple[str, float]],
+                  holds: dict[str, tuple[int, int]], seat: int) -> float:
+        """What the market cards `raw` (by card id) that strongholds `holds` keep from
+        `seat` cost it (subtracted before the prospects are added; here: nothing)."""
+        return 0.0
 
     # ---------------------------------------------------------------- actions
 
