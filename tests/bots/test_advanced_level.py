@@ -15,7 +15,7 @@ from splendor.gamedata import base_game
 from splendor.match import play_match
 from splendor.net.cli import _level
 from splendor.net.table import parse_table
-from splendor.storage.stats import LEVEL_ORDER, Record, table_key
+from splendor.storage.stats import LEVEL_ORDER, Record, describe, table_key
 from splendor.ui.scenes.statistics import rows
 
 
@@ -81,6 +81,8 @@ def test_statistics_list_the_advanced_tables_between_hard_and_expert() -> None:
     records = {key: Record(played=1) for key in ("expert/2", "advanced/2", "hard/2")}
     assert [row[0] for row in rows(records)] == [
         "Hard bots, 2 players", "Advanced bots, 2 players", "Expert bots, 2 players"]
+    # The results screen's line about the player's record at that table.
+    assert describe("advanced/2", Record(played=3, won=1)).startswith("Against advanced bots")
 
 
 def test_network_play_accepts_the_advanced_level() -> None:
