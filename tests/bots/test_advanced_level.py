@@ -72,7 +72,9 @@ def test_a_game_with_the_advanced_bot_plays_through_the_same_twice() -> None:
 
     first = game()
     assert first == game(), "the same seeds gave other moves"
-    assert first[2] and set(first[2]) == {count}, "every search ran the profile's count"
+    # The profile's count bounds every search (one may stop early once no other candidate
+    # can overtake the leader), and the count is reached: no clock cut a search short.
+    assert first[2] and max(first[2]) == count and all(c <= count for c in first[2])
 
 
 def test_statistics_list_the_advanced_tables_between_hard_and_expert() -> None:
