@@ -135,7 +135,8 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--jobs", type=at_least_one, default=1,
                       help="worker processes (default 1: in this process)")
     tour.add_argument("--budget", type=_positive, metavar="SECONDS",
-                      help="thinking time per move for search bots (default: their own)")
+                      help="thinking time per move for search bots on a time budget "
+                           "(default: their own; advanced plays its fixed count)")
     tour.add_argument("--module", type=_module, metavar="NAME", help=_MODULE_HELP)
     tour.add_argument("--json", action="store_true", help="print the results as JSON")
     tour.set_defaults(subparser=tour)

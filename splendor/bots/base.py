@@ -37,6 +37,10 @@ def _registry() -> dict[str, Factory]:
     def search(profile: SearchProfile) -> Factory:
         rollout = profiles[profile.rollout]
         assert isinstance(rollout, HeuristicProfile)
+        if profile.simulations is not None:  # a fixed count: no time budget applies
+            return lambda data, seed, budget: ExpertBot(
+                rollout, data, seed, budget=None, simulations=profile.simulations,
+                candidates=profile.candidates, name=profile.name, workers=profile.workers)
         return lambda data, seed, budget: ExpertBot(
             rollout,
             data,
@@ -56,7 +60,7 @@ def _registry() -> dict[str, Factory]:
 
 
 #: Every bot name, weakest first (the ladder's names come from levels_data/bots.yaml).
-BOT_NAMES = ("random", "greedy", "easy", "medium", "hard", "expert")
+BOT_NAMES = ("random", "greedy", "easy", "medium", "hard", "advanced", "expert")
 
 
 def make_bot(
@@ -65,7 +69,8 @@ def make_bot(
     """The bot called `name`, seeded, for games of `data` (its cards, nobles and rules'
     numbers; None: the base game); raise ValueError naming the known bots.
 
-    `budget` is the thinking time per move in seconds for search bots (others ignore it).
+    `budget` is the thinking time per move in seconds for search bots on a time budget
+    (others, and a level with a fixed simulation count, ignore it).
     """
     factories = _registry()
     if name not in factories:

@@ -40,10 +40,14 @@ class SearchProfile:
     name: str
     label: str
     rollout: str
-    budget: float
+    #: Thinking time per move in seconds; None when the level plays a fixed count.
+    budget: float | None
     candidates: int
     #: Workers searching each decision at once (2: a second process, on a second core).
     workers: int = 1
+    #: A fixed number of simulations per decision instead of a time budget: the same
+    #: moves for a given seed and the same strength on every machine.
+    simulations: int | None = None
 
 
 Profile = HeuristicProfile | SearchProfile
@@ -66,6 +70,21 @@ def _weights(ck: Checker, raw: object, where: str) -> dict[str, Any]:
             raise ck.fail(where, f"'{key}' must be a number")
         values[key] = int(value) if key == "prospect_cards" else float(value)
     return values
+
+
+def _search_budget(ck: Checker, entry: dict[str, Any],
+                   where: str) -> tuple[float | None, int | None]:
+    """A search bot's time budget or fixed simulation count (one of the two; neither:
+    1 s a move)."""
+    if "simulations" not in entry:
+        return _number(ck, entry, "budget", where, 1.0), None
+    if "budget" in entry:
+        raise ck.fail(where, "give 'budget' (seconds a move) or 'simulations' (a fixed "
+                      "count a move), not both")
+    simulations = entry["simulations"]
+    if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
+        raise ck.fail(where, f"'simulations' must be a whole number >= 1, got {simulations!r}")
+    return None, simulations
 
 
 def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profile]:
@@ -100,16 +119,16 @@ def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profil
                 tuple(modules),
             )
         elif kind == "search":
-            ck.known_fields(entry, {"label", "kind", "rollout", "budget", "candidates",
-                                    "workers"}, where)
-            budget = _number(ck, entry, "budget", where, 1.0)
+            ck.known_fields(entry, {"label", "kind", "rollout", "budget", "simulations",
+                                    "candidates", "workers"}, where)
+            budget, simulations = _search_budget(ck, entry, where)
             candidates = ck.int_field(entry, "candidates", where, low=1)
             rollout = ck.field(entry, "rollout", where)
             workers = ck.int_field(entry, "workers", where, low=1) if "workers" in entry else 1
             if workers > 2:
                 raise ck.fail(where, f"'workers' is 1 or 2, got {workers}")
             profiles[name] = SearchProfile(name, label, str(rollout), budget, candidates,
-                                           workers)
+                                           workers, simulations)
         else:
             raise ck.fail(where, f"unknown kind {kind!r} (heuristic or search)")
     for profile in profiles.values():

@@ -145,7 +145,7 @@ def _new_game_typing(app: App) -> Scene:
     scene = NewGameScene(lambda options: None)
     app.stack.push(scene)
     scene.add_seat()
-    scene.set_kind(2, "expert")
+    scene.set_kind(2, "advanced")
     field = scene.rows[0].name
     scene.form.set_focus(field)
     field.set_text("")

@@ -33,7 +33,7 @@ STATS_VERSION = 1
 #: A larger statistics file is refused before it is read.
 MAX_STATS_BYTES = 1024 * 1024
 #: Bot levels from weakest to strongest; the table's level is its strongest bot.
-LEVEL_ORDER = ("random", "greedy", "easy", "medium", "hard", "expert")
+LEVEL_ORDER = ("random", "greedy", "easy", "medium", "hard", "advanced", "expert")
 #: The table of games played over the network, whoever sat at them ('online/2/...').
 ONLINE = "online"
 

@@ -51,7 +51,8 @@ def test_the_shipped_ladder_has_its_profiles() -> None:
     assert isinstance(expert, SearchProfile)
     assert expert.name == "expert"
     assert isinstance(profiles[expert.rollout], HeuristicProfile)
-    assert expert.budget > 0 and expert.candidates >= 1
+    assert expert.budget is not None and expert.budget > 0 and expert.candidates >= 1
+    assert expert.simulations is None  # the expert thinks for a time, not a count
     # Every ladder bot the registry names (all but the built-in baselines) has a profile.
     assert set(BOT_NAMES) - {"random", "greedy"} == set(profiles)
 
@@ -141,6 +142,18 @@ BROKEN = [
     ("fractional candidates", _set("bots.expert.candidates", 2.5), "expert",
      ["candidates", "whole number"]),
     ("negative budget", _set("bots.expert.budget", -1), "expert", ["budget", ">= 0"]),
+    ("zero simulations", _set("bots.advanced.simulations", 0), "advanced",
+     ["simulations", "whole number >= 1"]),
+    ("fractional simulations", _set("bots.advanced.simulations", 40.5), "advanced",
+     ["simulations", "whole number"]),
+    ("text simulations", _set("bots.advanced.simulations", "many"), "advanced",
+     ["simulations", "'many'"]),
+    ("true simulations", _set("bots.advanced.simulations", True), "advanced",
+     ["simulations", "whole number"]),
+    ("both a budget and simulations", _set("bots.advanced.budget", 1.0), "advanced",
+     ["'budget'", "'simulations'", "not both"]),
+    ("simulations on a heuristic bot", _set("bots.hard.simulations", 40), "hard",
+     ["unknown field", "simulations"]),
     ("weights on a search bot", _set("bots.expert.weights", {"bonus": 1.0}), "expert",
      ["unknown field", "weights"]),
     ("entry not a mapping", _set("bots.medium", "strong"), "medium", ["mapping"]),

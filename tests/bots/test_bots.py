@@ -37,8 +37,9 @@ from splendor.match import DEFAULT_ROUND_CAP, MatchResult, play_match
 from tests.invariants import check_invariants
 
 DATA = base_game()
-#: The bots that decide in one step from a value function or a rule (all but the expert).
-QUICK_BOTS = tuple(n for n in BOT_NAMES if n != "expert")
+#: The bots that decide in one step from a value function or a rule (all but the search
+#: bots, advanced and expert).
+QUICK_BOTS = tuple(n for n in BOT_NAMES if n not in ("advanced", "expert"))
 #: Simulations per expert decision in these tests: fast, and deterministic for a seed.
 EXPERT_SIMULATIONS = 30
 

@@ -46,7 +46,7 @@ from splendor.gamedata import base_game
 from splendor.match import DEFAULT_ROUND_CAP, MatchResult, play_match
 
 DATA = base_game()
-QUICK_BOTS = tuple(n for n in BOT_NAMES if n != "expert")
+QUICK_BOTS = tuple(n for n in BOT_NAMES if n not in ("advanced", "expert"))
 LADDER = ("easy", "medium", "hard")
 
 

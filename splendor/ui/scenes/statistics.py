@@ -51,6 +51,7 @@ def table_name(level: str, players: int) -> str:
         "easy": lambda: tr("stats.table.easy", count=players),
         "medium": lambda: tr("stats.table.medium", count=players),
         "hard": lambda: tr("stats.table.hard", count=players),
+        "advanced": lambda: tr("stats.table.advanced", count=players),
         "expert": lambda: tr("stats.table.expert", count=players),
         "online": lambda: tr("stats.table.online", count=players),
     }
