@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from splendor.bots import BOT_NAMES
+from splendor.bots.profiles import SearchProfile, shipped_profiles
 from splendor.engine import (
     Action,
     Buy,
@@ -308,11 +309,17 @@ class Session:
                       decision_seed(self.bot_seeds[seat], len(self._state.history)))
 
     def fallback_level(self, seat: int) -> str:
-        """The level offered to play `seat` when its bot fails: the next weaker one (the
-        weakest is offered again: it asks anew)."""
+        """The level offered to play `seat` when its bot fails: the next weaker one, and
+        for a search bot the next weaker that does not search (a weaker search runs the
+        same machinery that just failed); the weakest is offered again: it asks anew."""
         kind = self.options.seats[seat].kind
         index = BOT_NAMES.index(kind) if kind in BOT_NAMES else 1
-        return BOT_NAMES[max(0, index - 1)]
+        profiles = shipped_profiles()
+        searching = isinstance(profiles.get(kind), SearchProfile)
+        for level in reversed(BOT_NAMES[:index]):
+            if not (searching and isinstance(profiles.get(level), SearchProfile)):
+                return level
+        return BOT_NAMES[0]
 
     def replace_bot(self, seat: int, level: str) -> None:
         """Let the bot level `level` play `seat` from the position as it stands (after its

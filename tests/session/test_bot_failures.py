@@ -270,7 +270,12 @@ def test_a_wrong_hint_is_no_hint_and_stops_nothing() -> None:
 def test_the_weakest_level_is_offered_again_and_a_person_is_never_replaced() -> None:
     session = Session(DATA, options_for(["human", "random", "expert"]), InlineBots())
     assert session.fallback_level(1) == "random"
+    # Not advanced: a weaker search runs the machinery that just failed.
     assert session.fallback_level(2) == "hard"
+    assert Session(DATA, options_for(["human", "advanced"]), InlineBots()
+                   ).fallback_level(1) == "hard"
+    assert Session(DATA, options_for(["human", "hard"]), InlineBots()
+                   ).fallback_level(1) == "medium"
     with pytest.raises(ValueError):
         session.replace_bot(0, "easy")
     with pytest.raises(ValueError):
