@@ -21,19 +21,16 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import math
-import statistics
 import sys
 from pathlib import Path
 
 from splendor.bots.heuristic import HeuristicBot
 from splendor.bots.profiles import HeuristicProfile, shipped_profiles
 from splendor.gamedata import base_game
-from splendor.match import play_match
-from splendor.tournament import credits, game_seed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from outside_greedy import play as play_outside
+from outside_greedy import seat_swapped
 
 MODULES = ("cities", "trading-posts", "orient", "strongholds")
 #: The weights this work added, zeroed for today's version.
@@ -68,23 +65,8 @@ def match(new: HeuristicProfile, other: HeuristicProfile, module: str, games: in
           seed: int) -> tuple[float, float, int]:
     """`new`'s mean win share against `other`, its 95% half-interval, unfinished games."""
     data = base_game()
-    shares: list[float] = []
-    unfinished = 0
-    for game in range(games):
-        deal = game_seed(seed, game // 2)
-        first = game % 2
-        a = HeuristicBot(new, data, deal * 10 + first)
-        b = HeuristicBot(other, data, deal * 10 + 1 - first)
-        seats = [a, b] if first == 0 else [b, a]
-        result = play_match(data, seats, deal, first_player=0, module=module)
-        if not result.finished:
-            unfinished += 1
-            continue
-        shares.append(credits(result.state.outcome())[seats.index(a)])
-    n = len(shares)
-    mean = sum(shares) / n if n else 0.0
-    half = 1.96 * statistics.pstdev(shares) / math.sqrt(n) if n > 1 else 0.0
-    return mean, half, unfinished
+    return seat_swapped(lambda s: HeuristicBot(new, data, s),
+                        lambda s: HeuristicBot(other, data, s), module, games, seed)
 
 
 def main(argv: list[str] | None = None) -> int:

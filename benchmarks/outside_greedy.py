@@ -173,28 +173,38 @@ class OutsideGreedy:
         return holds[0]
 
 
-def play(bot: str, module: str | None, games: int, seed: int,
-         maker: Callable[[str, int], Bot] | None = None) -> tuple[float, float, int]:
-    """The bot's mean win share against the greedy, its 95% half-interval, unfinished."""
+def seat_swapped(make_a: Callable[[int], Bot], make_b: Callable[[int], Bot],
+                 module: str | None, games: int, seed: int) -> tuple[float, float, int]:
+    """A's mean win share over `games` games, each deal played twice with the seats
+    swapped (seat 0 starts; each bot made from its seed), its 95% half-interval (normal
+    approximation), and the unfinished games."""
     data = base_game()
     shares: list[float] = []
     unfinished = 0
     for game in range(games):
         deal = game_seed(seed, game // 2)
         first = game % 2
-        mine = (maker(bot, deal * 10 + first) if maker is not None
-                else make_bot(bot, deal * 10 + first, data=data))
-        other = OutsideGreedy(deal * 10 + 1 - first)
-        seats: list[Bot] = [mine, other] if first == 0 else [other, mine]
+        a, b = make_a(deal * 10 + first), make_b(deal * 10 + 1 - first)
+        seats: list[Bot] = [a, b] if first == 0 else [b, a]
         result = play_match(data, seats, deal, first_player=0, module=module)
         if not result.finished:
             unfinished += 1
             continue
-        shares.append(credits(result.state.outcome())[seats.index(mine)])
+        shares.append(credits(result.state.outcome())[seats.index(a)])
     n = len(shares)
     mean = sum(shares) / n if n else 0.0
     half = 1.96 * statistics.pstdev(shares) / math.sqrt(n) if n > 1 else 0.0
     return mean, half, unfinished
+
+
+def play(bot: str, module: str | None, games: int, seed: int,
+         maker: Callable[[str, int], Bot] | None = None) -> tuple[float, float, int]:
+    """The bot's mean win share against the greedy, its 95% half-interval, unfinished."""
+    def mine(bot_seed: int) -> Bot:
+        return (maker(bot, bot_seed) if maker is not None
+                else make_bot(bot, bot_seed, data=base_game()))
+
+    return seat_swapped(mine, OutsideGreedy, module, games, seed)
 
 
 def main(argv: list[str] | None = None) -> int:
