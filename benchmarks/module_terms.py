@@ -30,7 +30,7 @@ from splendor.gamedata import base_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from outside_greedy import play as play_outside
-from outside_greedy import seat_swapped
+from outside_greedy import seat_swapped, share_text
 
 MODULES = ("cities", "trading-posts", "orient", "strongholds")
 #: The weights this work added, zeroed for today's version.
@@ -99,9 +99,7 @@ def main(argv: list[str] | None = None) -> int:
                                            module, args.games, args.seed)
             other_name = f"{other.name}-old"
         print(f"{module:14} {args.bot} {args.set or '(shipped)'} vs {other_name}: "
-              f"{mean:.1%} [{max(0.0, mean - half):.1%}, {min(1.0, mean + half):.1%}]"
-              f"  ({args.games} games, {unfinished} unfinished, seed {args.seed})",
-              flush=True)
+              f"{share_text(mean, half, args.games, unfinished, args.seed)}", flush=True)
     return 0
 
 

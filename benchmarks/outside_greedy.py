@@ -197,6 +197,12 @@ def seat_swapped(make_a: Callable[[int], Bot], make_b: Callable[[int], Bot],
     return mean, half, unfinished
 
 
+def share_text(mean: float, half: float, games: int, unfinished: int, seed: int) -> str:
+    """'55.0% [50.1%, 59.9%]  (400 games, 0 unfinished, seed 1)'."""
+    return (f"{mean:.1%} [{max(0.0, mean - half):.1%}, {min(1.0, mean + half):.1%}]"
+            f"  ({games} games, {unfinished} unfinished, seed {seed})")
+
+
 def play(bot: str, module: str | None, games: int, seed: int,
          maker: Callable[[str, int], Bot] | None = None) -> tuple[float, float, int]:
     """The bot's mean win share against the greedy, its 95% half-interval, unfinished."""
@@ -219,10 +225,8 @@ def main(argv: list[str] | None = None) -> int:
         for bot in args.bots.split(","):
             mean, half, unfinished = play(bot, None if module == "base" else module,
                                           args.games, args.seed)
-            print(f"{module:14} {bot:7} vs outside: {mean:.1%} "
-                  f"[{max(0.0, mean - half):.1%}, {min(1.0, mean + half):.1%}]"
-                  f"  ({args.games} games, {unfinished} unfinished, seed {args.seed})",
-                  flush=True)
+            print(f"{module:14} {bot:7} vs outside: "
+                  f"{share_text(mean, half, args.games, unfinished, args.seed)}", flush=True)
     return 0
 
 

@@ -30,10 +30,10 @@ from splendor.engine import (
     View,
     new_game,
     observe,
-    sample_world,
 )
 from splendor.gamedata import base_game
 from splendor.match import DEFAULT_ROUND_CAP, MatchResult, play_match
+from tests.bots.sampling_spy import record_samples
 from tests.invariants import check_invariants
 
 DATA = base_game()
@@ -295,16 +295,7 @@ def test_a_peeking_chooser_would_be_caught() -> None:
 def test_the_expert_plans_over_sampled_worlds_of_its_view(
     monkeypatch: pytest.MonkeyPatch, lean: bool,
 ) -> None:
-    import splendor.bots.expert as expert_module
-
-    calls: list[View] = []
-
-    def recording_sample_world(view: View, data: object, rng: random.Random) -> GameState:
-        assert isinstance(view, View), "the expert must sample from its view"
-        calls.append(view)
-        return sample_world(view, DATA, rng)
-
-    monkeypatch.setattr(expert_module, "sample_world", recording_sample_world)
+    calls = record_samples(monkeypatch)
     rng = random.Random(11)
     searched = with_opponent_blind = 0
     candidates = [

@@ -16,8 +16,9 @@ from splendor.bots import make_bot
 from splendor.bots.expert import ExpertBot, run_share
 from splendor.bots.profiles import HeuristicProfile, shipped_profiles
 from splendor.bots.search_worker import SearchWorker, Share, ShareResult
-from splendor.engine import GameState, Phase, View, new_game, observe, sample_world
+from splendor.engine import GameState, Phase, new_game, observe
 from splendor.gamedata import base_game
+from tests.bots.sampling_spy import record_samples
 from tests.bots.test_bots import opponents_blind, permute_hidden
 
 DATA = base_game()
@@ -187,16 +188,7 @@ def test_the_expert_level_searches_with_two_workers() -> None:
 def test_both_workers_plan_over_sampled_worlds_of_the_view(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    import splendor.bots.expert as expert_module
-
-    calls: list[View] = []
-
-    def recording_sample_world(view: View, data: object, rng: random.Random) -> GameState:
-        assert isinstance(view, View), "the expert must sample from its view"
-        calls.append(view)
-        return sample_world(view, DATA, rng)
-
-    monkeypatch.setattr(expert_module, "sample_world", recording_sample_world)
+    calls = record_samples(monkeypatch)
     rng = random.Random(2)
     blind = 0
     for state in POSITIONS:
