@@ -3,6 +3,7 @@
     python benchmarks/expert_match.py [--games G] [--simulations N | --budget S]
         [--simulations-b N] [--turns-a T] [--turns-b T] [--old-a] [--old-b]
         [--module NAME] [--seed S] [--old-terms-a] [--old-terms-b]
+        [--a KEY=VALUE ...] [--b KEY=VALUE ...]
 
 Each deal is played twice with the seats swapped (seat 0 starts). Expert A and expert B
 differ in the turns each rollout plays before the position is judged (`--turns-a`,
@@ -14,6 +15,10 @@ count: a faster setting's equal time, emulated so that the result does not depen
 the machine's load (e.g. 48 against 91 when B's rollouts are 1.9 times as fast).
 `--old-terms-a`, `--old-terms-b`: that side's rollouts play the hard profile without the
 module terms `module_terms.NEW_TERMS` (their weights at 0: the rollouts as before them).
+`--a`/`--b KEY=VALUE` (repeatable) set one side's search: `candidates`, `exploration`,
+`leaf_scale`, `rollout_noise`, `leaf` (a leaf model, `gap:0.4,points:-0.3,...`: see
+`splendor/bots/value/leaf.py` and `fit_leaf.py`) (`ExpertBot`'s arguments; default the
+expert's).
 Prints A's win share (a shared win counts 1/k) with its 95% interval (normal
 approximation), the mean simulations a search of each, and the unfinished games.
 """
@@ -25,10 +30,12 @@ import math
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from splendor.bots.expert import ExpertBot
 from splendor.bots.profiles import HeuristicProfile, shipped_profiles
+from splendor.bots.value.leaf import LeafModel
 from splendor.engine import Action, View
 from splendor.gamedata import base_game
 from splendor.match import play_match
@@ -52,6 +59,35 @@ class Counted:
         return action
 
 
+def leaf_model(text: str) -> LeafModel:
+    """`name:weight,...` (the leaf features, `leaf.FEATURES`) as a leaf model."""
+    named = {}
+    for part in text.split(","):
+        name, _, weight = part.partition(":")
+        named[name.strip()] = float(weight)
+    return LeafModel.of(named)
+
+
+#: The `ExpertBot` settings `--a`/`--b` may change, and their types.
+SETTINGS: dict[str, Callable[[str], object]] = {
+    "candidates": int, "exploration": float, "leaf_scale": float, "rollout_noise": float,
+    "leaf": leaf_model}
+
+
+def settings_of(parser: argparse.ArgumentParser, pairs: list[str]) -> dict[str, object]:
+    """`KEY=VALUE` pairs as ExpertBot keyword arguments (a wrong one stops with a message)."""
+    out: dict[str, object] = {}
+    for pair in pairs:
+        key, sep, value = pair.partition("=")
+        if not sep or key not in SETTINGS:
+            parser.error(f"{pair!r}: expected KEY=VALUE with KEY one of {', '.join(SETTINGS)}")
+        try:
+            out[key] = SETTINGS[key](value)
+        except ValueError as exc:
+            parser.error(f"{pair!r}: {exc}")
+    return out
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100)
@@ -66,7 +102,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--old-terms-a", action="store_true")
     parser.add_argument("--old-terms-b", action="store_true")
+    parser.add_argument("--a", action="append", default=[], metavar="KEY=VALUE",
+                        help="a search setting of A: " + ", ".join(SETTINGS))
+    parser.add_argument("--b", action="append", default=[], metavar="KEY=VALUE",
+                        help="a search setting of B (as --a)")
     args = parser.parse_args(argv)
+    settings = {"A": settings_of(parser, args.a), "B": settings_of(parser, args.b)}
     if args.simulations is None and args.budget is None:
         args.simulations = 48
     hard = shipped_profiles()["hard"]
@@ -82,8 +123,8 @@ def main(argv: list[str] | None = None) -> int:
         without = args.old_terms_a if name == "A" else args.old_terms_b
         rollout = hard_old if without else hard
         return Counted(ExpertBot(rollout, data, seed, budget=args.budget, simulations=sims,
-                                 name=name,
-                                 lean=not old, rollout_turns=turns))
+                                 name=name, lean=not old, rollout_turns=turns,
+                                 **settings[name]))
 
     shares: list[float] = []
     sims: dict[str, list[int]] = {"A": [], "B": []}
@@ -113,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
         without = args.old_terms_a if name == "A" else args.old_terms_b
         print(f"  {name}: rollouts of {turns} turns, {'old' if old else 'fast'} scoring, "
               f"{'without' if without else 'with'} the new module terms, "
-              f"mean {statistics.mean(sims[name]):.0f} simulations a search")
+              f"mean {statistics.mean(sims[name]):.0f} simulations a search"
+              + "".join(f", {k} {v}" for k, v in settings[name].items()))
     print(f"A's win share {mean:.1%} [{max(0.0, mean - half):.1%}, {min(1.0, mean + half):.1%}]")
     return 0
 

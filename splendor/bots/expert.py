@@ -38,6 +38,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 
 from splendor.bots.heuristic import world_from
 from splendor.bots.profiles import HeuristicProfile
@@ -45,6 +46,7 @@ from splendor.bots.search_worker import Helper, Share, ShareResult, next_job, sh
 from splendor.bots.value import Evaluator, pick, situation_from_state, situation_from_view
 from splendor.bots.value.fast import fits
 from splendor.bots.value.fast_modules import FAST_TERMS, FastModuleScorer, fits_modules
+from splendor.bots.value.leaf import LeafModel
 from splendor.bots.value.registry import terms_for
 from splendor.engine import Action, GameData, GameState, Phase, View, sample_world
 from splendor.engine.modules import ModuleState
@@ -87,6 +89,10 @@ class ExpertBot:
         lean: bool = True,
         rollout_turns: int = ROLLOUT_TURNS,
         workers: int = 1,
+        exploration: float = EXPLORATION,
+        leaf_scale: float = LEAF_SCALE,
+        rollout_noise: float = ROLLOUT_NOISE,
+        leaf: LeafModel | None = None,
     ) -> None:
         self.name = name
         self.data = data
@@ -102,6 +108,12 @@ class ExpertBot:
         #: as the evaluator, faster); False: with the evaluator, as before it (benchmarks).
         self.lean = lean
         self.rollout_turns = rollout_turns
+        self.exploration = exploration
+        self.leaf_scale = leaf_scale
+        self.rollout_noise = rollout_noise
+        #: The judgement at a rollout's end; None: the logistic of the value gap over
+        #: `leaf_scale` (as before the fitted model).
+        self.leaf = leaf
         self._fast: dict[int, FastModuleScorer] = {}
         self._fits = fits(data)
         self._fits_modules = self._fits and fits_modules(data)
@@ -231,7 +243,7 @@ class ExpertBot:
                 and self._decided(visits, limit - done)
             ):
                 break
-            k = self._ucb1(visits, totals, done)
+            k = self._ucb1(visits, totals, done, self.exploration)
             world = sample_world(view, self.data, self.rng)
             # Checked: the candidate comes from the view, the world from a sample of it.
             world.apply(candidates[k])
@@ -241,14 +253,14 @@ class ExpertBot:
         return visits, totals, done
 
     @staticmethod
-    def _ucb1(visits: list[int], totals: list[float], done: int) -> int:
+    def _ucb1(visits: list[int], totals: list[float], done: int, c: float) -> int:
         """The flat search's choice: each candidate once, then UCB1."""
         n = len(visits)
         if done < n:
             return done
         log_n = math.log(done)
         return max(range(n), key=lambda i: totals[i] / visits[i]
-                   + EXPLORATION * math.sqrt(log_n / visits[i]))
+                   + c * math.sqrt(log_n / visits[i]))
 
     @staticmethod
     def _decided(visits: list[int], simulations_left: float) -> bool:
@@ -270,9 +282,12 @@ class ExpertBot:
             fast = self._fast[id(evaluator)] = FastModuleScorer(evaluator)
         return fast
 
-    def _playout(self, world: GameState, me: int, evaluator: Evaluator) -> float:
+    def _playout(self, world: GameState, me: int, evaluator: Evaluator,
+                 visit: Callable[[GameState], None] | None = None) -> float:
+        """Play the rollout profile on `world` for `rollout_turns` turns and judge it for
+        `me`; `visit` (the leaf model's fitting) sees the world at each turn's start."""
         stop = world.turns + self.rollout_turns
-        rng, weights = self.rng, evaluator.w
+        rng, weights, noise = self.rng, evaluator.w, self.rollout_noise
         # The base game's main actions in fast form; a module's takes and reservations
         # too when its terms allow it (`FAST_TERMS`), its other actions as before.
         fast = self._fast_scorer(evaluator)
@@ -285,34 +300,47 @@ class ExpertBot:
         def this_world() -> GameState:
             return world
 
+        turn = -1
         while not world.is_over() and world.turns < stop:
+            if visit is not None and world.turns != turn:
+                turn = world.turns
+                visit(world)
             actions = world.legal_actions()
             if len(actions) == 1:
                 action = actions[0]
             elif fast is not None and base_game and world.phase is Phase.MAIN:
-                action = pick(fast.main_scores(world, actions), actions, rng, ROLLOUT_NOISE)
+                action = pick(fast.main_scores(world, actions), actions, rng, noise)
             elif fast is not None and world.phase is Phase.MAIN:
                 situation = situation_from_state(world, weights=weights)
                 scores = fast.module_scores(situation, actions, this_world)
-                action = pick(scores, actions, rng, ROLLOUT_NOISE)
+                action = pick(scores, actions, rng, noise)
             else:
                 # The world is already a sample: the module's actions are tried on it.
                 situation = situation_from_state(world, weights=weights)
                 scores = evaluator.score_actions(situation, actions, this_world, resolve=False)
-                action = pick(scores, actions, rng, ROLLOUT_NOISE)
+                action = pick(scores, actions, rng, noise)
             world.apply_unchecked(action)  # taken from legal_actions(): no check needed
         if world.is_over():
             outcome = world.outcome()
             return 1.0 / len(outcome.winners) if me in outcome.winners else 0.0
+        values = self.values(world, evaluator, fast if base_game else None)
+        if self.leaf is not None:
+            return self.leaf.chance(world, me, values)
+        gap = values[me] - max(v for i, v in enumerate(values) if i != me)
+        return 1.0 / (1.0 + math.exp(-gap / self.leaf_scale))
+
+    @staticmethod
+    def values(world: GameState, evaluator: Evaluator,
+               fast: FastModuleScorer | None = None) -> list[float]:
+        """Every seat's value in `world` as `evaluator` judges it (`fast`: its base-game
+        fast form, the same floats)."""
+        if fast is not None:
+            return [fast.value_of(world, seat) for seat in range(world.num_players)]
         values = []
         for seat in range(world.num_players):
-            if fast is not None and base_game:
-                values.append(fast.value_of(world, seat))
-                continue
-            s = situation_from_state(world, seat, weights)
+            s = situation_from_state(world, seat, evaluator.w)
             values.append(evaluator.value(s, s.me, s.market))
-        gap = values[me] - max(v for i, v in enumerate(values) if i != me)
-        return 1.0 / (1.0 + math.exp(-gap / LEAF_SCALE))
+        return values
 
 
 def run_share(share: Share) -> ShareResult:
