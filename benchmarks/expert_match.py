@@ -16,7 +16,7 @@ the machine's load (e.g. 48 against 91 when B's rollouts are 1.9 times as fast).
 `--old-terms-a`, `--old-terms-b`: that side's rollouts play the hard profile without the
 module terms `module_terms.NEW_TERMS` (their weights at 0: the rollouts as before them).
 `--a`/`--b KEY=VALUE` (repeatable) set one side's search: `candidates`, `exploration`,
-`leaf_scale`, `rollout_noise`, `leaf` (a leaf model, `gap:0.4,points:-0.3,...`: see
+`leaf_scale`, `rollout_noise`, `replies`, `leaf` (a leaf model, `gap:0.4,points:-0.3,...`: see
 `splendor/bots/value/leaf.py` and `fit_leaf.py`) (`ExpertBot`'s arguments; default the
 expert's).
 Prints A's win share (a shared win counts 1/k) with its 95% interval (normal
@@ -71,7 +71,7 @@ def leaf_model(text: str) -> LeafModel:
 #: The `ExpertBot` settings `--a`/`--b` may change, and their types.
 SETTINGS: dict[str, Callable[[str], object]] = {
     "candidates": int, "exploration": float, "leaf_scale": float, "rollout_noise": float,
-    "leaf": leaf_model}
+    "leaf": leaf_model, "replies": int}
 
 
 def settings_of(parser: argparse.ArgumentParser, pairs: list[str]) -> dict[str, object]:

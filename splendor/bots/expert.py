@@ -93,6 +93,7 @@ class ExpertBot:
         leaf_scale: float = LEAF_SCALE,
         rollout_noise: float = ROLLOUT_NOISE,
         leaf: LeafModel | None = None,
+        replies: int = 0,
     ) -> None:
         self.name = name
         self.data = data
@@ -114,6 +115,11 @@ class ExpertBot:
         #: The judgement at a rollout's end; None: the logistic of the value gap over
         #: `leaf_scale` (as before the fitted model).
         self.leaf = leaf
+        #: The second ply: another seat's first main action in a simulation is chosen
+        #: among its `replies` best (by the rollout profile) by UCB on its own chances
+        #: (information-set style: each reply's statistics over the worlds it was legal
+        #: in); 0: played by the rollout profile like the rest.
+        self.replies = replies
         self._fast: dict[int, FastModuleScorer] = {}
         self._fits = fits(data)
         self._fits_modules = self._fits and fits_modules(data)
@@ -222,6 +228,8 @@ class ExpertBot:
         n = len(candidates)
         visits = [0] * n
         totals = [0.0] * n
+        # The second ply: by candidate, each reply's [visits, my value sum, times offered].
+        replies: list[dict[Action, list[float]]] = [{} for _ in range(n)]
         start = time.perf_counter() if start is None else start
         done = 0
         while True:
@@ -247,7 +255,14 @@ class ExpertBot:
             world = sample_world(view, self.data, self.rng)
             # Checked: the candidate comes from the view, the world from a sample of it.
             world.apply(candidates[k])
-            totals[k] += self._playout(world, view.seat, self._evaluator(view.module))
+            ev = self._evaluator(view.module)
+            if self.replies:
+                reply = ReplyNode(replies[k], self.replies, self.exploration)
+                value = self._playout(world, view.seat, ev, reply=reply)
+                reply.back(value)
+            else:
+                value = self._playout(world, view.seat, ev)
+            totals[k] += value
             visits[k] += 1
             done += 1
         return visits, totals, done
@@ -283,9 +298,12 @@ class ExpertBot:
         return fast
 
     def _playout(self, world: GameState, me: int, evaluator: Evaluator,
-                 visit: Callable[[GameState], None] | None = None) -> float:
+                 visit: Callable[[GameState], None] | None = None,
+                 reply: Reply | None = None) -> float:
         """Play the rollout profile on `world` for `rollout_turns` turns and judge it for
-        `me`; `visit` (the leaf model's fitting) sees the world at each turn's start."""
+        `me`; `visit` (the leaf model's fitting) sees the world at each turn's start;
+        `reply` chooses the first main action of another seat (the search's second ply)
+        from the legal actions and the rollout profile's scores."""
         stop = world.turns + self.rollout_turns
         rng, weights, noise = self.rng, evaluator.w, self.rollout_noise
         # The base game's main actions in fast form; a module's takes and reservations
@@ -308,16 +326,21 @@ class ExpertBot:
             actions = world.legal_actions()
             if len(actions) == 1:
                 action = actions[0]
-            elif fast is not None and base_game and world.phase is Phase.MAIN:
-                action = pick(fast.main_scores(world, actions), actions, rng, noise)
+                world.apply_unchecked(action)
+                continue
+            if fast is not None and base_game and world.phase is Phase.MAIN:
+                scores = fast.main_scores(world, actions)
             elif fast is not None and world.phase is Phase.MAIN:
                 situation = situation_from_state(world, weights=weights)
                 scores = fast.module_scores(situation, actions, this_world)
-                action = pick(scores, actions, rng, noise)
             else:
                 # The world is already a sample: the module's actions are tried on it.
                 situation = situation_from_state(world, weights=weights)
                 scores = evaluator.score_actions(situation, actions, this_world, resolve=False)
+            if reply is not None and world.current != me and world.phase is Phase.MAIN:
+                action = reply(actions, scores)  # the opponent's first move: searched
+                reply = None
+            else:
                 action = pick(scores, actions, rng, noise)
             world.apply_unchecked(action)  # taken from legal_actions(): no check needed
         if world.is_over():
@@ -341,6 +364,43 @@ class ExpertBot:
             s = situation_from_state(world, seat, evaluator.w)
             values.append(evaluator.value(s, s.me, s.market))
         return values
+
+
+Reply = Callable[[tuple[Action, ...], list[float]], Action]
+
+
+class ReplyNode:
+    """One simulation's visit to a candidate's second ply: chooses the reply and, with
+    `back`, adds the simulation's value to it."""
+
+    def __init__(self, stats: dict[Action, list[float]], width: int, c: float) -> None:
+        self.stats, self.width, self.c = stats, width, c
+        self.chosen: list[float] | None = None
+
+    def __call__(self, actions: tuple[Action, ...], scores: list[float]) -> Action:
+        ranked = sorted(range(len(actions)), key=lambda i: -scores[i])[: self.width]
+        best, best_key, stats = actions[ranked[0]], -math.inf, self.stats
+        for i in ranked:
+            s = stats.get(actions[i])
+            if s is None:
+                s = stats[actions[i]] = [0, 0.0, 0]
+            s[2] += 1
+        for i in ranked:
+            s = stats[actions[i]]
+            if not s[0]:  # untried: first, in the profile's order
+                self.chosen = s
+                return actions[i]
+            # The replying seat wants the searching seat's value low.
+            key = (s[0] - s[1]) / s[0] + self.c * math.sqrt(math.log(s[2]) / s[0])
+            if key > best_key:
+                best, best_key = actions[i], key
+        self.chosen = stats[best]
+        return best
+
+    def back(self, value: float) -> None:
+        if self.chosen is not None:
+            self.chosen[0] += 1
+            self.chosen[1] += value
 
 
 def run_share(share: Share) -> ShareResult:
