@@ -242,7 +242,8 @@ class ReviewScene(Scene):
         move = self.judged
         if move is not None and move.label:
             return [tr("analysis.before_move"),
-                    *judged_lines(move, self.review.names, self.review.data)]
+                    *judged_lines(move, self.review.names, self.review.data,
+                                  self.review.seat)]
         entry = self.cursor.log[self.position - 1]
         lines = describe_entry(self.review.names[entry.seat], entry, self.review.data,
                                self.review.names)
