@@ -15,6 +15,9 @@ move, elsewhere to the nearest move), and at a judged move the panel gives the c
 before and after it; at a marked move the board shows the position the move was chosen
 in, with the move played and the expert's framed side by side ("Played", "Expert"), and
 the panel words both and the expert's reason.
+
+Laid out on enter, on a resize and on a change of language (the game resizes every
+scene), never while drawing.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from splendor.engine import View, parse_action
-from splendor.i18n import language, tr
+from splendor.i18n import tr
 from splendor.session.analysis import MoveAnalysis
 from splendor.session.analysis_job import AnalysisSource
 from splendor.session.review import GameReview
@@ -103,7 +106,6 @@ class ReviewScene(Scene):
         #: Each action's round (the curve's axis).
         self._rounds = tuple(entry.round for entry in self.cursor.log)
         self._size = (0, 0)
-        self._layout_key: tuple[object, ...] | None = None
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._title = pygame.Rect(0, 0, 0, 0)
         self._counter = pygame.Rect(0, 0, 0, 0)
@@ -269,7 +271,6 @@ class ReviewScene(Scene):
         title, move, what it did, the timeline, the step buttons, the keys, Analyse and
         Close; once analysed, the curve over the log."""
         self._size = size
-        self._layout_key = (size, language())
         lay = self.picture.lay_out(size, self.view.num_players, self.view.module)
         px = lay.px
         self.close_button.label = tr("common.button.close")
@@ -389,8 +390,6 @@ class ReviewScene(Scene):
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._layout_key != (surface.get_size(), language()):
-            self.layout(surface.get_size())
         lay = self.picture.layout
         assert lay is not None
         px = lay.px
