@@ -46,13 +46,18 @@ def move_words(text: str, data: GameData) -> str:
         return text  # a kept analysis names an action this version words differently
 
 
-def judged_lines(move: MoveAnalysis, names: tuple[str, ...], data: GameData) -> list[str]:
+def judged_lines(move: MoveAnalysis, names: tuple[str, ...], data: GameData,
+                 viewer: int | None) -> list[str]:
     """What the review says of a judged move: who and the mark with the chances (the
-    chances alone for an unmarked move), the move played, the expert's and why."""
+    chances alone for an unmarked move), the move played, the expert's and why. The
+    reason speaks to the player when the move is `viewer`'s (the review's one person),
+    and of the player by name otherwise (another seat's, or any seat's in a review
+    shown to everyone at the screen)."""
     lines = [tr("analysis.marked", name=names[move.seat], label=label_name(move.label),
                 before=percent(move.before), after=percent(move.after))
              if move.label else chances_line(move)]
     lines.append(tr("analysis.played_move", move=move_words(move.played, data)))
     lines.append(tr("analysis.expert_move", move=move_words(move.best, data)))
-    lines.append(tr("analysis.why", why=hint_why(move.reason, names, data)))
+    player = None if move.seat == viewer else names[move.seat]
+    lines.append(tr("analysis.why", why=hint_why(move.reason, names, data, player)))
     return lines

@@ -67,6 +67,9 @@ class ChanceLayout:
     lines: tuple[tuple[int, tuple[tuple[int, int], ...]], ...]
     #: The marked moves and where their dots are.
     dots: tuple[tuple[MoveAnalysis, tuple[int, int]], ...]
+    #: The keys that go from dot to dot, said under the plot ('' and empty: none).
+    keys: str
+    keys_box: pygame.Rect
 
 
 def chance_numbers_w(px: Callable[[float], int], text_px: int) -> int:
@@ -77,18 +80,23 @@ def chance_numbers_w(px: Callable[[float], int], text_px: int) -> int:
 
 def chance_layout(box: pygame.Rect, px: Callable[[float], int], text_px: int,
                   analysis: GameAnalysis, rounds: Sequence[int], *,
-                  compact: bool = False) -> ChanceLayout:
+                  compact: bool = False, keys: str = "") -> ChanceLayout:
     """The curve of `analysis` in `box` for a game whose actions were in `rounds`; compact:
-    the title alone, no axis words (the review's panel)."""
+    the title alone, no axis words, and `keys` (the keys that go from dot to dot, if
+    any) under the plot (the review's panel)."""
     line = line_height(text_px)
     pad = px(8) if compact else px(10)
     title_h = line if compact else lines_height(tr("analysis.chart"), text_px,
                                                 box.w - 2 * pad, bold=True)
     title = pygame.Rect(box.x + pad, box.y + px(4), box.w - 2 * pad, title_h)
+    keys_box = pygame.Rect(box.x + pad, box.bottom, box.w - 2 * pad, 0)
     if compact:
+        if keys:
+            keys_h = lines_height(keys, text_px, keys_box.w)
+            keys_box = pygame.Rect(keys_box.x, box.bottom - px(6) - keys_h, keys_box.w, keys_h)
         axis_label = pygame.Rect(box.x, box.bottom, 0, 0)
         plot = pygame.Rect(box.x + pad, title.bottom + px(6), box.w - 2 * pad,
-                           box.bottom - px(8) - title.bottom - px(6))
+                           keys_box.y - px(8) - title.bottom - px(6))
     else:
         axis_label = pygame.Rect(box.x + pad, box.bottom - px(6) - line, box.w - 2 * pad, line)
         numbers_w = chance_numbers_w(px, text_px)
@@ -108,7 +116,7 @@ def chance_layout(box: pygame.Rect, px: Callable[[float], int], text_px: int,
         lines.append((seat, points))
     dots = tuple((m, (xs[min(m.index, len(xs) - 1)], y(m.before))) for m in analysis.marked())
     return ChanceLayout(box, title, plot, axis_label, text_px, px, compact, xs, last,
-                        tuple(lines), dots)
+                        tuple(lines), dots, keys if compact else "", keys_box)
 
 
 def dot_at(lay: ChanceLayout, pos: tuple[int, int]) -> MoveAnalysis | None:
@@ -147,6 +155,8 @@ def draw_chance_chart(surface: pygame.Surface, lay: ChanceLayout,
                       align="right")
     if not lay.compact:
         _round_ticks(surface, lay)
+    if lay.keys:
+        draw_lines(surface, lay.keys, size, theme.TEXT_DIM, lay.keys_box)
     if position is not None and 0 <= position < len(lay.xs):
         x = lay.xs[position]
         pygame.draw.line(surface, theme.ACTIVE, (x, plot.y - px(2)), (x, plot.bottom + px(2)),
@@ -158,10 +168,13 @@ def draw_chance_chart(surface: pygame.Surface, lay: ChanceLayout,
             pygame.draw.lines(surface, ink, False, points, width)
         if points:
             draw_marker(surface, MARKERS[seat % len(MARKERS)], points[-1], max(3, px(4)), ink)
-    for move, center in lay.dots:
+    # The selected dot last, over its neighbours, ringed in white on a dark edge.
+    for move, center in sorted(lay.dots, key=lambda dot: dot[0].index == selected):
         r = max(3, px(DOT_SIZES[move.label]))
         if move.index == selected:
-            pygame.draw.circle(surface, theme.TEXT, center, r + max(3, px(4)), max(2, px(2)))
+            ring = r + max(4, px(6))
+            pygame.draw.circle(surface, theme.INK, center, ring + max(1, px(1)))
+            pygame.draw.circle(surface, theme.TEXT, center, ring, max(2, px(3)))
         pygame.draw.circle(surface, theme.INK, center, r + 1)
         pygame.draw.circle(surface, LABEL_INKS[move.label], center, r)
 

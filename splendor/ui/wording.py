@@ -36,7 +36,7 @@ from splendor.engine.actions import (
 )
 from splendor.engine.components import ABILITIES, TradingPost
 from splendor.engine.modules import module_ids
-from splendor.i18n import tr
+from splendor.i18n import has, tr
 from splendor.session.hints import Hint, HintReason
 from splendor.session.log import LogEntry
 
@@ -308,8 +308,12 @@ def _hint_module_move(action: Action, data: GameData) -> str:
 _COUNTED_REASONS = frozenset({"double_gold", "sacrifice"})
 
 
-def hint_why(reason: HintReason, names: tuple[str, ...], data: GameData) -> str:
-    """The reason of a hint in words ('it works towards a level 2 blue card.')."""
+def hint_why(reason: HintReason, names: tuple[str, ...], data: GameData,
+             player: str | None = None) -> str:
+    """The reason of a hint in words ('it works towards a level 2 blue card.'), said to
+    the player who moves; with `player` (a name), said of that player instead, as the
+    review words another seat's move ('Ada keeps it for later and takes a gold token.':
+    `hint.why_other.*` where the words differ, `hint.why.*` where they do not)."""
     params: dict[str, object] = {"points": reason.points, "level": reason.level}
     if reason.seat is not None and 0 <= reason.seat < len(names):
         params["name"] = names[reason.seat]
@@ -319,12 +323,24 @@ def hint_why(reason: HintReason, names: tuple[str, ...], data: GameData) -> str:
         params["card"] = card_text(data, reason.card)
     if reason.color is not None and 0 <= reason.color < len(COLOR_NAMES):
         params["color"] = color_name(reason.color)
+    if player is not None:
+        params["player"] = player
     if reason.post is not None:
         params["post"] = reason.post
         power = next((p.power for p in data.posts if p.id == reason.post), None)
-        params["power"] = tr(f"hint.power.{power}") if power is not None else ""
+        params["power"] = "" if power is None else tr(_said_of(f"hint.power.{power}", player))
     count = reason.count if reason.code in _COUNTED_REASONS else None
-    return tr(f"hint.why.{reason.code}", count, **params)
+    return tr(_said_of(f"hint.why.{reason.code}", player), count, **params)
+
+
+def _said_of(key: str, player: str | None) -> str:
+    """`key` ('hint.why.x'), or its third-person twin ('hint.why_other.x') when the words
+    are said of `player` and the twin exists."""
+    if player is None:
+        return key
+    section, _, code = key.rpartition(".")
+    other = f"{section}_other.{code}"
+    return other if has(other) else key
 
 
 def hint_text(hint: Hint, names: tuple[str, ...], data: GameData) -> str:

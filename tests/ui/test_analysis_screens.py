@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import json
+import re
 import time
 
 import pygame
@@ -155,7 +156,11 @@ def test_a_dot_on_the_review_curve_goes_to_its_move_which_shows_both_moves(app: 
     assert [f.tag for f in review.frames] == ["Played", "Expert"][:len(review.frames)]
     assert review.frames, "at least one of the moves shows on the board"
     lines = review.move_lines
-    why = hint_why(move.reason, review.review.names, review.review.data)
+    names = review.review.names
+    # The reason speaks to Ada of her own move and names Gus for his.
+    assert review.review.seat == 0
+    why = hint_why(move.reason, names, review.review.data,
+                   None if move.seat == 0 else names[move.seat])
     assert f"Why: {why}" in lines
     assert any(line.startswith("Played: ") for line in lines)
     assert any(line.startswith("Expert: ") for line in lines)
@@ -163,6 +168,19 @@ def test_a_dot_on_the_review_curve_goes_to_its_move_which_shows_both_moves(app: 
     assert f"{name}: {label_name(move.label)}, " in lines[1] and " → " in lines[1]
     assert lines[0] == "The board before the move"
     app.render()
+    # Each seat's marked moves: Ada's reasons as her hints say them, Gus's said of him.
+    said = {}
+    for seat, player in ((0, None), (1, "Gus")):
+        theirs = [m for m, _ in chart.dots if m.seat == seat]
+        assert theirs, f"seat {seat} has a marked move"
+        for marked in theirs:
+            review.go(marked.index + 1)
+            said[marked.index] = review.move_lines[-1]
+            why = hint_why(marked.reason, names, review.review.data, player)
+            assert said[marked.index] == f"Why: {why}"
+    gus = [said[m.index] for m, _ in chart.dots if m.seat == 1]
+    assert not any(re.search(r"\byour?\b", line) for line in gus), gus
+    assert any("Gus" in line for line in gus), "named in his own reasons"
     # Elsewhere on the curve: the nearest move, drawn as usual.
     click(app, (chart.plot.x + 1, chart.plot.centery))
     assert review.position <= 2 and review.frames == []

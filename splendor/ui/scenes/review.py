@@ -11,10 +11,15 @@ its own copies of the game: nothing here can change a game in progress or a save
 
 A finished game can be analysed (Analyse opens the panel, `scenes.analyse`). Once it is,
 the chance-to-win curve takes the log's place (a click on a marked move's dot goes to that
-move, elsewhere to the nearest move), and at a judged move the panel gives the chances
-before and after it; at a marked move the board shows the position the move was chosen
-in, with the move played and the expert's framed side by side ("Played", "Expert"), and
-the panel words both and the expert's reason.
+move, elsewhere to the nearest move; [ and ], or Shift with the arrows, go to the previous
+and next marked move, the keys said under the curve), and at a judged move the panel
+gives the chances before and after it; at a marked move the board shows the position the
+move was chosen in, with the move played and the expert's framed side by side ("Played",
+"Expert"), and the panel words both and the expert's reason (to the person looking, of
+their own move; of the player by name, of another's).
+
+Laid out on enter, on a resize and on a change of language (the game resizes every
+scene), never while drawing.
 """
 
 from __future__ import annotations
@@ -25,7 +30,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from splendor.engine import View, parse_action
-from splendor.i18n import language, tr
+from splendor.i18n import tr
 from splendor.session.analysis import MoveAnalysis
 from splendor.session.analysis_job import AnalysisSource
 from splendor.session.review import GameReview
@@ -103,7 +108,6 @@ class ReviewScene(Scene):
         #: Each action's round (the curve's axis).
         self._rounds = tuple(entry.round for entry in self.cursor.log)
         self._size = (0, 0)
-        self._layout_key: tuple[object, ...] | None = None
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._title = pygame.Rect(0, 0, 0, 0)
         self._counter = pygame.Rect(0, 0, 0, 0)
@@ -202,6 +206,21 @@ class ReviewScene(Scene):
     def last(self) -> None:
         self.go(self.total)
 
+    def marked_position(self, step: int) -> int | None:
+        """The position of the next (`step` 1) or previous (-1) marked move (the curve's
+        dots), as a click on its dot shows it; None when there is none that way."""
+        shown = self.analysis.shown if self.analysis is not None else None
+        positions = [m.index + 1 for m in shown.marked()] if shown is not None else []
+        if step > 0:
+            return next((p for p in positions if p > self.position), None)
+        return next((p for p in reversed(positions) if p < self.position), None)
+
+    def to_marked(self, step: int) -> None:
+        """Go to the next (`step` 1) or previous (-1) marked move, if there is one."""
+        position = self.marked_position(step)
+        if position is not None:
+            self.go(position)
+
     def round_start(self, step: int) -> int:
         """The position at the start of the next (`step` 1) or previous (-1) round: just
         before its first move (the deal and the end bound the walk)."""
@@ -242,7 +261,8 @@ class ReviewScene(Scene):
         move = self.judged
         if move is not None and move.label:
             return [tr("analysis.before_move"),
-                    *judged_lines(move, self.review.names, self.review.data)]
+                    *judged_lines(move, self.review.names, self.review.data,
+                                  self.review.seat)]
         entry = self.cursor.log[self.position - 1]
         lines = describe_entry(self.review.names[entry.seat], entry, self.review.data,
                                self.review.names)
@@ -268,14 +288,14 @@ class ReviewScene(Scene):
         title, move, what it did, the timeline, the step buttons, the keys, Analyse and
         Close; once analysed, the curve over the log."""
         self._size = size
-        self._layout_key = (size, language())
         lay = self.picture.lay_out(size, self.view.num_players, self.view.module)
         px = lay.px
         self.close_button.label = tr("common.button.close")
         self.analyse_button.label = tr("analysis.open")
         shown = self.analysis.shown if self.analysis is not None else None
         self._chart = None if shown is None else chance_layout(
-            lay.log, px, max(theme.MIN_TEXT_PX, px(14)), shown, self._rounds, compact=True)
+            lay.log, px, max(theme.MIN_TEXT_PX, px(14)), shown, self._rounds, compact=True,
+            keys=tr("review.keys_marked") if shown.marked() else "")
         self._frame_moves()
         panel = lay.action_panel
         self._panel = panel
@@ -298,7 +318,7 @@ class ReviewScene(Scene):
             self.close_button.rect = pygame.Rect(inner.right - half, self.close_button.rect.y,
                                                  half, button_h)
         # Once analysed, the keys and the timeline (the curve is one) give their room to
-        # the words of a marked move.
+        # the words of a marked move; the marked moves' keys are said under the curve.
         keys_h = 0 if shown is not None else lines_height(
             tr("review.keys"), max(theme.MIN_TEXT_PX, px(14)), inner.w)
         self._keys = pygame.Rect(inner.x, self.close_button.rect.y - px(8) - keys_h, inner.w,
@@ -326,7 +346,7 @@ class ReviewScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
-            self._key(event.key)
+            self._key(event.key, getattr(event, "mod", 0), getattr(event, "unicode", ""))
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 \
                 and self._chart is not None and self._chart.box.collidepoint(event.pos):
@@ -357,9 +377,19 @@ class ReviewScene(Scene):
         self.form.handle_event(event)
         return True  # nothing beneath a review reacts
 
-    def _key(self, key: int) -> None:
+    def _key(self, key: int, mod: int, text: str) -> None:
+        marked = self.analysis is not None and self.analysis.shown is not None
+        shift = bool(mod & pygame.KMOD_SHIFT)
         if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             self.close()
+        # The marked moves: [ and ] (by the key, or by the character where a keyboard
+        # types them with another key), or Shift with the arrows once analysed.
+        elif key == pygame.K_LEFTBRACKET or text == "[" \
+                or (marked and shift and key == pygame.K_LEFT):
+            self.to_marked(-1)
+        elif key == pygame.K_RIGHTBRACKET or text == "]" \
+                or (marked and shift and key == pygame.K_RIGHT):
+            self.to_marked(1)
         elif key == pygame.K_LEFT:
             self.back()
         elif key == pygame.K_RIGHT:
@@ -388,8 +418,6 @@ class ReviewScene(Scene):
     # ------------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._layout_key != (surface.get_size(), language()):
-            self.layout(surface.get_size())
         lay = self.picture.layout
         assert lay is not None
         px = lay.px
