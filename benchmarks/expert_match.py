@@ -122,9 +122,12 @@ def main(argv: list[str] | None = None) -> int:
             sims = args.simulations_b
         without = args.old_terms_a if name == "A" else args.old_terms_b
         rollout = hard_old if without else hard
+        kwargs = dict(settings[name])
+        if "leaf" in kwargs:
+            kwargs["leaves"] = {args.module: kwargs.pop("leaf")}
         return Counted(ExpertBot(rollout, data, seed, budget=args.budget, simulations=sims,
                                  name=name, lean=not old, rollout_turns=turns,
-                                 **settings[name]))
+                                 **kwargs))
 
     shares: list[float] = []
     sims: dict[str, list[int]] = {"A": [], "B": []}

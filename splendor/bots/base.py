@@ -40,7 +40,8 @@ def _registry() -> dict[str, Factory]:
         if profile.simulations is not None:  # a fixed count: no time budget applies
             return lambda data, seed, budget: ExpertBot(
                 rollout, data, seed, budget=None, simulations=profile.simulations,
-                candidates=profile.candidates, name=profile.name, workers=profile.workers)
+                candidates=profile.candidates, name=profile.name, workers=profile.workers,
+                replies=profile.replies, leaves=profile.leaves())
         return lambda data, seed, budget: ExpertBot(
             rollout,
             data,
@@ -49,6 +50,8 @@ def _registry() -> dict[str, Factory]:
             candidates=profile.candidates,
             name=profile.name,
             workers=profile.workers,
+            replies=profile.replies,
+            leaves=profile.leaves(),
         )
 
     profiles = shipped_profiles()

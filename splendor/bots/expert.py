@@ -38,7 +38,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from splendor.bots.heuristic import world_from
 from splendor.bots.profiles import HeuristicProfile
@@ -92,7 +92,7 @@ class ExpertBot:
         exploration: float = EXPLORATION,
         leaf_scale: float = LEAF_SCALE,
         rollout_noise: float = ROLLOUT_NOISE,
-        leaf: LeafModel | None = None,
+        leaves: Mapping[str | None, LeafModel] | None = None,
         replies: int = 0,
     ) -> None:
         self.name = name
@@ -112,9 +112,9 @@ class ExpertBot:
         self.exploration = exploration
         self.leaf_scale = leaf_scale
         self.rollout_noise = rollout_noise
-        #: The judgement at a rollout's end; None: the logistic of the value gap over
-        #: `leaf_scale` (as before the fitted model).
-        self.leaf = leaf
+        #: The judgement at a rollout's end by module (None: the base game); a game not
+        #: there: the logistic of the value gap over `leaf_scale`.
+        self.leaves: dict[str | None, LeafModel] = dict(leaves or {})
         #: The second ply: another seat's first main action in a simulation is chosen
         #: among its `replies` best (by the rollout profile) by UCB on its own chances
         #: (information-set style: each reply's statistics over the worlds it was legal
@@ -198,7 +198,7 @@ class ExpertBot:
             next_job(), self.profile, view, tuple(candidates), self.rng.getrandbits(64),
             theirs,
             None if deadline is None else time.time() + deadline - early - time.perf_counter(),
-            self.lean, self.rollout_turns)
+            self.lean, self.rollout_turns, self.replies, tuple(self.leaves.items()))
         sent = helper is not None and helper.submit(share)
         mine = None if limit is None or theirs is None else limit - theirs
         started = time.perf_counter()
@@ -347,8 +347,9 @@ class ExpertBot:
             outcome = world.outcome()
             return 1.0 / len(outcome.winners) if me in outcome.winners else 0.0
         values = self.values(world, evaluator, fast if base_game else None)
-        if self.leaf is not None:
-            return self.leaf.chance(world, me, values)
+        leaf = self.leaves.get(world.setup.module)
+        if leaf is not None:
+            return leaf.chance(world, me, values)
         gap = values[me] - max(v for i, v in enumerate(values) if i != me)
         return 1.0 / (1.0 + math.exp(-gap / self.leaf_scale))
 
@@ -408,7 +409,8 @@ def run_share(share: Share) -> ShareResult:
     try:
         bot = ExpertBot(share.profile, base_game(), share.seed, budget=None,
                         simulations=share.simulations, lean=share.lean,
-                        rollout_turns=share.rollout_turns)
+                        rollout_turns=share.rollout_turns, replies=share.replies,
+                        leaves=dict(share.leaves))
         deadline = None
         if share.deadline is not None:
             left = share.deadline - time.time()

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from splendor.bots.value import Weights
+from splendor.bots.value.leaf import FEATURES, LeafModel
 from splendor.engine.modules import module_ids
 from splendor.gamedata import Checker, DataError, read_yaml
 from splendor.resources import levels_data_dir
@@ -48,6 +49,16 @@ class SearchProfile:
     #: A fixed number of simulations per decision instead of a time budget: the same
     #: moves for a given seed and the same strength on every machine.
     simulations: int | None = None
+    #: The second ply: another seat's first move in a simulation is searched among its
+    #: `replies` best (0: played by the rollout profile).
+    replies: int = 0
+    #: The judged win chance at a rollout's end, by game ("base" or a module's name);
+    #: a game not named: the logistic of the value gap (`splendor/bots/value/leaf.py`).
+    leaf: tuple[tuple[str, LeafModel], ...] = ()
+
+    def leaves(self) -> dict[str | None, LeafModel]:
+        """The leaf models by module (None: the base game), as `ExpertBot` takes them."""
+        return {None if game == "base" else game: model for game, model in self.leaf}
 
 
 Profile = HeuristicProfile | SearchProfile
@@ -87,6 +98,26 @@ def _search_budget(ck: Checker, entry: dict[str, Any],
     return None, simulations
 
 
+def _leaf(ck: Checker, raw: object, where: str) -> tuple[tuple[str, LeafModel], ...]:
+    """Leaf models by game ("base" or a module's name), each a mapping of feature weights."""
+    games = ("base", *module_ids())
+    out = []
+    for game, features in ck.mapping(raw, where).items():
+        if game not in games:
+            raise ck.fail(where, f"unknown game {game!r} (base or a module: "
+                          f"{', '.join(module_ids())})")
+        named = {}
+        for key, value in ck.mapping(features, f"{where}, {game}").items():
+            if key not in FEATURES:
+                raise ck.fail(f"{where}, {game}", f"unknown feature {key!r} (the features: "
+                              f"{', '.join(FEATURES)})")
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise ck.fail(f"{where}, {game}", f"'{key}' must be a number")
+            named[key] = float(value)
+        out.append((str(game), LeafModel.of(named)))
+    return tuple(out)
+
+
 def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profile]:
     """Profiles by name; raise DataError naming the file, the bot and the problem."""
     ck = Checker(filename)
@@ -120,15 +151,17 @@ def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profil
             )
         elif kind == "search":
             ck.known_fields(entry, {"label", "kind", "rollout", "budget", "simulations",
-                                    "candidates", "workers"}, where)
+                                    "candidates", "workers", "replies", "leaf"}, where)
             budget, simulations = _search_budget(ck, entry, where)
             candidates = ck.int_field(entry, "candidates", where, low=1)
             rollout = ck.field(entry, "rollout", where)
             workers = ck.int_field(entry, "workers", where, low=1) if "workers" in entry else 1
             if workers > 2:
                 raise ck.fail(where, f"'workers' is 1 or 2, got {workers}")
+            replies = ck.int_field(entry, "replies", where, low=0) if "replies" in entry else 0
             profiles[name] = SearchProfile(name, label, str(rollout), budget, candidates,
-                                           workers, simulations)
+                                           workers, simulations, replies,
+                                           _leaf(ck, entry.get("leaf", {}), f"{where}, leaf"))
         else:
             raise ck.fail(where, f"unknown kind {kind!r} (heuristic or search)")
     for profile in profiles.values():

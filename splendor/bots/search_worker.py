@@ -27,6 +27,7 @@ from multiprocessing.connection import Connection
 from typing import Any, Protocol
 
 from splendor.bots.profiles import HeuristicProfile
+from splendor.bots.value.leaf import LeafModel
 from splendor.engine import Action, View
 
 #: How often an idle worker checks that its parent is still there (seconds).
@@ -51,6 +52,8 @@ class Share:
     deadline: float | None  # time.time() when the share must stop
     lean: bool
     rollout_turns: int
+    replies: int = 0
+    leaves: tuple[tuple[str | None, LeafModel], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

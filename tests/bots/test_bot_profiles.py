@@ -157,6 +157,14 @@ BROKEN = [
     ("weights on a search bot", _set("bots.expert.weights", {"bonus": 1.0}), "expert",
      ["unknown field", "weights"]),
     ("entry not a mapping", _set("bots.medium", "strong"), "medium", ["mapping"]),
+    ("negative replies", _set("bots.expert.replies", -1), "expert", ["replies", ">= 0"]),
+    ("leaf for an unknown game", _set("bots.expert.leaf", {"chess": {"gap": 0.3}}), "expert",
+     ["leaf", "unknown game", "'chess'"]),
+    ("unknown leaf feature", _set("bots.expert.leaf", {"base": {"luck": 0.3}}), "expert",
+     ["leaf, base", "unknown feature", "'luck'"]),
+    ("text leaf weight", _set("bots.expert.leaf", {"cities": {"gap": "big"}}), "expert",
+     ["leaf, cities", "'gap'", "number"]),
+    ("leaf not a mapping", _set("bots.expert.leaf", [0.3]), "expert", ["leaf", "mapping"]),
 ]
 
 

@@ -66,10 +66,12 @@ class Checked:
         return action
 
 
-def expert(seed: int, simulations: int = EXPERT_SIMULATIONS, lean: bool = True) -> ExpertBot:
+def expert(seed: int, simulations: int = EXPERT_SIMULATIONS, lean: bool = True,
+           replies: int = 0) -> ExpertBot:
     hard = shipped_profiles()["hard"]
     assert isinstance(hard, HeuristicProfile)
-    return ExpertBot(hard, DATA, seed, budget=None, simulations=simulations, lean=lean)
+    return ExpertBot(hard, DATA, seed, budget=None, simulations=simulations, lean=lean,
+                     replies=replies)
 
 
 def play_checked(bots: list[Bot], seed: int, first_player: int | None = None) -> MatchResult:
@@ -291,9 +293,10 @@ def test_a_peeking_chooser_would_be_caught() -> None:
     assert caught > len(POSITIONS) // 2
 
 
-@pytest.mark.parametrize("lean", [True, False], ids=["fast rollouts", "evaluator rollouts"])
+@pytest.mark.parametrize(("lean", "replies"), [(True, 0), (False, 0), (True, 3)],
+                         ids=["fast rollouts", "evaluator rollouts", "second ply"])
 def test_the_expert_plans_over_sampled_worlds_of_its_view(
-    monkeypatch: pytest.MonkeyPatch, lean: bool,
+    monkeypatch: pytest.MonkeyPatch, lean: bool, replies: int,
 ) -> None:
     calls = record_samples(monkeypatch)
     rng = random.Random(11)
@@ -311,10 +314,10 @@ def test_the_expert_plans_over_sampled_worlds_of_its_view(
         with_opponent_blind += opponents_blind(state, seat) > 0
         original, permuted = observe(state, seat), observe(copy, seat)
         calls.clear()
-        first = expert(3, simulations=8, lean=lean).choose(original)
+        first = expert(3, simulations=8, lean=lean, replies=replies).choose(original)
         assert len(calls) == 8 and all(v is original for v in calls)
         calls.clear()
-        second = expert(3, simulations=8, lean=lean).choose(permuted)
+        second = expert(3, simulations=8, lean=lean, replies=replies).choose(permuted)
         assert len(calls) == 8 and all(v is permuted for v in calls)
         assert first in original.legal_actions and second in permuted.legal_actions
         # Same seed, same simulation count, equal views: nothing else may matter.
