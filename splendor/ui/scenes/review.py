@@ -184,7 +184,9 @@ class ReviewScene(Scene):
                      (parse_action(move.best), tr("analysis.expert"), EXPERT_INK)]
         except ValueError:
             return  # a kept analysis naming moves this version does not read
-        self.frames = move_frames(lay, self.board_view, moves)
+        # Off the review's panel and the curve over the log, drawn over the board.
+        self.frames = move_frames(lay, self.board_view, moves,
+                                  covered=(lay.action_panel, lay.log))
 
     def analysed(self) -> None:
         """The analysis shown changed: show the position and the curve again."""
