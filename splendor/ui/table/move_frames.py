@@ -97,14 +97,14 @@ def move_frames(lay: TableLayout, view: View, moves: Sequence[tuple[Action, str,
                 boxes[i][j] = boxes[i][j].clip(box.inflate(-2 * width, -2 * width))
             own.append(box)
         boxes.append(own)
-    # What a tag had better not hide: the pieces shown, the header, the legend and the
-    # labels over the player's reserved cards and nobles.
+    # What a tag had better not hide: the pieces shown, the header, the legend, the
+    # player's name and the labels over their reserved cards and nobles.
     empty = lay.nobles[len(view.nobles):]
     seen = [r for r in lay.pieces if r not in empty] + [lay.header, lay.legend]
     if lay.area is not None:
         a = lay.area
         columns = a.reserved[0].unionall(a.reserved[1:])
-        seen += [pygame.Rect(columns.x, a.top, columns.w, a.label_h), a.side_label]
+        seen += [a.name, pygame.Rect(columns.x, a.top, columns.w, a.label_h), a.side_label]
     tags: dict[int, pygame.Rect] = {}
     for order in reversed(range(len(touched))):
         rects, tag, _ = touched[order]
