@@ -1,5 +1,6 @@
 """The results lay themselves out on enter, on a resize and on a change of language (the
-game resizes every scene), never while drawing: a draw alone leaves their layout as it was."""
+game resizes every scene), never while drawing: a draw alone leaves their layout as it was.
+Hidden, they keep a long winner's name whole in the headline beside the bank."""
 
 from __future__ import annotations
 
@@ -8,12 +9,15 @@ import pytest
 
 from splendor import i18n
 from splendor.devtools.screens_demo import bot_game_state
+from splendor.i18n import LANGUAGES
 from splendor.session.results import final_result
 from splendor.session.review import review_of
 from splendor.ui.app import App
 from splendor.ui.main import Game
 from splendor.ui.scenes.results import ResultsScene
 from splendor.ui.table.board_picture import BoardPicture
+from splendor.ui.textfit import audit
+from splendor.ui.widgets import line_height
 
 
 def _results() -> ResultsScene:
@@ -109,3 +113,29 @@ def test_hiding_the_results_lays_out_the_side_panel_once(
     assert scene.toggle.rect.colliderect(scene._side)
     app.render()
     assert len(layouts) == 2
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_a_long_winners_name_takes_the_hidden_results_headline_to_two_lines(
+        app: App, code: str) -> None:
+    """The board alone at 1024x600: the headline beside the bank is wrapped, not cut
+    ("Bartholomew Hale l'emporte !"), and the buttons stay under it."""
+    kinds, names = ["hard", "medium"], ("Bartholomew Hale", "Maximilian Ortiz")
+    state = bot_game_state(5, kinds, names)
+    review = review_of(state, kinds, names)
+    assert review is not None
+    scene = ResultsScene(final_result(state), lambda: None, lambda: None,
+                         board=BoardPicture(state.data, names, review.cursor().log),
+                         final_view=review.cursor().view(None), scores=review.scores,
+                         on_review=lambda: None)
+    i18n.set_language(code)
+    app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=600, size=(1024, 600)))
+    app.stack.push(scene)
+    scene.toggle_panel()
+    with audit() as misfits:
+        app.render()
+    assert misfits == []
+    assert scene._side.contains(scene._side_words)
+    assert all(b.rect.top > scene._side_words.bottom for b in scene.form.widgets)
+    if code == "fr":
+        assert scene._side_words.h == 2 * line_height(scene._side_px)

@@ -229,6 +229,8 @@ class ResultsScene(Scene):
         #: With the panel hidden: the small panel beside the bank and its headline.
         self._side = pygame.Rect(0, 0, 0, 0)
         self._side_headline = pygame.Rect(0, 0, 0, 0)
+        self._side_px = 24
+        self._side_words = pygame.Rect(0, 0, 0, 0)  # the headline's lines in it
 
     def _buttons(self) -> list[Button]:
         """The buttons in their order on screen (left to right, or top to bottom)."""
@@ -490,7 +492,14 @@ class ResultsScene(Scene):
         side = lay.action_panel
         self._side = side
         pad = px(14)
-        self._side_headline = pygame.Rect(side.x + pad, side.y + pad, side.w - 2 * pad, px(40))
+        # A long winner's name takes the headline to a second line rather than cut.
+        self._side_px = Scale(size).text(24)
+        width = side.w - 2 * pad
+        words_h = lines_height(self.headline, self._side_px, width, serif=True)
+        self._side_headline = pygame.Rect(side.x + pad, side.y + pad, width,
+                                          max(px(40), words_h))
+        self._side_words = pygame.Rect(side.x + pad, self._side_headline.centery - words_h // 2,
+                                       width, words_h)
         buttons = self._buttons()
         gap = px(12)
         top = self._side_headline.bottom + px(16)
@@ -577,8 +586,8 @@ class ResultsScene(Scene):
 
     def _draw_side(self, surface: pygame.Surface, sc: Scale) -> None:
         draw_panel(surface, self._side, sc.px(12), shadow=sc.px(6))
-        draw_text(surface, self.headline, sc.text(24), theme.ACCENT, self._side_headline,
-                  serif=True)
+        draw_lines(surface, self.headline, self._side_px, theme.ACCENT, self._side_words,
+                   align="center", serif=True)
         self.form.draw(surface)
 
     def _draw_table(self, surface: pygame.Surface, sc: Scale) -> None:
