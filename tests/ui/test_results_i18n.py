@@ -52,6 +52,7 @@ def test_the_results_follow_a_language_switch(app: App, monkeypatch: pytest.Monk
     show(app, scene, (1280, 720))
     assert scene.headline == "Ada and Bo share the victory!"
     i18n.set_language("fr")
+    app.stack.resize(app.size)  # what the game does on a change of language
     app.render()
     assert scene.headline == "Ada et Bo se partagent la victoire !"
     assert scene.lines[0] == scene.headline

@@ -130,8 +130,8 @@ class AnalyseScene(ButtonsOverlay):
         assert job is not None
         job.tick()
         if job.result is not None:
+            self.source.show(job.result)  # before closing: the scene under it resumes on it
             self.close()
-            self.source.show(job.result)
             self.on_done(job.result)
             notice = self.source.notice
             if notice is not None and notice[0] != "damaged" and self.app is not None:

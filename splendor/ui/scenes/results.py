@@ -1,7 +1,10 @@
 """The end of a game, over its final board: final standings, what decided the winner,
 the points round by round; Play again, Review game, Analyse, Hide results, Menu. Once the
 game is analysed, the chance-to-win curve under the points chart (a click on a marked
-move's dot opens the review there) and a summary line per person under the standings."""
+move's dot opens the review there) and a summary line per person under the standings.
+
+Laid out on enter, on a resize, on a change of language (the game resizes every scene),
+on hiding or showing the results and once analysed; never while drawing."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from splendor.engine import View
-from splendor.i18n import has, language, tr
+from splendor.i18n import has, tr
 from splendor.session.analysis_job import AnalysisSource
 from splendor.session.results import FinalResult
 from splendor.session.score_rounds import ScoreRounds
@@ -209,7 +212,8 @@ class ResultsScene(Scene):
         self.toggle.visible = self.board is not None
         self.form = Form(self._buttons())
         self._size: tuple[int, int] = (0, 0)
-        self._layout_key: tuple[object, ...] | None = None
+        #: The analysis shown when last laid out (a new one brings the curve).
+        self._analysed: object = None
         self._box = pygame.Rect(0, 0, 0, 0)  # the results panel
         self._panel = pygame.Rect(0, 0, 0, 0)  # the standings
         #: Each column: its head's catalog key ('' for none), its box and alignment.
@@ -225,6 +229,8 @@ class ResultsScene(Scene):
         #: With the panel hidden: the small panel beside the bank and its headline.
         self._side = pygame.Rect(0, 0, 0, 0)
         self._side_headline = pygame.Rect(0, 0, 0, 0)
+        self._side_px = 24
+        self._side_words = pygame.Rect(0, 0, 0, 0)  # the headline's lines in it
 
     def _buttons(self) -> list[Button]:
         """The buttons in their order on screen (left to right, or top to bottom)."""
@@ -263,9 +269,8 @@ class ResultsScene(Scene):
         names = {row.seat: row.name for row in self.rows}
         return [summary_line(shown.summary(seat), names.get(seat, "")) for seat in people]
 
-    def _layout_state(self) -> tuple[object, ...]:
-        shown = self.analysis.shown if self.analysis is not None else None
-        return (self._size, language(), self.shown, shown)
+    def _shown_analysis(self) -> object:
+        return self.analysis.shown if self.analysis is not None else None
 
     def _sentences(self) -> list[str]:
         extra = [t for t in (self.tie_text, self.record_text) if t]
@@ -283,13 +288,20 @@ class ResultsScene(Scene):
             self.board.forget_pointer(self.zoom)
 
     def update(self, dt: float) -> None:
-        if self._layout_key != self._layout_state():
-            self.layout(self._size)  # analysed since: the curve and the summaries
+        self._follow_analysis()
 
     def resume(self) -> None:
         for button in self.form.widgets:
             assert isinstance(button, Button)
             button.pressed = False
+        self._follow_analysis()  # the Analyse panel closing on its analysis
+
+    def _follow_analysis(self) -> None:
+        """Analysed since the last layout: lay out the curve and the summaries."""
+        if self._analysed is not self._shown_analysis():
+            self.layout(self._size)
+            if self.app is not None:
+                self.app.request_redraw()
 
     def toggle_panel(self) -> None:
         """Hide the results to see the whole board, or show them again."""
@@ -308,7 +320,7 @@ class ResultsScene(Scene):
     def layout(self, size: tuple[int, int]) -> None:
         """Place everything for a window of `size` in the language in use."""
         self._size = size
-        self._layout_key = self._layout_state()
+        self._analysed = self._shown_analysis()
         self.analyse.label = tr("analysis.open")
         self.play_again.label = tr("results.play_again")
         self.menu.label = tr("results.menu")
@@ -480,7 +492,14 @@ class ResultsScene(Scene):
         side = lay.action_panel
         self._side = side
         pad = px(14)
-        self._side_headline = pygame.Rect(side.x + pad, side.y + pad, side.w - 2 * pad, px(40))
+        # A long winner's name takes the headline to a second line rather than cut.
+        self._side_px = Scale(size).text(24)
+        width = side.w - 2 * pad
+        words_h = lines_height(self.headline, self._side_px, width, serif=True)
+        self._side_headline = pygame.Rect(side.x + pad, side.y + pad, width,
+                                          max(px(40), words_h))
+        self._side_words = pygame.Rect(side.x + pad, self._side_headline.centery - words_h // 2,
+                                       width, words_h)
         buttons = self._buttons()
         gap = px(12)
         top = self._side_headline.bottom + px(16)
@@ -526,8 +545,6 @@ class ResultsScene(Scene):
     # ---------------------------------------------------------------------- draw
 
     def draw(self, surface: pygame.Surface) -> None:
-        if self._layout_key != self._layout_state() or self._size != surface.get_size():
-            self.layout(surface.get_size())  # the language changed since (sizes follow)
         sc = Scale(self._size)
         if self.board is not None and self.final_view is not None:
             self.board.draw(surface, self.final_view, len(self.board.entries))
@@ -569,8 +586,8 @@ class ResultsScene(Scene):
 
     def _draw_side(self, surface: pygame.Surface, sc: Scale) -> None:
         draw_panel(surface, self._side, sc.px(12), shadow=sc.px(6))
-        draw_text(surface, self.headline, sc.text(24), theme.ACCENT, self._side_headline,
-                  serif=True)
+        draw_lines(surface, self.headline, self._side_px, theme.ACCENT, self._side_words,
+                   align="center", serif=True)
         self.form.draw(surface)
 
     def _draw_table(self, surface: pygame.Surface, sc: Scale) -> None:

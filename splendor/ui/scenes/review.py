@@ -184,7 +184,9 @@ class ReviewScene(Scene):
                      (parse_action(move.best), tr("analysis.expert"), EXPERT_INK)]
         except ValueError:
             return  # a kept analysis naming moves this version does not read
-        self.frames = move_frames(lay, self.board_view, moves)
+        # Off the review's panel and the curve over the log, drawn over the board.
+        self.frames = move_frames(lay, self.board_view, moves,
+                                  covered=(lay.action_panel, lay.log))
 
     def analysed(self) -> None:
         """The analysis shown changed: show the position and the curve again."""
@@ -302,38 +304,52 @@ class ReviewScene(Scene):
         pad = px(12)
         inner = panel.inflate(-2 * pad, -2 * pad)
         self._text_px = size_px = max(theme.MIN_TEXT_PX, px(15))
-        line = line_height(size_px)
-        self._title = pygame.Rect(inner.x, inner.y, inner.w, line)
+        # The title in two lines where a language's words need them in a narrow panel.
+        title_h = lines_height(tr("review.title").upper(), size_px, inner.w, bold=True)
+        self._title = pygame.Rect(inner.x, inner.y, inner.w, title_h)
         counter_h = line_height(max(theme.MIN_TEXT_PX, px(21)))
         self._counter = pygame.Rect(inner.x, self._title.bottom + px(4), inner.w, counter_h)
-        # From the bottom up: Close, the keys, the step buttons, the timeline.
         button_h = px(40)
         gap = px(8)
-        self.close_button.rect = pygame.Rect(inner.x, inner.bottom - button_h, inner.w, button_h)
         self.close_button.px = self.analyse_button.px = max(theme.MIN_TEXT_PX, px(17))
-        if self.analyse_button.visible:
-            half = (inner.w - gap) // 2
-            self.analyse_button.rect = pygame.Rect(inner.x, self.close_button.rect.y, half,
-                                                   button_h)
-            self.close_button.rect = pygame.Rect(inner.right - half, self.close_button.rect.y,
-                                                 half, button_h)
+        ends = [b for b in (self.analyse_button, self.close_button) if b.visible]
+        ends_w = [b.width_for(button_h) for b in ends]
+        # A wide panel (Trading Posts') has the step buttons, Analyse and Close in one row
+        # at the bottom, the words the room of a second row; else Close (beside Analyse)
+        # under the step buttons.
+        one_row = (inner.w - sum(ends_w) - (len(ends) + 3) * gap) // 4 >= button_h
+        row_y = inner.bottom - button_h
+        if one_row:
+            x = inner.right
+            for button, width in zip(reversed(ends), reversed(ends_w), strict=True):
+                x -= width
+                button.rect = pygame.Rect(x, row_y, width, button_h)
+                x -= gap
+            steps_right = x
+        else:
+            width = (inner.w - gap * (len(ends) - 1)) // len(ends)
+            for i, button in enumerate(ends):
+                button.rect = pygame.Rect(inner.x + i * (width + gap), row_y, width, button_h)
+            ends[-1].rect.right = inner.right
+            steps_right = inner.right
         # Once analysed, the keys and the timeline (the curve is one) give their room to
         # the words of a marked move; the marked moves' keys are said under the curve.
         keys_h = 0 if shown is not None else lines_height(
             tr("review.keys"), max(theme.MIN_TEXT_PX, px(14)), inner.w)
-        self._keys = pygame.Rect(inner.x, self.close_button.rect.y - px(8) - keys_h, inner.w,
-                                 keys_h)
-        step_w = (inner.w - 3 * gap) // 4
-        steps_y = self._keys.y - px(8) - button_h
+        steps_y = row_y if one_row else row_y - px(8) - keys_h - px(8) - button_h
+        keys_y = (steps_y if one_row else row_y) - px(8) - keys_h
+        self._keys = pygame.Rect(inner.x, keys_y, inner.w, keys_h)
+        step_w = (steps_right - inner.x - 3 * gap) // 4
         for i, name in enumerate(STEPS):
             self.steps[name].rect = pygame.Rect(inner.x + i * (step_w + gap), steps_y, step_w,
                                                 button_h)
-        self._timeline = pygame.Rect(inner.x + px(8), steps_y - px(12) - px(12),
+        above = keys_y if one_row and keys_h else steps_y  # the top of buttons and keys
+        self._timeline = pygame.Rect(inner.x + px(8), above - px(12) - px(12),
                                      inner.w - 2 * px(8), px(12))
         bottom = self._timeline.y - px(12)
         if shown is not None:
             self._timeline = pygame.Rect(inner.x, steps_y, 0, 0)
-            bottom = steps_y - px(8)
+            bottom = above - px(8)
         top = self._counter.bottom + px(10)
         self._describe = pygame.Rect(inner.x, top, inner.w, bottom - top)
 
@@ -427,8 +443,8 @@ class ReviewScene(Scene):
             draw_chance_chart(surface, self._chart, self.position,
                               self.judged.index if self.judged is not None else None)
         draw_panel(surface, self._panel, px(10), fill=theme.TABLE_DARK, edge=theme.ACCENT)
-        draw_text(surface, tr("review.title").upper(), self._text_px, theme.TEXT_DIM,
-                  self._title, align="left", bold=True)
+        draw_lines(surface, tr("review.title").upper(), self._text_px, theme.TEXT_DIM,
+                   self._title, bold=True)
         draw_text(surface, self.counter_text, max(theme.MIN_TEXT_PX, px(21)), theme.ACCENT,
                   self._counter, align="left", bold=True)
         y = self._describe.y

@@ -245,7 +245,7 @@ class TutorialTableScene(TableScene):
             return
         px = lay.px
         for rect in self.rings:
-            draw_hint_frame(surface, rect, px)
+            draw_hint_frame(surface, rect, px, lay.pieces)
         draw_panel(surface, self.box, px(12), fill=theme.PANEL, edge=theme.ACCENT, shadow=px(6))
         small = max(theme.MIN_TEXT_PX, px(SMALL_PX))
         lesson = self.tutorial.tutorial.module

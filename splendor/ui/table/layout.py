@@ -143,6 +143,9 @@ class TableLayout:
     #: table: the action panel and, in the base game, the bank beside it, down to the
     #: player's area; the cards, the nobles or cities and the player's area stay in view.
     dock: pygame.Rect = field(default_factory=pygame.Rect)
+    #: Every piece a mark may frame or must stay clear of (see `table.frame_room`): the
+    #: nobles or cities, decks and face-up cards, bank piles, posts, reserved cards.
+    pieces: tuple[pygame.Rect, ...] = ()
 
     def px(self, value: float) -> int:
         """A design-unit length in pixels at this window size."""
@@ -203,6 +206,9 @@ def compute_layout(size: tuple[int, int], opponents: int, market_slots: int = 4,
     else:
         dock = action_panel.copy()
     dock.h = my_area.top - round(8 * s) - dock.y
+    area = area_layout(my_area, s, module)
+    framable = (*parts.nobles, *parts.cities, *decks, *orient_decks, *bank, *parts.posts,
+                *(r for row in (*market, *orient_market) for r in row), *area.reserved)
     return TableLayout(
         size=size,
         scale=s,
@@ -224,8 +230,9 @@ def compute_layout(size: tuple[int, int], opponents: int, market_slots: int = 4,
         cities=parts.cities,
         posts_board=parts.posts_board,
         posts=parts.posts,
-        area=area_layout(my_area, s, module),
+        area=area,
         dock=dock,
+        pieces=framable,
     )
 
 

@@ -22,6 +22,7 @@ import pygame
 from splendor.engine import View
 from splendor.i18n import tr
 from splendor.ui import art, theme
+from splendor.ui.table.frame_room import clear_frame, ring_radius
 from splendor.ui.table.hits import Hit, card_hit
 from splendor.ui.widgets import draw_text
 
@@ -48,10 +49,27 @@ class LastMove:
 LEGEND = ("affordable", "new_card", "last_move", "hint")
 
 
-def draw_hint_frame(surface: pygame.Surface, rect: pygame.Rect, px: Px) -> None:
-    """The hint's mark: a solid green frame well outside the card or deck."""
-    pygame.draw.rect(surface, HINT, rect.inflate(px(16), px(16)), max(4, px(5)),
+def hint_frame_rect(rect: pygame.Rect, px: Px, pieces: Sequence[pygame.Rect] = ()
+                    ) -> pygame.Rect:
+    """Where the hint's frame around the card or deck at `rect` goes: well outside it,
+    but clear of the other `pieces` (a layout's `pieces`) beside it."""
+    return clear_frame(rect, px(8), pieces)
+
+
+def draw_hint_frame(surface: pygame.Surface, rect: pygame.Rect, px: Px,
+                    pieces: Sequence[pygame.Rect] = ()) -> None:
+    """The hint's mark: a solid green frame well outside the card or deck (clear of the
+    other `pieces`)."""
+    pygame.draw.rect(surface, HINT, hint_frame_rect(rect, px, pieces), max(4, px(5)),
                      border_radius=px(12))
+
+
+def hint_ring(pile: pygame.Rect, px: Px, pieces: Sequence[pygame.Rect] = ()
+              ) -> tuple[int, int]:
+    """The hint's ring around the bank pile at `pile`: its radius and width, clear of the
+    other `pieces` (the rings of two piles hinted side by side meet between them)."""
+    frame = clear_frame(pile, px(9), pieces)
+    return ring_radius(pile.center, frame), max(3, px(4))
 
 
 def draw_selected_frame(surface: pygame.Surface, rect: pygame.Rect, px: Px) -> None:
@@ -75,10 +93,11 @@ def draw_last_move(surface: pygame.Surface, rect: pygame.Rect, px: Px) -> None:
 
 
 def draw_card_marks(surface: pygame.Surface, rect: pygame.Rect, hit: Hit, ui: TableUi,
-                    px: Px) -> None:
-    """The marks of a card (or deck, noble, city, post) on the table, outermost first."""
+                    px: Px, pieces: Sequence[pygame.Rect] = ()) -> None:
+    """The marks of a card (or deck, noble, city, post) on the table, outermost first;
+    the hint's frame clear of the other `pieces` (a layout's `pieces`)."""
     if hit in ui.hint_marks:
-        draw_hint_frame(surface, rect, px)
+        draw_hint_frame(surface, rect, px, pieces)
     if hit in ui.highlight:
         draw_last_move(surface, rect, px)
     if hit in ui.dealt:

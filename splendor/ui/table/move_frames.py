@@ -1,18 +1,21 @@
 """Two moves side by side on the table: the move played and the expert's, each a framed
 set of the things it touches (as the hint marks them: `hits.hint_marks`) with a tag
 naming it ("Played", "Expert"). The review draws them at a marked move, over the board
-as it was when the move was chosen.
+as it was when the move was chosen. The frames stay clear of the piles and cards beside
+them (`frame_room`); the tags stay in the window, off the review's panel and its curve,
+shifted inward where a language's longer word would run under them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
 
 from splendor.engine import Action, View
 from splendor.ui import theme
+from splendor.ui.table.frame_room import clear_frame
 from splendor.ui.table.hits import card_rect, hint_marks, module_rects, reserved_rects
 from splendor.ui.table.layout import TableLayout
 from splendor.ui.table.marks import HINT, LAST_MOVE
@@ -27,14 +30,17 @@ EXPERT_INK: Color = HINT
 
 @dataclass(frozen=True)
 class MoveFrame:
-    """One move on the table: the rectangles it touches, its tag and colour."""
+    """One move on the table: the rectangles it touches, the frames drawn around them,
+    its tag and colour."""
 
     rects: tuple[pygame.Rect, ...]
+    #: The frame around each of `rects`: the later move's outside the earlier's on a
+    #: piece both touch, each clear of the pieces beside it.
+    boxes: tuple[pygame.Rect, ...]
     tag: str
     ink: Color
-    #: How far outside the pieces the frame runs (the expert's outside the played one's).
-    outset: int
-    #: Where the tag goes (above the pieces, or below when there is no room above).
+    #: Where the tag goes: by its pieces, inside the window, off what `move_frames` was
+    #: told is covered and off the other tags.
     tag_rect: pygame.Rect
 
 
@@ -59,44 +65,100 @@ def action_rects(lay: TableLayout, view: View, action: Action) -> list[pygame.Re
     return rects
 
 
-def move_frames(lay: TableLayout, view: View, moves: Sequence[tuple[Action, str, Color]]
-                ) -> list[MoveFrame]:
-    """The frames of `moves` (action, tag, colour), the later ones outside the earlier;
-    tags placed apart (one above its pieces, the next below when they would meet)."""
+def frame_width(px: Callable[[float], int]) -> int:
+    """The width of a move's frame line."""
+    return max(3, px(4))
+
+
+def tag_px(px: Callable[[float], int]) -> int:
+    """The size of a tag's words."""
+    return max(theme.MIN_TEXT_PX, px(14))
+
+
+def move_frames(lay: TableLayout, view: View, moves: Sequence[tuple[Action, str, Color]],
+                covered: Sequence[pygame.Rect] = ()) -> list[MoveFrame]:
+    """The frames of `moves` (action, tag, colour): on a piece several touch, the later
+    ones outside the earlier; every frame clear of the pieces beside it. Each tag by its
+    frames (the outermost move's placed first), inside the window, off `covered` (what
+    is drawn over the board: the review's panel, the curve) and the other tags, covering
+    as little of the table as it can."""
     px = lay.px
-    text_px = max(theme.MIN_TEXT_PX, px(14))
-    frames: list[MoveFrame] = []
-    taken: list[pygame.Rect] = []
-    for order, (action, tag, ink) in enumerate(moves):
-        rects = action_rects(lay, view, action)
+    width = frame_width(px)
+    touched = [(action_rects(lay, view, action), tag, ink) for action, tag, ink in moves]
+    framed = {tuple(rect) for rects, _, _ in touched for rect in rects}
+    boxes: list[list[pygame.Rect]] = []
+    for order, (rects, _, _) in enumerate(touched):
+        own = []
+        for rect in rects:
+            earlier = [i for i in range(order) if rect in touched[i][0]]
+            box = clear_frame(rect, px(5) + len(earlier) * px(7), lay.pieces, framed)
+            for i in earlier:  # an earlier frame stays inside this one's line
+                j = touched[i][0].index(rect)
+                boxes[i][j] = boxes[i][j].clip(box.inflate(-2 * width, -2 * width))
+            own.append(box)
+        boxes.append(own)
+    # What a tag had better not hide: the pieces shown, the header, the legend, the
+    # player's name and the labels over their reserved cards and nobles.
+    empty = lay.nobles[len(view.nobles):]
+    seen = [r for r in lay.pieces if r not in empty] + [lay.header, lay.legend]
+    if lay.area is not None:
+        a = lay.area
+        columns = a.reserved[0].unionall(a.reserved[1:])
+        seen += [a.name, pygame.Rect(columns.x, a.top, columns.w, a.label_h), a.side_label]
+    tags: dict[int, pygame.Rect] = {}
+    for order in reversed(range(len(touched))):
+        rects, tag, _ = touched[order]
         if not rects:
             continue
-        outset = px(5) + order * px(7)
-        union = rects[0].unionall(rects[1:]).inflate(2 * outset, 2 * outset)
-        w = theme.font(text_px, bold=True).size(tag)[0] + px(14)
-        h = line_height(text_px) + px(2)
-        above = pygame.Rect(union.x, union.y - h + px(2), w, h)
-        below = pygame.Rect(union.x, union.bottom - px(2), w, h)
-        room = pygame.Rect((0, 0), lay.size)
-        spot = above if room.contains(above) and not any(above.colliderect(t) for t in taken) \
-            else below
-        spot.clamp_ip(room)
-        taken.append(spot)
-        frames.append(MoveFrame(tuple(rects), tag, ink, outset, spot))
-    return frames
+        others = [b for i, own in enumerate(boxes) if i != order for b in own]
+        union = boxes[order][0].unionall(boxes[order][1:])
+        tags[order] = _place_tag(lay, union, tag, covered, list(tags.values()), seen + others)
+    return [MoveFrame(tuple(rects), tuple(boxes[order]), tag, ink, tags[order])
+            for order, (rects, tag, ink) in enumerate(touched) if rects]
+
+
+def _place_tag(lay: TableLayout, union: pygame.Rect, tag: str,
+               covered: Sequence[pygame.Rect], tags: list[pygame.Rect],
+               seen: list[pygame.Rect]) -> pygame.Rect:
+    """Where a tag goes by the frames `union`: above or below them, from their left or
+    right edge, or shifted inward to just left or right of what is covered or of a tag
+    already placed; inside the window, a little off `covered` and off `tags`, the spot
+    that hides least of `seen` for its distance from the frames (no such spot: the
+    first, kept inside the window). The text is at its smallest size already at
+    1280x720 and less: shifting, not shrinking, finds it room."""
+    px = lay.px
+    window = pygame.Rect((0, 0), lay.size)
+    blocked = [c.inflate(2 * px(4), 2 * px(4)) for c in covered] + tags
+    w = theme.font(tag_px(px), bold=True).size(tag)[0] + px(14)
+    h = line_height(tag_px(px)) + px(2)
+    xs = [union.x, union.right - w, *(c.left - w for c in blocked), *(c.right for c in blocked)]
+    spots = [pygame.Rect(max(0, min(x, window.right - w)), y, w, h)
+             for y in (union.y - h + px(2), union.bottom - px(2)) for x in xs]
+    best: tuple[int, pygame.Rect] | None = None
+    for spot in spots:
+        if not window.contains(spot) or spot.collidelist(blocked) >= 0:
+            continue
+        hidden = sum(_area(spot.clip(r)) for r in seen)
+        away = max(0, union.x - spot.right, spot.x - union.right)
+        cost = hidden + away * h // 3
+        if best is None or cost < best[0]:
+            best = (cost, spot)
+    return best[1] if best is not None else spots[0].clamp(window)
+
+
+def _area(rect: pygame.Rect) -> int:
+    return rect.w * rect.h
 
 
 def draw_move_frames(surface: pygame.Surface, lay: TableLayout, frames: Sequence[MoveFrame]
                      ) -> None:
     """Each move's frames around its pieces, then its tag."""
     px = lay.px
-    width = max(3, px(4))
+    width = frame_width(px)
     for frame in frames:
-        for rect in frame.rects:
-            pygame.draw.rect(surface, frame.ink, rect.inflate(2 * frame.outset, 2 * frame.outset),
-                             width, border_radius=px(10))
-    text_px = max(theme.MIN_TEXT_PX, px(14))
+        for box in frame.boxes:
+            pygame.draw.rect(surface, frame.ink, box, width, border_radius=px(10))
     for frame in frames:
         pygame.draw.rect(surface, frame.ink, frame.tag_rect, border_radius=px(6))
         pygame.draw.rect(surface, theme.INK, frame.tag_rect, 1, border_radius=px(6))
-        draw_text(surface, frame.tag, text_px, theme.INK, frame.tag_rect, bold=True)
+        draw_text(surface, frame.tag, tag_px(px), theme.INK, frame.tag_rect, bold=True)

@@ -175,7 +175,7 @@ def draw_table(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
     for rect, noble in zip(lay.nobles, view.nobles, strict=False):
         progress = me.bonuses if assists.noble_progress else None
         surface.blit(art.noble_surface(noble, rect.size, progress=progress), rect)
-        marks.draw_card_marks(surface, rect, Hit("noble", noble.id), ui, px)
+        marks.draw_card_marks(surface, rect, Hit("noble", noble.id), ui, px, lay.pieces)
     pieces.draw_above_cards(surface, lay, view, ui, assists)
     # Someone watching bots can buy nothing: no "can buy" in the legend then.
     marks.draw_legend(surface, lay.legend, px, marks.legend_entries(
@@ -183,12 +183,13 @@ def draw_table(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
     for level_index, rect in enumerate(lay.decks):
         count = view.deck_sizes[level_index]
         surface.blit(art.card_back_surface(level_index + 1, rect.size, count), rect)
-        marks.draw_card_marks(surface, rect, Hit("deck", level_index + 1), ui, px)
+        marks.draw_card_marks(surface, rect, Hit("deck", level_index + 1), ui, px, lay.pieces)
     for level_index, rect in enumerate(lay.orient_decks):
         sizes = view.orient_deck_sizes
         count = sizes[level_index] if level_index < len(sizes) else 0
         surface.blit(art.card_back_surface(level_index + 1, rect.size, count, orient=True), rect)
-        marks.draw_card_marks(surface, rect, Hit("orient_deck", level_index + 1), ui, px)
+        marks.draw_card_marks(surface, rect, Hit("orient_deck", level_index + 1), ui, px,
+                              lay.pieces)
     for slots, rows in ((lay.market, view.market), (lay.orient_market, view.orient_market)):
         for level_index, row in enumerate(slots):
             cards = rows[level_index] if level_index < len(rows) else ()
@@ -198,7 +199,7 @@ def draw_table(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
                     surface.blit(art.empty_slot_surface(rect.size), rect)
                     continue
                 _draw_card(surface, rect, card, me, card.id in buyable, assists, acting)
-                marks.draw_card_marks(surface, rect, card_hit(card.id), ui, px)
+                marks.draw_card_marks(surface, rect, card_hit(card.id), ui, px, lay.pieces)
     pieces.draw_pieces(surface, lay, view, ui, data or base_game(), colours)
     _draw_bank(surface, lay, view, ui)
     _draw_my_area(surface, lay, view, ui, assists, acting, token_limit, buyable)
@@ -271,6 +272,10 @@ def _draw_bank(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
     px = lay.px
     for color, rect in enumerate(lay.bank):
         left = view.bank[color] - ui.pending.count(color)
+        if Hit("bank", color) in ui.hint_marks:
+            # Under the pile, whose count stays readable over it.
+            radius, width = marks.hint_ring(rect, px, lay.pieces)
+            pygame.draw.circle(surface, marks.HINT, rect.center, radius, width)
         if left <= 0:
             pygame.draw.circle(surface, theme.TABLE_DARK, rect.center, rect.width // 2)
             pygame.draw.circle(surface, theme.PANEL_EDGE, rect.center, rect.width // 2, 1)
@@ -280,9 +285,6 @@ def _draw_bank(surface: pygame.Surface, lay: TableLayout, view: View, ui: TableU
             surface.blit(image, image.get_rect(center=rect.center))
         if Hit("bank", color) in ui.highlight:
             marks.draw_last_move_pile(surface, rect.center, rect.width + px(10), px)
-        if Hit("bank", color) in ui.hint_marks:
-            pygame.draw.circle(surface, marks.HINT, rect.center, rect.width // 2 + px(9),
-                               max(3, px(4)))
 
 
 # ------------------------------------------------------------------ a player's pieces
@@ -421,7 +423,7 @@ def _draw_my_area(surface: pygame.Surface, lay: TableLayout, view: View, ui: Tab
         if moved is not None and moved.reserved == i:
             marks.draw_last_move(surface, rect, px)
         if isinstance(card, Card):
-            marks.draw_card_marks(surface, rect, card_hit(card.id), ui, px)
+            marks.draw_card_marks(surface, rect, card_hit(card.id), ui, px, lay.pieces)
     table_module(view.module).draw_side(surface, lay, view, ui, assists)
 
 

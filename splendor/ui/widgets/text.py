@@ -57,11 +57,12 @@ def _text_bytes(text: str | None) -> int:
 
 
 @bounded_cache(max_entries=4096, max_bytes=8 * 1024 * 1024, cost=_text_bytes)
-def _cut_line(line: str, px: int, max_width: int, bold: bool) -> str | None:
+def _cut_line(line: str, px: int, max_width: int, bold: bool, serif: bool = False
+              ) -> str | None:
     # Cached like `_fitted`: None when the line fits (measured, never rendered whole).
-    if theme.font(px, bold).size(line)[0] <= max_width:
+    if theme.font(px, bold, serif).size(line)[0] <= max_width:
         return None
-    return cut_to_width(line, px, max_width, bold)
+    return cut_to_width(line, px, max_width, bold, serif)
 
 
 def cut_to_width(value: str, px: int, max_width: int, bold: bool = False,
@@ -128,9 +129,10 @@ def draw_text(
     return rect
 
 
-def wrap(value: str, px: int, width: int, bold: bool = False) -> list[str]:
+def wrap(value: str, px: int, width: int, bold: bool = False, serif: bool = False
+         ) -> list[str]:
     """Split `value` into lines no wider than `width` at `px` (explicit newlines kept)."""
-    return list(_wrapped(value, px, width, bold))
+    return list(_wrapped(value, px, width, bold, serif))
 
 
 def _lines_bytes(lines: tuple[str, ...]) -> int:
@@ -143,10 +145,11 @@ _BREAKS = re.compile(r"[^\S\u00a0\u202f]+")
 
 
 @bounded_cache(max_entries=1024, max_bytes=8 * 1024 * 1024, cost=_lines_bytes)
-def _wrapped(value: str, px: int, width: int, bold: bool) -> tuple[str, ...]:
+def _wrapped(value: str, px: int, width: int, bold: bool, serif: bool = False
+             ) -> tuple[str, ...]:
     # Cached: the same texts are wrapped on every frame, and measuring word by word is
     # the costly part of drawing text.
-    font = theme.font(px, bold)
+    font = theme.font(px, bold, serif)
     lines: list[str] = []
     for paragraph in value.split("\n"):
         line = ""
@@ -177,6 +180,7 @@ def draw_lines(
     *,
     align: str = "left",
     bold: bool = False,
+    serif: bool = False,
 ) -> int:
     """`value` wrapped into `box` from its top; returns the y below the last line.
 
@@ -185,16 +189,16 @@ def draw_lines(
     """
     step = line_height(px)
     y = box.y
-    for n, line in enumerate(wrap(value, px, box.w, bold)):
+    for n, line in enumerate(wrap(value, px, box.w, bold, serif)):
         if y + step > box.bottom + step // 4:
             textfit.report(value, f"line {n + 1} and after do not fit {tuple(box)}")
             break
         size = max(MIN_TEXT_PX, px)
-        cut = _cut_line(line, size, box.w, bold)
+        cut = _cut_line(line, size, box.w, bold, serif)
         if cut is not None:
             # One word wider than the box (a long name): cut, not drawn across the window.
             textfit.report(value, f"'{line}' is wider than {box.w} px")
-        image = theme.text(line if cut is None else cut, size, color, bold)
+        image = theme.text(line if cut is None else cut, size, color, bold, serif)
         rect = image.get_rect(top=y)
         setattr(rect, {"left": "left", "center": "centerx", "right": "right"}[align],
                 getattr(box, {"left": "left", "center": "centerx", "right": "right"}[align]))
@@ -204,6 +208,7 @@ def draw_lines(
     return y
 
 
-def lines_height(value: str, px: int, width: int, bold: bool = False) -> int:
+def lines_height(value: str, px: int, width: int, bold: bool = False, serif: bool = False
+                 ) -> int:
     """How tall `value` is once wrapped to `width` (to size a box before drawing)."""
-    return len(wrap(value, px, width, bold)) * line_height(px)
+    return len(wrap(value, px, width, bold, serif)) * line_height(px)

@@ -53,7 +53,8 @@ class CitiesTable(TableModule):
             if progress is not None and progress[0]:
                 note = art.city_note_rect(city, rect.size).move(rect.topleft)
                 _draw_points_missing(surface, note, progress[0])
-            marks.draw_card_marks(surface, rect, Hit("city", city.id), ui, lay.px)
+            marks.draw_card_marks(surface, rect, Hit("city", city.id), ui, lay.px,
+                                  lay.pieces)
 
     @classmethod
     def draw_side(cls, surface: pygame.Surface, lay: TableLayout, view: View, ui: TableUi,

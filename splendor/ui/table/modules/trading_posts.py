@@ -60,7 +60,7 @@ class TradingPostsTable(TableModule):
         surface.blit(art.posts_board_surface(data.posts, holders, board.size, colours), board)
         for i, rect in enumerate(lay.posts):
             marks.draw_card_marks(surface, rect.inflate(-lay.px(6), -lay.px(6)),
-                                  Hit("post", i + 1), ui, lay.px)
+                                  Hit("post", i + 1), ui, lay.px, lay.pieces)
 
     @classmethod
     def badges(cls, player: PlayerView, view: View, icon: int, *, theirs: bool
