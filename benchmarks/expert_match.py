@@ -145,6 +145,9 @@ def main(argv: list[str] | None = None) -> int:
             unfinished += 1
             continue
         shares.append(credits(result.state.outcome())[seats.index(a)])
+        if game % 10 == 9:  # a running figure, so that a long run cut short still tells
+            print(f"  after {game + 1} games: A {sum(shares) / len(shares):.1%}",
+                  file=sys.stderr, flush=True)
     n = len(shares)
     mean = sum(shares) / n
     half = 1.96 * statistics.pstdev(shares) / math.sqrt(n) if n > 1 else 0.0

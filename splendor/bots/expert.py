@@ -4,8 +4,12 @@ For each move it ranks the legal actions with its rollout profile and keeps the 
 few candidates. Each simulation deals a fresh world consistent with what the seat can
 see (`sample_world`: deck order and other seats' blind reserves are guessed, never read),
 plays the candidate, continues with the rollout profile for a few turns (or to the end),
-and scores the result: the win share if the game ended, else a logistic of the value gap
-to the best opponent. Candidates are chosen by UCB1; the most simulated one is played.
+and scores the result: the win share if the game ended, else the judged win chance of
+the position (`value/leaf.py`: a logistic of the value gap and other differences to the
+strongest opponent, fitted to whole games' outcomes, by game; without a fitted model, the
+logistic of the value gap). Candidates are chosen by UCB1; the most simulated one is
+played. With `replies`, another seat's first move in a simulation is chosen among its best
+few by UCB on its own chances (a second ply; off in the shipped profiles, unmeasured).
 (A progressive-widening search with priors from the profile was measured weaker than
 this flat one and not kept: see README, "Measured".)
 In a module game the module's main choices of a turn's steps (placing a stronghold, a
@@ -284,8 +288,8 @@ class ExpertBot:
 
     def judged(self, world: GameState, me: int) -> float:
         """One simulation from `world` (a sample, never the real game) as the search
-        scores it: `me`'s win share if the game ends within the rollout, else the logistic
-        of the value gap to the best opponent (the analysis of a game reads it so)."""
+        scores it: `me`'s win share if the game ends within the rollout, else the judged
+        win chance at its end (the analysis of a game reads it so)."""
         return self._playout(world, me, self._evaluator(world.setup.module))
 
     def _fast_scorer(self, evaluator: Evaluator) -> FastModuleScorer | None:

@@ -23,10 +23,11 @@ from splendor.engine import GameState
 #: The features, in order: value gap, prestige gap, bonus-count gap, gem-token gap,
 #: gold gap, reserved-card gap, the value and prestige gaps times how near the end the
 #: game is (the leader's points over the target), whose turn it is (+1 this seat's, -1
-#: the opponent's, 0 another's) and who moves later in the round (+1 this seat).
+#: the opponent's, 0 another's), who moves later in the round (+1 this seat), and the
+#: bonus gap times how near the end the game is (bonuses count early, less at the end).
 FEATURES: tuple[str, ...] = (
     "gap", "points", "bonuses", "tokens", "gold", "reserved", "gap_late", "points_late",
-    "to_move", "later",
+    "to_move", "later", "bonuses_late",
 )
 
 
@@ -38,13 +39,14 @@ def features(world: GameState, me: int, values: Sequence[float]) -> list[float]:
     points = a.points - b.points
     late = min(1.0, max(p.points for p in world.players) / world.data.target_points)
     ta, tb = a.tokens, b.tokens
+    bonuses = sum(a.bonuses) - sum(b.bonuses)
     current = world.current
     first = world.setup.first_player
     n = world.num_players
     return [
         gap,
         float(points),
-        float(sum(a.bonuses) - sum(b.bonuses)),
+        float(bonuses),
         float(sum(ta) - ta[5] - sum(tb) + tb[5]),
         float(ta[5] - tb[5]),
         float(len(a.reserved) - len(b.reserved)),
@@ -52,6 +54,7 @@ def features(world: GameState, me: int, values: Sequence[float]) -> list[float]:
         points * late,
         1.0 if current == me else -1.0 if current == them else 0.0,
         1.0 if (me - first) % n > (them - first) % n else -1.0,
+        bonuses * late,
     ]
 
 
