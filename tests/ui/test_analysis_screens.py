@@ -136,8 +136,8 @@ def test_a_second_open_is_instant_from_the_kept_analysis(app: App) -> None:
     assert review.analysis is not None and review.analysis.shown == shown
 
 
-def test_a_dot_on_the_review_curve_goes_to_its_move_which_shows_both_moves(app: App
-                                                                         ) -> None:
+def analysed_review(app: App) -> ReviewScene:
+    """Ada's game against Gus, every seat analysed, its review open."""
     _, results = _finished(app)
     _analyse_all(app, results)
     click(app, results.review.rect.center)
@@ -145,6 +145,12 @@ def test_a_dot_on_the_review_curve_goes_to_its_move_which_shows_both_moves(app: 
     assert isinstance(review, ReviewScene)
     frame(app)
     app.render()
+    return review
+
+
+def test_a_dot_on_the_review_curve_goes_to_its_move_which_shows_both_moves(app: App
+                                                                         ) -> None:
+    review = analysed_review(app)
     chart = review._chart
     assert chart is not None and chart.dots, "the marked moves' dots"
     move, center = max(chart.dots, key=lambda d: d[0].drop)

@@ -18,6 +18,7 @@ from splendor.ui.scenes.results import ResultsScene
 from splendor.ui.table.board_picture import BoardPicture
 from splendor.ui.textfit import audit
 from splendor.ui.widgets import line_height
+from tests.ui.layout_spy import count_layouts
 
 
 def _results() -> ResultsScene:
@@ -46,15 +47,7 @@ def _state(scene: ResultsScene) -> tuple[object, ...]:
 @pytest.fixture
 def layouts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
     """The sizes every results screen laid itself out for, in order."""
-    calls: list[tuple[int, int]] = []
-    real = ResultsScene.layout
-
-    def counted(self: ResultsScene, size: tuple[int, int]) -> None:
-        calls.append(size)
-        real(self, size)
-
-    monkeypatch.setattr(ResultsScene, "layout", counted)
-    return calls
+    return count_layouts(monkeypatch, ResultsScene)
 
 
 def test_drawing_never_lays_out(app: App, layouts: list[tuple[int, int]]) -> None:

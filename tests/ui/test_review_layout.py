@@ -14,6 +14,7 @@ from splendor.ui.app import App
 from splendor.ui.main import Game
 from splendor.ui.scenes.review import ReviewScene
 from tests.helpers import play_turns
+from tests.ui.layout_spy import count_layouts
 from tests.ui.test_results_review import start
 
 
@@ -37,15 +38,7 @@ def _state(scene: ReviewScene) -> tuple[object, ...]:
 @pytest.fixture
 def layouts(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
     """The sizes every review laid itself out for, in order."""
-    calls: list[tuple[int, int]] = []
-    real = ReviewScene.layout
-
-    def counted(self: ReviewScene, size: tuple[int, int]) -> None:
-        calls.append(size)
-        real(self, size)
-
-    monkeypatch.setattr(ReviewScene, "layout", counted)
-    return calls
+    return count_layouts(monkeypatch, ReviewScene)
 
 
 def test_drawing_never_lays_out(app: App, layouts: list[tuple[int, int]]) -> None:

@@ -19,20 +19,8 @@ from splendor.ui.chance_chart import DOT_SIZES
 from splendor.ui.scenes.review import ReviewScene
 from splendor.ui.textfit import audit
 from tests.helpers import play_turns
-from tests.ui.test_analysis_screens import _analyse_all, _finished
-from tests.ui.test_results_review import click, frame, key, post, review_of, start
-
-
-def _analysed_review(app: App) -> ReviewScene:
-    """Ada's game against Gus, every seat analysed, its review open."""
-    _, results = _finished(app)
-    _analyse_all(app, results)
-    click(app, results.review.rect.center)
-    review = app.stack.top
-    assert isinstance(review, ReviewScene)
-    frame(app)
-    app.render()
-    return review
+from tests.ui.test_analysis_screens import analysed_review
+from tests.ui.test_results_review import click, key, post, review_of, start
 
 
 def _ring_pixel(review: ReviewScene, move: MoveAnalysis) -> tuple[int, int]:
@@ -50,7 +38,7 @@ def _white_at(app: App, point: tuple[int, int]) -> bool:
 
 def test_brackets_go_from_marked_move_to_marked_move_as_a_click_on_its_dot(app: App
                                                                            ) -> None:
-    review = _analysed_review(app)
+    review = analysed_review(app)
     assert review.analysis is not None and review.analysis.shown is not None
     marked = list(review.analysis.shown.marked())
     assert len(marked) >= 3, "a game with a few marked moves"
@@ -87,7 +75,7 @@ def test_brackets_go_from_marked_move_to_marked_move_as_a_click_on_its_dot(app: 
 
 def test_shift_with_the_arrows_or_the_typed_bracket_does_the_same_and_arrows_still_step(
         app: App) -> None:
-    review = _analysed_review(app)
+    review = analysed_review(app)
     assert review.analysis is not None and review.analysis.shown is not None
     marked = [m.index + 1 for m in review.analysis.shown.marked()]
     review.go(0)
@@ -128,7 +116,7 @@ def test_the_marked_moves_keys_are_said_under_the_curve_and_every_marked_move_fi
         app: App, code: str) -> None:
     """At 1024x600: the keys on a line of their own under the plot, and the words of
     every marked move in the panel, with nothing cut."""
-    review = _analysed_review(app)
+    review = analysed_review(app)
     app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=600, size=(1024, 600)))
     i18n.set_language(code)
     app.stack.resize(app.size)  # what the game does on a change of language
