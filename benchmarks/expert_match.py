@@ -17,8 +17,8 @@ the machine's load (e.g. 48 against 91 when B's rollouts are 1.9 times as fast).
 module terms `module_terms.NEW_TERMS` (their weights at 0: the rollouts as before them).
 `--a`/`--b KEY=VALUE` (repeatable) set one side's search: `candidates`, `exploration`,
 `leaf_scale`, `rollout_noise`, `replies`, `leaf` (a leaf model, `gap:0.4,points:-0.3,...`: see
-`splendor/bots/value/leaf.py` and `fit_leaf.py`) (`ExpertBot`'s arguments; default the
-expert's).
+`splendor/bots/value/leaf.py` and `fit_leaf.py`; `shipped`: the expert profile's fitted
+models) (`ExpertBot`'s arguments; default the ExpertBot's: no leaf model, the value gap).
 Prints A's win share (a shared win counts 1/k) with its 95% interval (normal
 approximation), the mean simulations a search of each, and the unfinished games.
 """
@@ -34,7 +34,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from splendor.bots.expert import ExpertBot
-from splendor.bots.profiles import HeuristicProfile, shipped_profiles
+from splendor.bots.profiles import HeuristicProfile, SearchProfile, shipped_profiles
 from splendor.bots.value.leaf import LeafModel
 from splendor.engine import Action, View
 from splendor.gamedata import base_game
@@ -59,8 +59,11 @@ class Counted:
         return action
 
 
-def leaf_model(text: str) -> LeafModel:
-    """`name:weight,...` (the leaf features, `leaf.FEATURES`) as a leaf model."""
+def leaf_model(text: str) -> LeafModel | str:
+    """`name:weight,...` (the leaf features, `leaf.FEATURES`) as a leaf model;
+    `shipped`: the expert profile's fitted models (`levels_data/bots.yaml`), by game."""
+    if text == "shipped":
+        return text
     named = {}
     for part in text.split(","):
         name, _, weight = part.partition(":")
@@ -114,6 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     assert isinstance(hard, HeuristicProfile)
     data = base_game()
 
+    expert_profile = shipped_profiles()["expert"]
+    assert isinstance(expert_profile, SearchProfile)
+    shipped_leaves = expert_profile.leaves()
     hard_old = hard if args.module is None else old_terms(hard, args.module, {})
 
     def expert(name: str, seed: int, turns: int, old: bool) -> Counted:
@@ -123,7 +129,10 @@ def main(argv: list[str] | None = None) -> int:
         without = args.old_terms_a if name == "A" else args.old_terms_b
         rollout = hard_old if without else hard
         kwargs = dict(settings[name])
-        if "leaf" in kwargs:
+        if kwargs.get("leaf") == "shipped":
+            kwargs.pop("leaf")
+            kwargs["leaves"] = shipped_leaves
+        elif "leaf" in kwargs:
             kwargs["leaves"] = {args.module: kwargs.pop("leaf")}
         return Counted(ExpertBot(rollout, data, seed, budget=args.budget, simulations=sims,
                                  name=name, lean=not old, rollout_turns=turns,

@@ -47,15 +47,12 @@ def collect(games: int, module: str | None, seed: int, players: int) -> list[lis
 def play(bot: ExpertBot, world: GameState) -> list[Sample] | None:
     """One whole game of `bot`'s rollout policy from `world`, its samples (None: the game
     did not end)."""
-    evaluator = bot._evaluator(world.setup.module)
-    fast = bot._fast_scorer(evaluator) if type(world) is GameState else None
     seen: list[tuple[list[float], int]] = []
 
-    def visit(w: GameState) -> None:
-        values = ExpertBot.values(w, evaluator, fast)
+    def visit(w: GameState, values: list[float]) -> None:
         seen.extend((features(w, seat, values), seat) for seat in range(w.num_players))
 
-    bot._playout(world, 0, evaluator, visit)
+    bot.play_out(world, visit)
     if not world.is_over():
         return None
     result = credits(world.outcome())

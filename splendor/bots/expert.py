@@ -2,7 +2,7 @@
 
 For each move it ranks the legal actions with its rollout profile and keeps the best
 few candidates. Each simulation deals a fresh world consistent with what the seat can
-see (`sample_world`: deck order and other seats' blind reserves are guessed, never read),
+see (`WorldSampler`: deck order and other seats' blind reserves are guessed, never read),
 plays the candidate, continues with the rollout profile for a few turns (or to the end),
 and scores the result: the win share if the game ended, else the judged win chance of
 the position (`value/leaf.py`: a logistic of the value gap and other differences to the
@@ -52,7 +52,7 @@ from splendor.bots.value.fast import fits
 from splendor.bots.value.fast_modules import FAST_TERMS, FastModuleScorer, fits_modules
 from splendor.bots.value.leaf import LeafModel
 from splendor.bots.value.registry import terms_for
-from splendor.engine import Action, GameData, GameState, Phase, View, sample_world
+from splendor.engine import Action, GameData, GameState, Phase, View, WorldSampler
 from splendor.engine.modules import ModuleState
 from splendor.gamedata import base_game
 
@@ -235,6 +235,7 @@ class ExpertBot:
         # The second ply: by candidate, each reply's [visits, my value sum, times offered].
         replies: list[dict[Action, list[float]]] = [{} for _ in range(n)]
         start = time.perf_counter() if start is None else start
+        worlds = WorldSampler(view, self.data)
         done = 0
         while True:
             if limit is not None and done >= limit:
@@ -256,7 +257,7 @@ class ExpertBot:
             ):
                 break
             k = self._ucb1(visits, totals, done, self.exploration)
-            world = sample_world(view, self.data, self.rng)
+            world = worlds.deal(self.rng)
             # Checked: the candidate comes from the view, the world from a sample of it.
             world.apply(candidates[k])
             ev = self._evaluator(view.module)
@@ -291,6 +292,16 @@ class ExpertBot:
         scores it: `me`'s win share if the game ends within the rollout, else the judged
         win chance at its end (the analysis of a game reads it so)."""
         return self._playout(world, me, self._evaluator(world.setup.module))
+
+    def play_out(self, world: GameState,
+                 visit: Callable[[GameState, list[float]], None]) -> None:
+        """Play the rollout policy on `world` for `rollout_turns` turns or to its end,
+        showing `visit` the world at each turn's start with every seat's value (the leaf
+        model's fitting, `benchmarks/fit_leaf.py`)."""
+        evaluator = self._evaluator(world.setup.module)
+        fast = self._fast_scorer(evaluator) if type(world) is GameState else None
+        self._playout(world, 0, evaluator,
+                      lambda w: visit(w, self.values(w, evaluator, fast)))
 
     def _fast_scorer(self, evaluator: Evaluator) -> FastModuleScorer | None:
         """The fast form of `evaluator`'s scoring (None on the old path)."""

@@ -43,7 +43,7 @@ from splendor.engine.payment import (
 from splendor.engine.player import PlayerState
 from splendor.engine.position import build_position
 from splendor.engine.record import RECORD_VERSION, make_record, replay
-from splendor.engine.sampling import sample_world, unseen_cards
+from splendor.engine.sampling import WorldSampler, sample_world, unseen_cards
 from splendor.engine.setup import GameSetup, deal
 from splendor.engine.state import GameState, Phase, new_game, state_class
 from splendor.engine.view import HiddenCard, PlayerView, View, observe
@@ -80,6 +80,7 @@ __all__ = [
     "Take",
     "TakeTwo",
     "View",
+    "WorldSampler",
     "bonus_shortfall",
     "build_position",
     "color_index",

@@ -47,27 +47,18 @@ def unseen_orient_cards(view: View, data: GameData) -> dict[int, list[Card]]:
 
 
 def sample_world(view: View, data: GameData, rng: random.Random) -> GameState:
-    """A full `GameState` agreeing with `view`, the hidden cards dealt by `rng`."""
-    if view.current_player is None:
-        raise ValueError("the game is over: there is nothing to sample")
-    last = _last[0] if _last else None
-    if last is not None and last.view is view and last.data is data:
-        return last.deal(rng)
-    prepared = _Prepared(view, data)
-    _last[:] = [prepared]
-    return prepared.deal(rng)
+    """A full `GameState` agreeing with `view`, the hidden cards dealt by `rng` (a search
+    sampling many worlds from one view prepares them once with `WorldSampler`)."""
+    return WorldSampler(view, data).deal(rng)
 
 
-#: What every world of the last view sampled from shares (a search samples hundreds of
-#: worlds from one view; views are immutable, so the view itself, kept with it, is the key).
-_last: list[_Prepared] = []
-
-
-class _Prepared:
-    """What every world sampled from one view shares: the unseen cards in their order
-    before the shuffle, and the setup (immutable)."""
+class WorldSampler:
+    """Worlds consistent with one view: what they all share (the unseen cards in their
+    order before the shuffle, the setup) is made once, and `deal` draws each world."""
 
     def __init__(self, view: View, data: GameData) -> None:
+        if view.current_player is None:
+            raise ValueError("the game is over: there is nothing to sample")
         self.view, self.data = view, data
         self.pools = unseen_cards(view, data)
         self.orient = unseen_orient_cards(view, data)
@@ -110,7 +101,8 @@ class _Prepared:
 
     def deal(self, rng: random.Random) -> GameState:
         """A world: the unseen cards shuffled by `rng`, then the hidden reserves dealt
-        from the ends of the shuffled pools (as `sample_world` always has)."""
+        from the ends of the shuffled pools (as `sample_world` always has). Each world is
+        new: playing on one changes none of the next."""
         view, data = self.view, self.data
         pools = {level: pool[:] for level, pool in self.pools.items()}
         orient = {level: pool[:] for level, pool in self.orient.items()}

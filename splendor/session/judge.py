@@ -1,9 +1,9 @@
 """One decision judged by the expert, from the deciding seat's view only.
 
 The seat's chance to win is what the expert's search estimates: the mean score of its
-simulations (a simulation deals a world consistent with the view, `sample_world`, plays a
+simulations (a simulation deals a world consistent with the view, `WorldSampler`, plays a
 move, continues with the rollout profile for a few turns, and scores the seat's win share
-if the game ended, else the logistic of its value gap to the best opponent; see
+if the game ended, else the judged win chance of the position reached; see
 `splendor.bots.expert`). The candidates are the expert's (its profile's best few) plus the
 move played, and every candidate is played on the same sampled worlds with the same
 rollout randomness (paired: the figures compare moves, not luck). `after` is the played
@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from splendor.bots import make_bot
 from splendor.bots.expert import SEARCHED_STEPS, ExpertBot
-from splendor.engine import Action, GameData, Phase, View, sample_world
+from splendor.engine import Action, GameData, Phase, View, WorldSampler
 from splendor.session.hints import HintReason, explain
 
 #: Decisions that are not a turn's main choice (returning tokens, choosing a noble) get
@@ -92,7 +92,8 @@ def judge(task: DecisionTask, data: GameData) -> Judgement:
         candidates.append(played)
     worlds = max(MIN_WORLDS, task.simulations // len(candidates))
     # values[w][k]: candidate k's score on world w.
-    values = [_paired(view, candidates, bot, data, rng) for _ in range(worlds)]
+    sampler = WorldSampler(view, data)
+    values = [_paired(sampler, candidates, bot, rng) for _ in range(worlds)]
     best = _argmax([sum(row[k] for row in values) for k in range(len(candidates))])
     played_at = candidates.index(played)
     after = sum(row[played_at] for row in values) / worlds
@@ -103,17 +104,17 @@ def judge(task: DecisionTask, data: GameData) -> Judgement:
         explain(view, candidates[best], data).reason, explain(view, played, data).reason)
 
 
-def _paired(view: View, candidates: list[Action], bot: ExpertBot, data: GameData,
+def _paired(sampler: WorldSampler, candidates: list[Action], bot: ExpertBot,
             rng: random.Random) -> list[float]:
     """Every candidate's score on one sampled world, with the same rollout luck."""
     world_seed, rollout_seed = rng.getrandbits(64), rng.getrandbits(64)
-    world = sample_world(view, data, random.Random(world_seed))
+    world = sampler.deal(random.Random(world_seed))
     row = []
     for action in candidates:
         trial = world.clone()
         trial.apply(action)
         bot.rng = random.Random(rollout_seed)
-        row.append(bot.judged(trial, view.seat))
+        row.append(bot.judged(trial, sampler.view.seat))
     return row
 
 

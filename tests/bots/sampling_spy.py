@@ -7,20 +7,24 @@ import random
 
 import pytest
 
-from splendor.engine import GameState, View, sample_world
-from splendor.gamedata import base_game
+from splendor.engine import GameData, GameState, View, WorldSampler
 
 
 def record_samples(monkeypatch: pytest.MonkeyPatch) -> list[View]:
-    """The list of views the expert samples worlds from, from now on (each must be one)."""
+    """The views the expert samples worlds from, one a world, from now on (each must be
+    one)."""
     import splendor.bots.expert as expert_module
 
     calls: list[View] = []
 
-    def recording_sample_world(view: View, data: object, rng: random.Random) -> GameState:
-        assert isinstance(view, View), "the expert must sample from its view"
-        calls.append(view)
-        return sample_world(view, base_game(), rng)
+    class RecordingSampler(WorldSampler):
+        def __init__(self, view: View, data: GameData) -> None:
+            assert isinstance(view, View), "the expert must sample from its view"
+            super().__init__(view, data)
 
-    monkeypatch.setattr(expert_module, "sample_world", recording_sample_world)
+        def deal(self, rng: random.Random) -> GameState:
+            calls.append(self.view)
+            return super().deal(rng)
+
+    monkeypatch.setattr(expert_module, "WorldSampler", RecordingSampler)
     return calls

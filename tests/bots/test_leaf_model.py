@@ -112,3 +112,24 @@ def test_a_fixed_count_with_the_second_ply_plays_the_same_move_for_a_seed() -> N
         assert len(runs) == 1
         searched += 1
     assert searched >= 6
+
+
+@pytest.mark.parametrize("module", [None, "orient"])
+def test_a_play_out_shows_each_turns_start_with_the_values_the_search_judges(
+    module: str | None,
+) -> None:
+    # What fit_leaf.py records: every turn's start once, with every seat's value as the
+    # search's judgement at a rollout's end would see it.
+    bot = ExpertBot(hard(), DATA, 4, simulations=1, rollout_turns=5)
+    world = positions(1, module)[0]
+    start = world.turns
+    seen: list[tuple[int, list[float]]] = []
+
+    def visit(w: GameState, values: list[float]) -> None:
+        seen.append((w.turns, values))
+        assert values == ExpertBot.values(w, bot._evaluator(module))
+
+    bot.play_out(world, visit)
+    assert [turns for turns, _ in seen] == list(range(start, world.turns))
+    assert world.turns == start + 5 or world.is_over()
+    assert all(len(values) == world.num_players for _, values in seen)

@@ -7,7 +7,15 @@ import random
 
 import pytest
 
-from splendor.engine import GameState, HiddenCard, View, new_game, observe, sample_world
+from splendor.engine import (
+    GameState,
+    HiddenCard,
+    View,
+    WorldSampler,
+    new_game,
+    observe,
+    sample_world,
+)
 from splendor.gamedata import base_game
 from tests.invariants import check_invariants
 
@@ -84,17 +92,26 @@ def test_a_sampled_world_plays_on_to_the_end() -> None:
 
 def test_worlds_sampled_in_a_row_from_one_view_are_independent_and_alike() -> None:
     # What every world of a view shares is made once: a world changed by play leaves the
-    # next world of that view as it would be, and another view in between changes nothing.
+    # next world of that sampler as it would be, the same as a world sampled afresh.
     state = random_position(3, 2, moves=25)
-    view, other = observe(state, 0), observe(state, 1)
-    first = sample_world(view, base_game(), random.Random(4))
+    view = observe(state, 0)
+    worlds = WorldSampler(view, base_game())
+    first = worlds.deal(random.Random(4))
     play = random.Random(6)
     while not first.is_over():
         first.apply(play.choice(first.legal_actions()))
     rng = random.Random(4)
-    again = sample_world(view, base_game(), rng)
-    sample_world(other, base_game(), random.Random(5))
-    later = sample_world(view, base_game(), rng)
+    again = worlds.deal(rng)
+    later = worlds.deal(rng)
     assert again == sample_world(dataclasses.replace(view), base_game(), random.Random(4))
     assert without_history(observe(later, 0)) == without_history(view)
     assert later.decks != again.decks, "each world deals the unseen cards anew"
+
+
+def test_no_world_of_a_finished_game() -> None:
+    state = random_position(3, 2, moves=25)
+    play = random.Random(8)
+    while not state.is_over():
+        state.apply(play.choice(state.legal_actions()))
+    with pytest.raises(ValueError, match="game is over"):
+        WorldSampler(observe(state, 0), base_game())
