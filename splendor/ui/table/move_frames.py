@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from splendor.engine import Action, View
-from splendor.ui import theme
+from splendor.ui import art, theme
 from splendor.ui.table.frame_room import clear_frame
 from splendor.ui.table.hits import card_rect, hint_marks, module_rects, reserved_rects
 from splendor.ui.table.layout import TableLayout
@@ -101,9 +101,10 @@ def move_frames(lay: TableLayout, view: View, moves: Sequence[tuple[Action, str,
     # player's name and the labels over their reserved cards and nobles.
     empty = lay.nobles[len(view.nobles):]
     seen = [r for r in lay.pieces if r not in empty] + [lay.header, lay.legend]
-    # What a tag must not hide at all: the player's emblem (Trading Posts puts the bank
-    # right above it).
-    kept_clear = list(covered)
+    # What a tag must not hide at all: the bank's counts (a tag by a card of the bottom
+    # row lay over the pile beneath) and the player's emblem (Trading Posts puts the
+    # bank right above it).
+    kept_clear = [*covered, *pile_counts(lay, view)]
     if lay.area is not None:
         a = lay.area
         columns = a.reserved[0].unionall(a.reserved[1:])
@@ -121,6 +122,17 @@ def move_frames(lay: TableLayout, view: View, moves: Sequence[tuple[Action, str,
                                  seen + others)
     return [MoveFrame(tuple(rects), tuple(boxes[order]), tag, ink, tags[order])
             for order, (rects, tag, ink) in enumerate(touched) if rects]
+
+
+def pile_counts(lay: TableLayout, view: View) -> list[pygame.Rect]:
+    """Where the bank's piles show how many tokens they hold (their number badges)."""
+    out = []
+    for rect, count in zip(lay.bank, view.bank, strict=False):
+        if count > 0:
+            square = pygame.Rect(0, 0, rect.w, rect.w)
+            square.center = rect.center
+            out.append(art.count_badge_rect(rect.w, count).move(square.topleft))
+    return out
 
 
 def _place_tag(lay: TableLayout, union: pygame.Rect, tag: str,
