@@ -11,6 +11,10 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
        "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+#: What the installed wheel's commands see: not the source tree through PYTHONPATH, where
+#: it would stand in for the package installed (and the egg-info `pip wheel` leaves there
+#: tells pip the game is installed already, so it installs no `splendor` command).
+INSTALLED_ENV = {k: v for k, v in ENV.items() if k != "PYTHONPATH"}
 
 
 def test_every_subpackage_is_listed_for_the_wheel() -> None:
@@ -51,11 +55,12 @@ def test_an_installed_wheel_runs_from_another_directory(tmp_path: Path) -> None:
     bin_dir = venv / ("Scripts" if os.name == "nt" else "bin")
     subprocess.run([str(bin_dir / "python"), "-m", "pip", "install", "-q",
                     "--disable-pip-version-check", str(wheel)],
-                   check=True, env=ENV, capture_output=True, timeout=600)
+                   check=True, env=INSTALLED_ENV, capture_output=True, timeout=600)
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    result = subprocess.run([str(bin_dir / "splendor"), "--smoke"], env=ENV, cwd=elsewhere,
-                            capture_output=True, text=True, timeout=SMOKE_SECONDS)
+    result = subprocess.run([str(bin_dir / "splendor"), "--smoke"], env=INSTALLED_ENV,
+                            cwd=elsewhere, capture_output=True, text=True,
+                            timeout=SMOKE_SECONDS)
     assert result.returncode == 0, result.stdout + result.stderr
     # The installed entry point can start the bots' process (spawn re-imports it).
     assert "bots in their own process" in result.stdout
@@ -64,7 +69,7 @@ def test_an_installed_wheel_runs_from_another_directory(tmp_path: Path) -> None:
         [str(bin_dir / "python"), "-c",
          "from splendor.resources import levels_data_dir, assets_dir;"
          "print(levels_data_dir()); print(assets_dir())"],
-        env=ENV, cwd=elsewhere, capture_output=True, text=True, check=True)
+        env=INSTALLED_ENV, cwd=elsewhere, capture_output=True, text=True, check=True)
     for line in where.stdout.split():
         assert Path(line).is_relative_to(venv), f"{line} is not inside the installed package"
 

@@ -61,7 +61,13 @@ from splendor.ui.art.seats import coat_of_arms_surface, stronghold_surface
 from splendor.ui.art.sizes import CARD_RATIO, SizeArg
 from splendor.ui.art.stacks import card_stack_surface
 from splendor.ui.art.symbols import draw_symbol, symbol_surface
-from splendor.ui.art.tokens import chip_surface, token_chip_diameter, token_margin, token_surface
+from splendor.ui.art.tokens import (
+    chip_surface,
+    count_badge_rect,
+    token_chip_diameter,
+    token_margin,
+    token_surface,
+)
 from splendor.ui.art.wheel import any_colour_surface
 
 __all__ = [
@@ -95,6 +101,7 @@ __all__ = [
     "city_surface",
     "clear_caches",
     "coat_of_arms_surface",
+    "count_badge_rect",
     "dashed_frame_surface",
     "dashed_ring_surface",
     "double_gold_surface",

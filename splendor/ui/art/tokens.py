@@ -84,6 +84,18 @@ def _count_badge(count: int, d: int) -> pygame.Surface:
     return out
 
 
+def count_badge_rect(diameter: float, count: int) -> pygame.Rect:
+    """Where `token_surface(..., diameter, count)` draws its number badge, relative to the
+    token's square: at the chip's top right, inside the square."""
+    d = max(8, round(diameter))
+    cd = token_chip_diameter(d)
+    c = d / 2
+    w, h = _count_badge(int(count), d).get_size()
+    bx = min(max(0.0, c + 0.36 * cd - w / 2), d - w)
+    by = min(max(0.0, c - 0.36 * cd - h / 2), d - h)
+    return pygame.Rect(round(bx), round(by), w, h)
+
+
 @functools.lru_cache(maxsize=512)
 def token_surface(
     color_index: int, diameter: float, count: int | None = None, selected: bool = False
@@ -117,10 +129,5 @@ def token_surface(
     else:
         out.blit(chip_surface(color_index, cd), (m, m))
     if count is not None:
-        badge = _count_badge(int(count), d)
-        bx = c + 0.36 * cd - badge.get_width() / 2
-        by = c - 0.36 * cd - badge.get_height() / 2
-        bx = min(max(0, bx), d - badge.get_width())
-        by = min(max(0, by), d - badge.get_height())
-        out.blit(badge, (round(bx), round(by)))
+        out.blit(_count_badge(int(count), d), count_badge_rect(d, count))
     return _finish(out)

@@ -76,7 +76,6 @@ class AnalyseScene(ButtonsOverlay):
         """A job for the choice made (not started): how many decisions it has to judge."""
         seats = self.source.seats_for(self.choice.all_seats)
         self.job = AnalysisJob(self.source, seats, self.choice.budget, self._bots())
-        self._laid_out_for = None
 
     @property
     def kept(self) -> bool:
@@ -92,19 +91,21 @@ class AnalyseScene(ButtonsOverlay):
             return
         self.choice.all_seats = all_seats
         self._prepare()
+        self.relayout()  # the decisions to judge are said again
 
     def choose_depth(self, budget: int) -> None:
         if self.started or budget == self.choice.budget:
             return
         self.choice.budget = budget
         self._prepare()
+        self.relayout()
 
     def start(self) -> None:
         """Begin judging (or show at once what is analysed already)."""
         if self.started or self.job is None:
             return
         self.started = True
-        self._laid_out_for = None
+        self.relayout()  # the progress bar, Cancel alone
         self._advance()
 
     def cancel(self) -> None:
@@ -141,7 +142,7 @@ class AnalyseScene(ButtonsOverlay):
                     lambda: tr("analysis.notice.title"),
                     lambda: tr(f"analysis.notice.{notice[0]}", file=file)))
         elif job.error:
-            self._laid_out_for = None
+            self.follow_state()  # the reason, where the progress was
 
     @property
     def busy(self) -> bool:
@@ -166,16 +167,26 @@ class AnalyseScene(ButtonsOverlay):
             said += " " + tr("analysis.notice.damaged", file=notice[1])
         return said
 
-    def layout_key(self, surface: pygame.Surface) -> tuple[object, ...]:
-        return (*super().layout_key(surface), self.started, self.choice.all_seats,
-                self.choice.budget, bool(self.job and self.job.error))
+    def state(self) -> tuple[object, ...]:
+        return (self.started, self.choice.all_seats, self.choice.budget,
+                bool(self.job and self.job.error))
+
+    def _status_room(self, text_px: int, width: int) -> int:
+        """The height kept for the status: while judging, for the progress at its widest
+        (all judged), so that the counting never lays the panel out again."""
+        height = widgets.lines_height(self.status, text_px, width)
+        job = self.job
+        if self.started and job is not None and not job.error:
+            widest = tr("analysis.progress", done=job.total, total=job.total)
+            height = max(height, widgets.lines_height(widest, text_px, width))
+        return height
 
     def content_height(self, surface: pygame.Surface, width: int) -> int:
         px = self.scaler(surface)
         intro = widgets.lines_height(tr("analysis.intro"), self.text_px(surface, 16),
                                      width - px(48))
         rows = 2 if self.source.offers_choice else 1
-        status = widgets.lines_height(self.status, self.text_px(surface, 16), width - px(48))
+        status = self._status_room(self.text_px(surface, 16), width - px(48))
         return (px(60) + intro + px(14) + rows * px(46) + px(10) + px(16) + px(8) + status
                 + px(18) + px(42) + px(22))
 
@@ -214,8 +225,7 @@ class AnalyseScene(ButtonsOverlay):
         y += px(10)
         self._bar = pygame.Rect(inner_x, y, inner_w, px(16))
         y += px(16) + px(8)
-        self._status = pygame.Rect(inner_x, y, inner_w,
-                                   widgets.lines_height(self.status, text_px, inner_w))
+        self._status = pygame.Rect(inner_x, y, inner_w, self._status_room(text_px, inner_w))
         w, h = min(px(180), (box.width - px(60)) // 2), px(42)
         self._cancel = pygame.Rect(box.centerx - w - px(10), box.bottom - h - px(22), w, h)
         self._start = pygame.Rect(box.centerx + px(10), box.bottom - h - px(22), w, h)

@@ -13,7 +13,7 @@ from collections.abc import Callable
 
 import pygame
 
-from splendor.i18n import language, tr
+from splendor.i18n import tr
 from splendor.session.challenge_lines import words
 from splendor.session.challenges import ChallengeEntry, Verdict
 from splendor.ui import theme
@@ -58,9 +58,6 @@ class ChallengeResultScene(ButtonsOverlay):
         return tr("challenge_screen.result.won" if self.won else "challenge_screen.result.failed")
 
     # ----------------------------------------------------------------- layout
-
-    def layout_key(self, surface: pygame.Surface) -> tuple[object, ...]:
-        return (surface.get_size(), language(), self.notice() if self.notice else "")
 
     def _texts(self) -> list[tuple[str, str, float, theme.Color, bool]]:
         """What the box says below its heading and stars, in order: (kind, text, design

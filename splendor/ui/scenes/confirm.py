@@ -71,9 +71,6 @@ class ConfirmScene(ButtonsOverlay):
         assert self.app is not None
         self.app.stack.remove(self)
 
-    def layout_key(self, surface: pygame.Surface) -> tuple[object, ...]:
-        return (*super().layout_key(surface), self.question, self.yes_label, self.no_label)
-
     def content_height(self, surface: pygame.Surface, width: int) -> int:
         px = self.scaler(surface)
         height = widgets.lines_height(self.question, self.text_px(surface, 17), width - px(48))

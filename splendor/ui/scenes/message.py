@@ -48,9 +48,6 @@ class MessageScene(ButtonsOverlay):
             self.focus.handle_event(event)  # OK lit under the pointer; a click on it closes
         return True
 
-    def layout_key(self, surface: pygame.Surface) -> tuple[object, ...]:
-        return (*super().layout_key(surface), self.message)
-
     def _layout(self, surface: pygame.Surface, width: int) -> tuple[int, int]:
         """The text's size and height inside a box `width` wide."""
         px = self.scaler(surface)

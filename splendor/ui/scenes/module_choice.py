@@ -230,8 +230,7 @@ class SacrificeScene(PictureChoiceScene):
         """Mark `card_id` to give up, or unmark it."""
         self.marked ^= {card_id}
         self.refusal = None
-        if self.app is not None:
-            self.lay_out(self.app.screen)
+        self.relayout()
 
     def options(self) -> list[Option]:
         return [Option(partial_picture(art.card_surface, card),

@@ -50,8 +50,8 @@ class NobleChoiceScene(ButtonsOverlay):
         """Why Undo or Hint was refused, or else the hint ('' neither)."""
         return refusal_text(self.refusal) if self.refusal is not None else self.assist.line()
 
-    def layout_key(self, surface: pygame.Surface) -> tuple[object, ...]:
-        return (*super().layout_key(surface), self.message, self.assist.state())
+    def state(self) -> tuple[object, ...]:
+        return (self.refusal, self.assist.state())
 
     def choose(self, noble_id: str) -> None:
         if self.session.play(ChooseNoble(noble_id)) is None:

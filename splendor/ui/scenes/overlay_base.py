@@ -1,5 +1,11 @@
 """Shared look of the overlays: a dimmed table and a centred card-like box; the dialogs'
-buttons lit under the pointer and reachable by the keyboard (`ButtonsOverlay`)."""
+buttons lit under the pointer and reachable by the keyboard (`ButtonsOverlay`).
+
+An overlay is laid out (`layout`: its box, then what `place` puts in it) on entering, on a
+resize and on a change of language (the game resizes every scene), and when what it shows
+changes (`state`: a refusal, a hint, a choice; followed on the event or update that
+changed it), never while drawing: `draw` draws the box where it was laid out.
+"""
 
 from __future__ import annotations
 
@@ -9,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from splendor.i18n import language, tr
+from splendor.i18n import tr
 from splendor.ui import theme
 from splendor.ui.scene import Scene
 from splendor.ui.widgets import SpotFocus, draw_flat_button, draw_text
@@ -19,13 +25,21 @@ if TYPE_CHECKING:
 
 
 class Overlay(Scene):
-    """A modal box over the table; subclasses fill `draw_body`."""
+    """A modal box over the table; subclasses fill `place` and `draw_body`."""
 
     opaque = False
     modal = True
     #: The catalog entry of the box's title.
     title_key = ""
     box_size = (560, 320)
+
+    def __init__(self) -> None:
+        super().__init__()
+        #: The box as last laid out, where `draw` puts it; the window's size and what
+        #: `state` said then.
+        self._box = pygame.Rect(0, 0, 0, 0)
+        self._size: tuple[int, int] = (0, 0)
+        self._laid_out_state: tuple[object, ...] | None = None
 
     @property
     def title(self) -> str:
@@ -34,7 +48,7 @@ class Overlay(Scene):
 
     def box(self, surface: pygame.Surface) -> pygame.Rect:
         """The centred box: `box_size` (design units), grown to `content_height` when the
-        words need it, never bigger than the window."""
+        words need it, never bigger than the window (worked out when laid out)."""
         s = theme.ui_scale(surface.get_size())
         w = min(round(self.box_size[0] * s), surface.get_width() - round(40 * s))
         h = max(round(self.box_size[1] * s), self.content_height(surface, w))
@@ -58,11 +72,55 @@ class Overlay(Scene):
         """`px` bound to this surface's size."""
         return functools.partial(self.px, surface)
 
+    # ------------------------------------------------------------------ layout
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        self.layout(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout(size)
+
+    def update(self, dt: float) -> None:
+        self.follow_state()
+
+    def state(self) -> tuple[object, ...]:
+        """What the layout depends on besides the window's size and the language (a
+        resize or a change of language lays out for those): a refusal, a hint, a choice
+        made. Values, not words, so that only a real change lays out again."""
+        return ()
+
+    def follow_state(self) -> None:
+        """Lay out again when `state` changed since the last layout (on the event or the
+        update that changed it)."""
+        if self.app is not None and self.state() != self._laid_out_state:
+            self.layout(self._size)
+
+    def relayout(self) -> None:
+        """Lay out again at once (after a change `state` does not see)."""
+        if self.app is not None:
+            self.layout(self._size)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Place the box and its content for a window of `size` in the language in use."""
+        self._size = size
+        self._laid_out_state = self.state()
+        surface = pygame.Surface(size)  # a scratch of the window's size, never shown
+        self._box = self.box(surface)
+        self.place(surface, self._box)
+        if self.app is not None:
+            self.app.request_redraw()
+
+    def place(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """Place the content in `box` (for a window the size of `surface`)."""
+
+    # ------------------------------------------------------------------ drawing
+
     def draw(self, surface: pygame.Surface) -> None:
         shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
-        box = self.box(surface)
+        box = self._box
         pygame.draw.rect(surface, theme.PANEL, box, border_radius=self.px(surface, 14))
         pygame.draw.rect(surface, theme.ACTIVE, box, 2, border_radius=self.px(surface, 14))
         px = self.scaler(surface)
@@ -87,50 +145,16 @@ class Overlay(Scene):
 class ButtonsOverlay(Overlay):
     """An overlay whose buttons (or tiles) light up under the pointer and answer the
     keyboard as the pause menu's do: Tab and the arrows move a visible focus, Enter or
-    Space activates it (see `SpotFocus`).
-
-    Its content is placed by `place` on entering, on resize and when `layout_key` changes
-    (a language, a text: checked on each update), never while drawing; `place` hands the
-    clickable places to `focus`.
+    Space activates it (see `SpotFocus`). `place` hands the clickable places to `focus`,
+    in reading order.
     """
 
     def __init__(self) -> None:
         super().__init__()
         self.focus = SpotFocus()
-        self._laid_out_for: tuple[object, ...] | None = None
-
-    def enter(self, app: App) -> None:
-        super().enter(app)
-        self.lay_out(app.screen)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        if self.app is not None:
-            self.lay_out(self.app.screen)
-
-    def update(self, dt: float) -> None:
-        if self.app is not None:
-            self.lay_out(self.app.screen)
 
     def pause(self) -> None:
         self.focus.forget_pointer()  # another scene covers the buttons
-
-    def layout_key(self, surface: pygame.Surface) -> tuple[object, ...]:
-        """What the placing depends on; the window's size and the language by default."""
-        return (surface.get_size(), language(), self.title)
-
-    def lay_out(self, surface: pygame.Surface) -> None:
-        """Place the content for a window the size of `surface`, again only when
-        `layout_key` changed."""
-        key = self.layout_key(surface)
-        if key == self._laid_out_for:
-            return
-        self._laid_out_for = key
-        self.place(surface, self.box(surface))
-        if self.app is not None:
-            self.app.request_redraw()
-
-    def place(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        """Place the content in `box` and give `focus` its places, in reading order."""
 
     def draw(self, surface: pygame.Surface) -> None:
         super().draw(surface)

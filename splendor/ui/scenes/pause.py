@@ -4,7 +4,6 @@ settings, rules, leave."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -12,9 +11,6 @@ from splendor.i18n import tr
 from splendor.ui.scenes.overlay_base import Overlay
 from splendor.ui.settings_panel import Hotspot, SettingsPanel
 from splendor.ui.widgets import SpotFocus
-
-if TYPE_CHECKING:
-    from splendor.ui.app import App
 
 
 class PauseScene(Overlay):
@@ -45,13 +41,6 @@ class PauseScene(Overlay):
         #: Hover and keyboard focus over `_spots` (Resume is focused first).
         self.focus = SpotFocus()
 
-    def enter(self, app: App) -> None:
-        super().enter(app)
-        self._lay_out(app.size)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self._lay_out(size)
-
     def pause(self) -> None:
         """A dialog opens over the menu: the button clicked is no longer lit beneath."""
         self.focus.forget_pointer()
@@ -61,11 +50,11 @@ class PauseScene(Overlay):
         panel = self.panel.height(px) if self.panel is not None else 0
         return px(60) + 2 * px(42) + px(16) + panel + px(8) + px(22)
 
-    def _lay_out(self, size: tuple[int, int]) -> None:
+    def place(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Find where the buttons go before the first frame (the keyboard may act first):
-        the panel places its controls as it draws them, so draw once out of sight."""
-        scratch = pygame.Surface(size)
-        self.draw_body(scratch, self.box(scratch))
+        the panel places its controls as it draws them, so draw once on the scratch
+        surface `layout` measures on, which is never shown."""
+        self.draw_body(surface, box)
 
     def resume_game(self) -> None:
         assert self.app is not None

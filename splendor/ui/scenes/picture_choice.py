@@ -4,9 +4,9 @@ the options drawn with the game's own art in rows, an optional row of buttons, a
 engine's reason when a choice is refused.
 
 Everything is placed by `place` on entering, on resize, on a language change and when the
-game or the message changes (`layout_key`), never while drawing. The pictures light up
-under the pointer; Tab and the arrows move a focus between them (and the buttons), Enter
-or Space chooses the focused one.
+game, a refusal, the hint or a selection changes (`state`), never while drawing. The
+pictures light up under the pointer; Tab and the arrows move a focus between them (and the
+buttons), Enter or Space chooses the focused one.
 
 The box offers Undo and Hint as the table does (see `assist`); the expert's choice is
 ringed in the hint colour.
@@ -87,7 +87,6 @@ class PictureChoiceScene(ButtonsOverlay):
         self.session = session
         #: The engine's reason for the last refused choice, or None.
         self.refusal: Refusal | None = None
-        self._box = pygame.Rect(0, 0, 0, 0)
         self._options: list[Option] = []
         self._tiles: list[pygame.Rect] = []
         self._captions: list[pygame.Rect] = []
@@ -141,8 +140,7 @@ class PictureChoiceScene(ButtonsOverlay):
         reason = self.session.play(action)
         if reason is not None:
             self.refusal = reason
-            if self.app is not None:
-                self.lay_out(self.app.screen)
+            self.relayout()
             return False
         self.close()
         return True
@@ -155,9 +153,8 @@ class PictureChoiceScene(ButtonsOverlay):
 
     # ------------------------------------------------------------ placing
 
-    def layout_key(self, surface: pygame.Surface) -> tuple[object, ...]:
-        return (*super().layout_key(surface), self.message, self.session.version,
-                self.state_key(), self.assist.state())
+    def state(self) -> tuple[object, ...]:
+        return (self.refusal, self.session.version, self.state_key(), self.assist.state())
 
     def state_key(self) -> tuple[object, ...]:
         """What else the content depends on (a subclass's own selection)."""
@@ -225,19 +222,12 @@ class PictureChoiceScene(ButtonsOverlay):
         return min(px(220), (width - px(48) - px(16) * (count - 1)) // max(1, count))
 
     def content_height(self, surface: pygame.Surface, width: int) -> int:
-        return self._plan(surface, width, self._options or self.options()).height
-
-    def box(self, surface: pygame.Surface) -> pygame.Rect:
-        """The centred box as last placed (placed now if it never was)."""
-        if self._box.w == 0:
-            self._box = super().box(surface)
-        return self._box
+        return self._plan(surface, width, self.options()).height
 
     def place(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """Place the explanation, the pictures in centred rows, the message and the
         buttons; hand the pictures that choose and the buttons to the focus."""
         self._options = self.options()
-        box = self._box = super().box(surface)
         px = self.scaler(surface)
         plan = self._plan(surface, box.w, self._options)
         x0, inner = box.x + px(24), box.w - px(48)

@@ -82,6 +82,7 @@ class SaveAsScene(Overlay):
         name = self.field.text.strip()
         if not name:
             self._message = lambda: tr("saves.save_as.empty_name")
+            self.follow_state()
             return
         problem = self.on_save(name)
         if problem:
@@ -91,6 +92,10 @@ class SaveAsScene(Overlay):
             self.saved_name = name
             self._message = ""
             self.field.focused = False
+        self.follow_state()  # a problem, or the confirmation, sizes the box again
+
+    def state(self) -> tuple[object, ...]:
+        return (self.saved_name, self._message)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.saved_name is not None:

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
 import pygame
 
 from splendor.engine import GEMS, Action, Refusal
 from splendor.engine.actions import Stronghold, TakeGem
-from splendor.i18n import language, tr
+from splendor.i18n import tr
 from splendor.session.table_session import TableSession
 from splendor.ui import art, theme
 from splendor.ui.scenes.assist import BoxAssist
@@ -32,9 +32,6 @@ from splendor.ui.widgets import SpotFocus, draw_lines, draw_shadow
 from splendor.ui.widgets import lines_height as text_height
 from splendor.ui.widgets.events import CLICK, _button
 from splendor.ui.wording import color_name, refusal_text
-
-if TYPE_CHECKING:
-    from splendor.ui.app import App
 
 
 class TableGeometry(Protocol):
@@ -66,7 +63,6 @@ class TableStepScene(Overlay):
         self._box = pygame.Rect(0, 0, 0, 0)
         self._title = self._explain = self._message = pygame.Rect(0, 0, 0, 0)
         self._targets: list[Target] = []
-        self._laid_out_for: tuple[object, ...] | None = None
         self.assist = BoxAssist(session, self.close, self._refuse)
         #: Undo and Hint at the panel's foot: (rect, label, what it does, enabled).
         self._assist_buttons: list[tuple[pygame.Rect, str, Callable[[], object], bool]] = []
@@ -119,10 +115,6 @@ class TableStepScene(Overlay):
         self.close()
         return True
 
-    def relayout(self) -> None:
-        if self.app is not None:
-            self.lay_out(self.app.screen)
-
     def handle_event(self, event: pygame.event.Event) -> bool:
         if self.assist.handle_key(event):
             pass
@@ -133,41 +125,31 @@ class TableStepScene(Overlay):
                 if not offered and rect.collidepoint(event.pos):
                     action()
                     break
-        self.relayout()
+        self.follow_state()  # a refusal, a note or a choice grows or changes the panel
         return True
 
     # ------------------------------------------------------------ placing
 
-    def enter(self, app: App) -> None:
-        super().enter(app)
-        self.lay_out(app.screen)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self._laid_out_for = None
-        self.relayout()
-
-    def update(self, dt: float) -> None:
-        self.relayout()
-
     def pause(self) -> None:
         self.focus.forget_pointer()
 
-    def box(self, surface: pygame.Surface) -> pygame.Rect:
-        return self._box
+    def state(self) -> tuple[object, ...]:
+        # The table's layout too: the table beneath lays out first on a resize.
+        return (self.table.layout, self.refusal, self.note, self.session.version,
+                self.state_key(), self.assist.state())
 
-    def lay_out(self, surface: pygame.Surface) -> None:
+    def box(self, surface: pygame.Surface) -> pygame.Rect:
+        """The layout's dock for decision panels: the action panel (and the bank beside
+        it where the bank has nothing to do with the decision), down to one's area."""
         lay = self.table.layout
         if lay is None:
+            return pygame.Rect(0, 0, 0, 0)
+        return (lay.dock if lay.dock.w else lay.action_panel).copy()
+
+    def place(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        if self.table.layout is None:
             return
-        key = (surface.get_size(), lay.size, language(), self.message, self.session.version,
-               self.state_key(), self.assist.state())
-        if key == self._laid_out_for:
-            return
-        self._laid_out_for = key
         px = self.scaler(surface)
-        # The layout's dock for decision panels: the action panel (and the bank beside
-        # it where the bank has nothing to do with the decision), down to one's area.
-        box = self._box = (lay.dock if lay.dock.w else lay.action_panel).copy()
         x, w = box.x + px(12), box.w - px(24)
         title_px = self.text_px(surface, 18)
         self._title = pygame.Rect(x, box.y + px(12), w,
@@ -198,8 +180,6 @@ class TableStepScene(Overlay):
                                 if offered),
                               *((rect, act) for rect, _, act, on in self._assist_buttons
                                 if on)])
-        if self.app is not None:
-            self.app.request_redraw()
 
     # ------------------------------------------------------------ drawing
 

@@ -6,12 +6,11 @@ Undo and Hint as the table offers them (see `assist`): the hint says what to giv
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from splendor.engine import Refusal, Return
-from splendor.i18n import language, tr
+from splendor.i18n import tr
 from splendor.session.table_session import TableSession
 from splendor.ui import art, theme
 from splendor.ui.scenes.assist import BoxAssist
@@ -29,9 +28,6 @@ from splendor.ui.widgets import (
 )
 from splendor.ui.widgets.events import CLICK, _button
 from splendor.ui.wording import color_name, refusal_text
-
-if TYPE_CHECKING:
-    from splendor.ui.app import App
 
 COLORS = 6
 RIGHT_CLICK = 3
@@ -59,7 +55,6 @@ class TokenReturnScene(Overlay):
         self._explain_box = self._how_box = self._chosen_box = self._note_box = \
             pygame.Rect(0, 0, 0, 0)
         self._pointer: tuple[int, int] | None = None
-        self._laid_out_for: tuple[object, ...] | None = None
         self.assist = BoxAssist(session, self.close, self._refuse)
         #: Undo and Hint: (rect, label, what it does, enabled).
         self._assist_buttons: list[tuple[pygame.Rect, str, Callable[[], object], bool]] = []
@@ -130,8 +125,7 @@ class TokenReturnScene(Overlay):
             self._click(event.pos, right=_button(event) == RIGHT_CLICK)
         elif event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.confirm()
-        if self.app is not None:
-            self.lay_out(self.app.screen)  # a note or a refusal grows the panel
+        self.follow_state()  # a note or a refusal grows the panel
         return True
 
     def _click(self, pos: tuple[int, int], right: bool) -> None:
@@ -159,17 +153,8 @@ class TokenReturnScene(Overlay):
 
     # ------------------------------------------------------------------ layout
 
-    def enter(self, app: App) -> None:
-        super().enter(app)
-        self.lay_out(app.screen)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        if self.app is not None:
-            self.lay_out(self.app.screen)
-
-    def update(self, dt: float) -> None:
-        if self.app is not None:
-            self.lay_out(self.app.screen)
+    def state(self) -> tuple[object, ...]:
+        return (self.refusal, self._note, self.assist.state())
 
     def _dock(self, surface: pygame.Surface) -> pygame.Rect:
         """Where the panel may go: over the bank and the action panel, beside the market
@@ -187,22 +172,17 @@ class TokenReturnScene(Overlay):
                            lay.my_area.top - px(8) - top)
 
     def box(self, surface: pygame.Surface) -> pygame.Rect:
-        """The panel: beside the market (see `_dock`), as tall as the room there."""
-        self.lay_out(surface)
-        return self._box
+        """Where the panel goes: beside the market (see `_dock`); `place` makes it as
+        tall as its content needs, at least the room there."""
+        return self._dock(surface)
 
     def _explain(self) -> str:
         return tr("turn.return.explain", count=self.excess, held=sum(self.held()))
 
-    def lay_out(self, surface: pygame.Surface) -> None:
-        """Place everything for a window the size of `surface`; again only when the size,
-        the language or the message (which grows the panel) changed."""
-        key = (surface.get_size(), language(), self.message, self.assist.state())
-        if key == self._laid_out_for:
-            return
-        self._laid_out_for = key
+    def place(self, surface: pygame.Surface, dock: pygame.Rect) -> None:
+        """Place everything for a window the size of `surface`, the panel from `dock`
+        down as far as its words and tokens need."""
         px = self.scaler(surface)
-        dock = self._dock(surface)
         pad = px(14)
         width = dock.w - 2 * pad
         text_px, small_px = self.text_px(surface, 15), self.text_px(surface, 14)
@@ -271,7 +251,6 @@ class TokenReturnScene(Overlay):
 
     def draw(self, surface: pygame.Surface) -> None:
         # No shade over the table: the market and one's own area are what one decides on.
-        self.lay_out(surface)
         px = self.scaler(surface)
         box = self._box
         radius = px(12)

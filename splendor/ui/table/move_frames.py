@@ -2,8 +2,8 @@
 set of the things it touches (as the hint marks them: `hits.hint_marks`) with a tag
 naming it ("Played", "Expert"). The review draws them at a marked move, over the board
 as it was when the move was chosen. The frames stay clear of the piles and cards beside
-them (`frame_room`); the tags stay in the window, off the review's panel and its curve,
-shifted inward where a language's longer word would run under them.
+them (`frame_room`); the tags stay in the window, off the review's panel, its curve and
+the player's emblem, shifted inward where a language's longer word would run under them.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import pygame
 
 from splendor.engine import Action, View
-from splendor.ui import theme
+from splendor.ui import art, theme
 from splendor.ui.table.frame_room import clear_frame
 from splendor.ui.table.hits import card_rect, hint_marks, module_rects, reserved_rects
 from splendor.ui.table.layout import TableLayout
@@ -101,10 +101,16 @@ def move_frames(lay: TableLayout, view: View, moves: Sequence[tuple[Action, str,
     # player's name and the labels over their reserved cards and nobles.
     empty = lay.nobles[len(view.nobles):]
     seen = [r for r in lay.pieces if r not in empty] + [lay.header, lay.legend]
+    # What a tag must not hide at all: the bank's counts (a tag by a card of the bottom
+    # row lay over the pile beneath) and the player's emblem (Trading Posts puts the
+    # bank right above it).
+    kept_clear = [*covered, *pile_counts(lay, view)]
     if lay.area is not None:
         a = lay.area
         columns = a.reserved[0].unionall(a.reserved[1:])
         seen += [a.name, pygame.Rect(columns.x, a.top, columns.w, a.label_h), a.side_label]
+        if a.emblem.w:
+            kept_clear.append(a.emblem)
     tags: dict[int, pygame.Rect] = {}
     for order in reversed(range(len(touched))):
         rects, tag, _ = touched[order]
@@ -112,9 +118,21 @@ def move_frames(lay: TableLayout, view: View, moves: Sequence[tuple[Action, str,
             continue
         others = [b for i, own in enumerate(boxes) if i != order for b in own]
         union = boxes[order][0].unionall(boxes[order][1:])
-        tags[order] = _place_tag(lay, union, tag, covered, list(tags.values()), seen + others)
+        tags[order] = _place_tag(lay, union, tag, kept_clear, list(tags.values()),
+                                 seen + others)
     return [MoveFrame(tuple(rects), tuple(boxes[order]), tag, ink, tags[order])
             for order, (rects, tag, ink) in enumerate(touched) if rects]
+
+
+def pile_counts(lay: TableLayout, view: View) -> list[pygame.Rect]:
+    """Where the bank's piles show how many tokens they hold (their number badges)."""
+    out = []
+    for rect, count in zip(lay.bank, view.bank, strict=False):
+        if count > 0:
+            square = pygame.Rect(0, 0, rect.w, rect.w)
+            square.center = rect.center
+            out.append(art.count_badge_rect(rect.w, count).move(square.topleft))
+    return out
 
 
 def _place_tag(lay: TableLayout, union: pygame.Rect, tag: str,
