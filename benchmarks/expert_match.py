@@ -74,7 +74,7 @@ def leaf_model(text: str) -> LeafModel | str:
 #: The `ExpertBot` settings `--a`/`--b` may change, and their types.
 SETTINGS: dict[str, Callable[[str], object]] = {
     "candidates": int, "exploration": float, "leaf_scale": float, "rollout_noise": float,
-    "leaf": leaf_model, "replies": int}
+    "leaf": leaf_model, "replies": int, "halving": lambda v: v in ("1", "true", "yes")}
 
 
 def settings_of(parser: argparse.ArgumentParser, pairs: list[str]) -> dict[str, object]:

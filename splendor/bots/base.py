@@ -41,7 +41,7 @@ def _registry() -> dict[str, Factory]:
             return lambda data, seed, budget: ExpertBot(
                 rollout, data, seed, budget=None, simulations=profile.simulations,
                 candidates=profile.candidates, name=profile.name, workers=profile.workers,
-                replies=profile.replies, leaves=profile.leaves())
+                replies=profile.replies, leaves=profile.leaves(), halving=profile.halving)
         return lambda data, seed, budget: ExpertBot(
             rollout,
             data,
@@ -52,6 +52,7 @@ def _registry() -> dict[str, Factory]:
             workers=profile.workers,
             replies=profile.replies,
             leaves=profile.leaves(),
+            halving=profile.halving,
         )
 
     profiles = shipped_profiles()

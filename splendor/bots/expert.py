@@ -98,6 +98,7 @@ class ExpertBot:
         rollout_noise: float = ROLLOUT_NOISE,
         leaves: Mapping[str | None, LeafModel] | None = None,
         replies: int = 0,
+        halving: bool = False,
     ) -> None:
         self.name = name
         self.data = data
@@ -124,6 +125,8 @@ class ExpertBot:
         #: (information-set style: each reply's statistics over the worlds it was legal
         #: in); 0: played by the rollout profile like the rest.
         self.replies = replies
+        #: Sequential halving over paired worlds instead of UCB1 (see `_halving`).
+        self.halving = halving
         self._fast: dict[int, FastModuleScorer] = {}
         self._fits = fits(data)
         self._fits_modules = self._fits and fits_modules(data)
@@ -202,7 +205,8 @@ class ExpertBot:
             next_job(), self.profile, view, tuple(candidates), self.rng.getrandbits(64),
             theirs,
             None if deadline is None else time.time() + deadline - early - time.perf_counter(),
-            self.lean, self.rollout_turns, self.replies, tuple(self.leaves.items()))
+            self.lean, self.rollout_turns, self.replies, tuple(self.leaves.items()),
+            self.halving)
         sent = helper is not None and helper.submit(share)
         mine = None if limit is None or theirs is None else limit - theirs
         started = time.perf_counter()
@@ -229,6 +233,8 @@ class ExpertBot:
                    ) -> tuple[list[int], list[float], int]:
         """One worker's search: visits and value sums by candidate, and the simulations
         run, until `limit` simulations or the `deadline` (a `time.perf_counter()`)."""
+        if self.halving:
+            return self._halving(view, candidates, deadline, limit)
         n = len(candidates)
         visits = [0] * n
         totals = [0.0] * n
@@ -270,6 +276,45 @@ class ExpertBot:
             totals[k] += value
             visits[k] += 1
             done += 1
+        return visits, totals, done
+
+    def _halving(self, view: View, candidates: list[Action], deadline: float | None,
+                 limit: int | None) -> tuple[list[int], list[float], int]:
+        """Sequential halving over paired worlds: in each of ceil(log2(n)) phases the
+        candidates still in play are each played on the same sampled worlds with the same
+        rollout luck (their differences are the moves', not the deal's), then the worse
+        half is dropped. The budget (`limit` simulations, or the time to `deadline`, a
+        `time.perf_counter()`) is split evenly between the phases; each phase plays at
+        least one world."""
+        n = len(candidates)
+        visits, totals = [0] * n, [0.0] * n
+        alive = list(range(n))
+        phases = max(1, math.ceil(math.log2(n)))
+        worlds = WorldSampler(view, self.data)
+        ev = self._evaluator(view.module)
+        done = 0
+        for phase in range(phases):
+            left = phases - phase
+            rounds = None if limit is None else max(1, (limit - done) // left // len(alive))
+            end = None if deadline is None else (
+                time.perf_counter() + (deadline - time.perf_counter()) / left)
+            played = 0
+            while rounds is None or played < rounds:
+                if played and end is not None and time.perf_counter() >= end:
+                    break
+                world = worlds.deal(self.rng)
+                luck = self.rng.getrandbits(64)
+                for k in alive:
+                    trial = world.clone()
+                    trial.apply(candidates[k])  # checked: a candidate of the view
+                    totals[k] += self._playout(trial, view.seat, ev, rng=random.Random(luck))
+                    visits[k] += 1
+                done += len(alive)
+                played += 1
+            alive.sort(key=lambda k: -totals[k] / visits[k])
+            alive = alive[: (len(alive) + 1) // 2]
+        # The last phase's candidates have the most visits, equal: the move is the best of
+        # them by value.
         return visits, totals, done
 
     @staticmethod
@@ -314,13 +359,14 @@ class ExpertBot:
 
     def _playout(self, world: GameState, me: int, evaluator: Evaluator,
                  visit: Callable[[GameState], None] | None = None,
-                 reply: Reply | None = None) -> float:
+                 reply: Reply | None = None, rng: random.Random | None = None) -> float:
         """Play the rollout profile on `world` for `rollout_turns` turns and judge it for
         `me`; `visit` (the leaf model's fitting) sees the world at each turn's start;
         `reply` chooses the first main action of another seat (the search's second ply)
         from the legal actions and the rollout profile's scores."""
         stop = world.turns + self.rollout_turns
-        rng, weights, noise = self.rng, evaluator.w, self.rollout_noise
+        rng = self.rng if rng is None else rng
+        weights, noise = evaluator.w, self.rollout_noise
         # The base game's main actions in fast form; a module's takes and reservations
         # too when its terms allow it (`FAST_TERMS`), its other actions as before.
         fast = self._fast_scorer(evaluator)
@@ -425,7 +471,7 @@ def run_share(share: Share) -> ShareResult:
         bot = ExpertBot(share.profile, base_game(), share.seed, budget=None,
                         simulations=share.simulations, lean=share.lean,
                         rollout_turns=share.rollout_turns, replies=share.replies,
-                        leaves=dict(share.leaves))
+                        leaves=dict(share.leaves), halving=share.halving)
         deadline = None
         if share.deadline is not None:
             left = share.deadline - time.time()

@@ -55,6 +55,8 @@ class SearchProfile:
     #: The judged win chance at a rollout's end, by game ("base" or a module's name);
     #: a game not named: the logistic of the value gap (`splendor/bots/value/leaf.py`).
     leaf: tuple[tuple[str, LeafModel], ...] = ()
+    #: Sequential halving over paired worlds instead of UCB1 (`ExpertBot.halving`).
+    halving: bool = False
 
     def leaves(self) -> dict[str | None, LeafModel]:
         """The leaf models by module (None: the base game), as `ExpertBot` takes them."""
@@ -151,7 +153,8 @@ def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profil
             )
         elif kind == "search":
             ck.known_fields(entry, {"label", "kind", "rollout", "budget", "simulations",
-                                    "candidates", "workers", "replies", "leaf"}, where)
+                                    "candidates", "workers", "replies", "leaf", "halving"},
+                            where)
             budget, simulations = _search_budget(ck, entry, where)
             candidates = ck.int_field(entry, "candidates", where, low=1)
             rollout = ck.field(entry, "rollout", where)
@@ -159,9 +162,13 @@ def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profil
             if workers > 2:
                 raise ck.fail(where, f"'workers' is 1 or 2, got {workers}")
             replies = ck.int_field(entry, "replies", where, low=0) if "replies" in entry else 0
+            halving = entry.get("halving", False)
+            if not isinstance(halving, bool):
+                raise ck.fail(where, f"'halving' is true or false, got {halving!r}")
             profiles[name] = SearchProfile(name, label, str(rollout), budget, candidates,
                                            workers, simulations, replies,
-                                           _leaf(ck, entry.get("leaf", {}), f"{where}, leaf"))
+                                           _leaf(ck, entry.get("leaf", {}), f"{where}, leaf"),
+                                           halving)
         else:
             raise ck.fail(where, f"unknown kind {kind!r} (heuristic or search)")
     for profile in profiles.values():

@@ -54,6 +54,7 @@ class Share:
     rollout_turns: int
     replies: int = 0
     leaves: tuple[tuple[str | None, LeafModel], ...] = ()
+    halving: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -165,6 +165,8 @@ BROKEN = [
     ("text leaf weight", _set("bots.expert.leaf", {"cities": {"gap": "big"}}), "expert",
      ["leaf, cities", "'gap'", "number"]),
     ("leaf not a mapping", _set("bots.expert.leaf", [0.3]), "expert", ["leaf", "mapping"]),
+    ("halving not a yes or no", _set("bots.expert.halving", "often"), "expert",
+     ["'halving'", "true or false", "'often'"]),
 ]
 
 
