@@ -27,5 +27,6 @@ class SettingsScene(PageScene):
     def draw_content(self, surface: pygame.Surface, inner: pygame.Rect,
                      scale: widgets.Scale) -> None:
         px = scale.px
-        _, spots = self.panel.draw(surface, inner.inflate(-px(40), -px(10)), px)
-        self.spots += spots
+        laid = self.panel.layout(inner.inflate(-px(40), -px(10)), px)
+        self.spots += laid.spots
+        self.panel.draw(surface, laid)
