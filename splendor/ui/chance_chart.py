@@ -3,12 +3,14 @@ seat's colour and marker (as the points chart draws it), the marked moves as dot
 click, by rounds along the bottom so that it lines up with the points chart.
 
 `chance_layout` places everything (on layout, never while drawing), the curve's points
-and the dots included; `draw_chance_chart` only reads them; `dot_at` and `position_at`
-answer a click.
+and the dots included (dots that would meet, as two marked moves of one turn do, set
+apart in a row: `spread_dots`); `draw_chance_chart` only reads them; `dot_at` and
+`position_at` answer a click.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -114,9 +116,69 @@ def chance_layout(box: pygame.Rect, px: Callable[[float], int], text_px: int,
     for seat in analysis.seats:
         points = tuple((xs[min(i, len(xs) - 1)], y(c)) for i, c in analysis.curve(seat))
         lines.append((seat, points))
-    dots = tuple((m, (xs[min(m.index, len(xs) - 1)], y(m.before))) for m in analysis.marked())
+    marked = analysis.marked()
+    dots = tuple(zip(marked, spread_dots(
+        [(xs[min(m.index, len(xs) - 1)], y(m.before)) for m in marked], dot_gap(px),
+        plot.x, plot.right), strict=True))
     return ChanceLayout(box, title, plot, axis_label, text_px, px, compact, xs, last,
                         tuple(lines), dots, keys if compact else "", keys_box)
+
+
+def dot_gap(px: Callable[[float], int]) -> int:
+    """The least distance between two dots' centres: the biggest dots with their dark
+    edges, and a gap between them."""
+    return 2 * (max(3, px(DOT_SIZES["blunder"])) + 1) + max(2, px(3))
+
+
+def spread_dots(points: Sequence[tuple[int, int]], gap: int, left: int, right: int
+                ) -> list[tuple[int, int]]:
+    """The dots at `points` (in game order), those that would lie closer than `gap`
+    moved apart along the rounds, each its own place to click: two marked moves of one
+    turn (a main action and a module's step, or both players' decisions at one chance)
+    fall on one spot of the curve. Dots that meet are placed as a row, in game order,
+    `gap` apart and centred where they belong (within `left`..`right`), as close to
+    their moves as the row allows; their height, the chance, stays."""
+    groups = [[i] for i in range(len(points))]
+    while True:
+        xs = _placed(groups, points, gap, left, right)
+        meet = _meeting(groups, xs, points, gap)
+        if meet is None:
+            return [(xs[i], points[i][1]) for i in range(len(points))]
+        a, b = meet
+        groups[a] = sorted(groups[a] + groups[b])
+        del groups[b]
+
+
+def _placed(groups: list[list[int]], points: Sequence[tuple[int, int]], gap: int,
+            left: int, right: int) -> dict[int, int]:
+    """Each dot's x: every group a row `gap` apart (closer if the plot is too narrow),
+    centred on its dots' own xs and kept within the plot."""
+    xs: dict[int, int] = {}
+    for group in groups:
+        step = gap if len(group) == 1 or (len(group) - 1) * gap <= right - left \
+            else (right - left) / (len(group) - 1)
+        span = (len(group) - 1) * step
+        centre = sum(points[i][0] for i in group) / len(group)
+        start = max(left, min(centre - span / 2, right - span))
+        for k, i in enumerate(group):
+            xs[i] = round(start + k * step)
+    return xs
+
+
+def _meeting(groups: list[list[int]], xs: dict[int, int],
+             points: Sequence[tuple[int, int]], gap: int) -> tuple[int, int] | None:
+    """Two groups (their places in `groups`, the first lower) with dots closer than
+    `gap`, or None."""
+    group_of = {i: g for g, group in enumerate(groups) for i in group}
+    order = sorted(xs, key=lambda i: xs[i])
+    for n, i in enumerate(order):
+        for j in order[n + 1:]:
+            if xs[j] - xs[i] >= gap:
+                break
+            if group_of[i] != group_of[j] and \
+                    math.hypot(xs[j] - xs[i], points[j][1] - points[i][1]) < gap:
+                return min(group_of[i], group_of[j]), max(group_of[i], group_of[j])
+    return None
 
 
 def dot_at(lay: ChanceLayout, pos: tuple[int, int]) -> MoveAnalysis | None:
@@ -135,7 +197,8 @@ def position_at(lay: ChanceLayout, x: int) -> int:
 def draw_chance_chart(surface: pygame.Surface, lay: ChanceLayout,
                       position: int | None = None, selected: int | None = None) -> None:
     """The curve in the rectangles of `lay`; `position`: the review's position (a line
-    across), `selected`: the record index of the move shown (its dot ringed)."""
+    across, through the dot of the move shown if it has one), `selected`: the record
+    index of the move shown (its dot ringed)."""
     px, size = lay.px, lay.text_px
     plot = lay.plot
     pygame.draw.rect(surface, theme.TABLE_DARK if not lay.compact else theme.PANEL, lay.box,
@@ -158,7 +221,9 @@ def draw_chance_chart(surface: pygame.Surface, lay: ChanceLayout,
     if lay.keys:
         draw_lines(surface, lay.keys, size, theme.TEXT_DIM, lay.keys_box)
     if position is not None and 0 <= position < len(lay.xs):
-        x = lay.xs[position]
+        # At a marked move, through its dot (set apart from a neighbour's, maybe).
+        x = next((center[0] for move, center in lay.dots if move.index == selected),
+                 lay.xs[position])
         pygame.draw.line(surface, theme.ACTIVE, (x, plot.y - px(2)), (x, plot.bottom + px(2)),
                          max(1, px(2)))
     width = max(2, px(2 if lay.compact else 3))
@@ -168,13 +233,15 @@ def draw_chance_chart(surface: pygame.Surface, lay: ChanceLayout,
             pygame.draw.lines(surface, ink, False, points, width)
         if points:
             draw_marker(surface, MARKERS[seat % len(MARKERS)], points[-1], max(3, px(4)), ink)
-    # The selected dot last, over its neighbours, ringed in white on a dark edge.
-    for move, center in sorted(lay.dots, key=lambda dot: dot[0].index == selected):
-        r = max(3, px(DOT_SIZES[move.label]))
+    # The selected dot ringed in white on a dark edge, under its neighbours: beside it
+    # (two marked moves of one turn) each keeps its whole dot.
+    for move, center in lay.dots:
         if move.index == selected:
-            ring = r + max(4, px(6))
+            ring = max(3, px(DOT_SIZES[move.label])) + max(4, px(6))
             pygame.draw.circle(surface, theme.INK, center, ring + max(1, px(1)))
             pygame.draw.circle(surface, theme.TEXT, center, ring, max(2, px(3)))
+    for move, center in lay.dots:
+        r = max(3, px(DOT_SIZES[move.label]))
         pygame.draw.circle(surface, theme.INK, center, r + 1)
         pygame.draw.circle(surface, LABEL_INKS[move.label], center, r)
 

@@ -1,9 +1,10 @@
 """The game's adjustable helps and paces: assists, animation speed, sound volume (and,
 on the settings screen, the language and full screen).
 
-Drawn inside the pause overlay and on the settings screen, so both offer the same
-controls. (Saving them between sessions belongs to the settings file.) Every label is
-translated when drawn, so a change of language shows at once.
+Shown inside the pause overlay and on the settings screen, so both offer the same
+controls. (Saving them between sessions belongs to the settings file.) `layout` places
+the controls (on enter, resize or a change of language, never while drawing); `draw`
+draws them where they were placed, as they stand: a ticked box, the speed in words.
 """
 
 from __future__ import annotations
@@ -64,6 +65,28 @@ Hotspot = tuple[pygame.Rect, Callable[[], None]]
 
 def _nearest(options: tuple[tuple[str, float], ...], value: float) -> int:
     return min(range(len(options)), key=lambda i: abs(options[i][1] - value))
+
+
+@dataclass(frozen=True)
+class Control:
+    """One control of the panel as laid out: its kind ('heading', 'language', 'check',
+    'note', 'speed', 'volume', 'fullscreen'), where it goes, and the language's code or
+    the check box's name."""
+
+    kind: str
+    rect: pygame.Rect
+    name: str = ""
+
+
+@dataclass(frozen=True)
+class PanelLayout:
+    """The panel laid out for one window: its scale, the y under it, its controls and
+    the clickable places (in reading order)."""
+
+    px: Callable[[float], int]
+    bottom: int
+    controls: tuple[Control, ...]
+    spots: tuple[Hotspot, ...]
 
 
 @dataclass
@@ -133,7 +156,7 @@ class SettingsPanel:
             self.on_language(code)
 
     def height(self, px: Callable[[float], int]) -> int:
-        """How tall `draw` will be (to size the panel around it)."""
+        """How tall the laid-out controls are (to size the panel around them)."""
         h = len(self._rows()) * px(36) + px(8)
         buttons = 1 + (self.prefs.sounds is not None) + (self.fullscreen is not None
                                                            and self.toggle_fullscreen is not None)
@@ -152,90 +175,119 @@ class SettingsPanel:
     def _language_height(self, px: Callable[[float], int]) -> int:
         return line_height(max(theme.MIN_TEXT_PX, px(16))) + px(6) + px(40) + px(18)
 
-    def draw(self, surface: pygame.Surface, area: pygame.Rect, px: Callable[[float], int]
-             ) -> tuple[int, list[Hotspot]]:
-        """Draw from the top of `area`; return the bottom y and the clickable places."""
+    def layout(self, area: pygame.Rect, px: Callable[[float], int]) -> PanelLayout:
+        """Place the controls from the top of `area` (on layout, never while drawing):
+        where each goes, and the clickable places in reading order."""
+        controls: list[Control] = []
         spots: list[Hotspot] = []
         y = area.y
-        text_px = max(theme.MIN_TEXT_PX, px(16))
         if self.on_language is not None:
-            y, picks = self._draw_languages(surface, area, px)
-            spots += picks
+            y = self._place_languages(area, px, controls, spots)
         for name in self._rows():
             row = pygame.Rect(area.x, y, area.width, px(30))
-            if name == "competitive":
-                draw_text(surface, tr("pause.competitive_note"), text_px, theme.ACCENT, row,
-                          align="left")
-                y += px(36)
-                continue
-            on = self._on(name)
-            check = pygame.Rect(row.x, row.y + px(3), px(24), px(24))
-            pygame.draw.rect(surface, theme.TABLE_DARK, check, border_radius=px(5))
-            pygame.draw.rect(surface, theme.ACCENT if on else theme.PANEL_EDGE, check, 2,
-                             border_radius=px(5))
-            if on:
-                pygame.draw.lines(surface, theme.ACCENT, False, [
-                    (check.x + px(5), check.centery), (check.x + px(10), check.bottom - px(6)),
-                    (check.right - px(5), check.y + px(6))], max(2, px(3)))
-            label = pygame.Rect(check.right + px(12), row.y, row.right - check.right - px(12),
-                                row.h)
-            draw_text(surface, assist_label(name), text_px, theme.TEXT, label, align="left")
-            spots.append((row, functools.partial(self.toggle, name)))
+            controls.append(Control("note" if name == "competitive" else "check", row, name))
+            if name != "competitive":
+                spots.append((row, functools.partial(self.toggle, name)))
             y += px(36)
         w, h = min(area.width, px(380)), px(42)
         x = area.centerx - w // 2
         y += px(8)
-        speed = speed_name(SPEEDS[_nearest(SPEEDS, self.prefs.speed)][0])
-        rect = pygame.Rect(x, y, w, h)
-        draw_flat_button(surface, rect, tr("settings.speed.label", speed=speed), px)
-        spots.append((rect, self.next_speed))
-        y += h + px(12)
+        buttons: list[tuple[str, Callable[[], None] | None]] = [("speed", self.next_speed)]
         sounds = self.prefs.sounds
         if sounds is not None:
-            rect = pygame.Rect(x, y, w, h)
-            if sounds.available:
-                volume = volume_name(VOLUMES[_nearest(VOLUMES, sounds.volume)][0])
-                draw_flat_button(surface, rect, tr("settings.volume.label", volume=volume), px)
-                spots.append((rect, self.next_volume))
-            else:
-                draw_flat_button(surface, rect, tr("settings.volume.no_device"), px,
-                                 enabled=False)
-            y += h + px(12)
+            buttons.append(("volume", self.next_volume if sounds.available else None))
         if self.fullscreen is not None and self.toggle_fullscreen is not None:
+            buttons.append(("fullscreen", self._toggle_fullscreen))
+        for kind, action in buttons:
             rect = pygame.Rect(x, y, w, h)
-            state = tr("settings.switch.turned_on") if self.fullscreen() \
-                else tr("settings.switch.turned_off")
-            draw_flat_button(surface, rect, tr("settings.fullscreen", state=state), px)
-            spots.append((rect, self._toggle_fullscreen))
+            controls.append(Control(kind, rect))
+            if action is not None:  # no sound device: a button that says so, off
+                spots.append((rect, action))
             y += h + px(12)
-        return y, spots
+        return PanelLayout(px, y, tuple(controls), tuple(spots))
 
-    def _draw_languages(self, surface: pygame.Surface, area: pygame.Rect,
-                        px: Callable[[float], int]) -> tuple[int, list[Hotspot]]:
-        """'Language' and one button per language, named in itself; the one in use lit."""
-        spots: list[Hotspot] = []
-        text_px = max(theme.MIN_TEXT_PX, px(16))
-        head = pygame.Rect(area.x, area.y, area.width, line_height(text_px))
-        draw_text(surface, tr("settings.language"), text_px, theme.TEXT_DIM, head, align="left",
-                  bold=True)
-        y = head.bottom + px(6)
+    def _place_languages(self, area: pygame.Rect, px: Callable[[float], int],
+                         controls: list[Control], spots: list[Hotspot]) -> int:
+        """'Language' and one button per language; the y under them."""
+        head_h = line_height(max(theme.MIN_TEXT_PX, px(16)))
+        controls.append(Control("heading", pygame.Rect(area.x, area.y, area.width, head_h)))
+        y = area.y + head_h + px(6)
         gap = px(10)
         w = (area.width - gap * (len(LANGUAGES) - 1)) // len(LANGUAGES)
-        current = language()
         for n, code in enumerate(LANGUAGES):
             rect = pygame.Rect(area.x + n * (w + gap), y, w, px(40))
-            chosen = code == current
-            pygame.draw.rect(surface, theme.ACCENT if chosen else theme.TABLE_DARK, rect,
-                             border_radius=px(8))
-            if not chosen:
-                pygame.draw.rect(surface, theme.PANEL_EDGE, rect, max(1, px(2)),
-                                 border_radius=px(8))
-            draw_text(surface, language_name(code), max(theme.MIN_TEXT_PX, px(17)),
-                      theme.INK if chosen else theme.TEXT, rect.inflate(-px(12), 0), bold=chosen)
+            controls.append(Control("language", rect, code))
             spots.append((rect, functools.partial(self.pick_language, code)))
-        return y + px(40) + px(18), spots
+        return y + px(40) + px(18)
+
+    def draw(self, surface: pygame.Surface, laid: PanelLayout) -> None:
+        """Draw the controls where `laid` placed them, as they stand now (a box ticked,
+        the speed, the language in use)."""
+        px = laid.px
+        text_px = max(theme.MIN_TEXT_PX, px(16))
+        for control in laid.controls:
+            rect, kind = control.rect, control.kind
+            if kind == "heading":
+                draw_text(surface, tr("settings.language"), text_px, theme.TEXT_DIM, rect,
+                          align="left", bold=True)
+            elif kind == "language":
+                _draw_language(surface, control, px)
+            elif kind == "note":
+                draw_text(surface, tr("pause.competitive_note"), text_px, theme.ACCENT, rect,
+                          align="left")
+            elif kind == "check":
+                _draw_check(surface, control, self._on(control.name), px, text_px)
+            else:
+                label, enabled = self._button_label(kind)
+                draw_flat_button(surface, rect, label, px, enabled=enabled)
+
+    def _button_label(self, kind: str) -> tuple[str, bool]:
+        """The words of the speed, volume or full screen button, and whether it works."""
+        if kind == "speed":
+            speed = speed_name(SPEEDS[_nearest(SPEEDS, self.prefs.speed)][0])
+            return tr("settings.speed.label", speed=speed), True
+        if kind == "volume":
+            sounds = self.prefs.sounds
+            assert sounds is not None
+            if not sounds.available:
+                return tr("settings.volume.no_device"), False
+            volume = volume_name(VOLUMES[_nearest(VOLUMES, sounds.volume)][0])
+            return tr("settings.volume.label", volume=volume), True
+        assert self.fullscreen is not None
+        state = tr("settings.switch.turned_on") if self.fullscreen() \
+            else tr("settings.switch.turned_off")
+        return tr("settings.fullscreen", state=state), True
 
     def _toggle_fullscreen(self) -> None:
         assert self.toggle_fullscreen is not None
         self.toggle_fullscreen()
         self._changed()
+
+
+def _draw_check(surface: pygame.Surface, control: Control, on: bool,
+                px: Callable[[float], int], text_px: int) -> None:
+    """A check box (ticked when `on`) and its label."""
+    row = control.rect
+    check = pygame.Rect(row.x, row.y + px(3), px(24), px(24))
+    pygame.draw.rect(surface, theme.TABLE_DARK, check, border_radius=px(5))
+    pygame.draw.rect(surface, theme.ACCENT if on else theme.PANEL_EDGE, check, 2,
+                     border_radius=px(5))
+    if on:
+        pygame.draw.lines(surface, theme.ACCENT, False, [
+            (check.x + px(5), check.centery), (check.x + px(10), check.bottom - px(6)),
+            (check.right - px(5), check.y + px(6))], max(2, px(3)))
+    label = pygame.Rect(check.right + px(12), row.y, row.right - check.right - px(12), row.h)
+    draw_text(surface, assist_label(control.name), text_px, theme.TEXT, label, align="left")
+
+
+def _draw_language(surface: pygame.Surface, control: Control,
+                   px: Callable[[float], int]) -> None:
+    """A language's button, named in itself; the one in use lit."""
+    rect = control.rect
+    chosen = control.name == language()
+    pygame.draw.rect(surface, theme.ACCENT if chosen else theme.TABLE_DARK, rect,
+                     border_radius=px(8))
+    if not chosen:
+        pygame.draw.rect(surface, theme.PANEL_EDGE, rect, max(1, px(2)), border_radius=px(8))
+    draw_text(surface, language_name(control.name), max(theme.MIN_TEXT_PX, px(17)),
+              theme.INK if chosen else theme.TEXT, rect.inflate(-px(12), 0), bold=chosen)

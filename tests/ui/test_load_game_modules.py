@@ -84,14 +84,14 @@ def test_the_screen_shows_the_module_and_loads_the_game(size: tuple[int, int],
     render = theme.text
     seen = spy_texts(monkeypatch)
     for code in LANGUAGES:
-        set_language(code)
+        game.change_language(code)  # as the settings do: every screen laid out again
         seen.clear()
         with textfit.audit() as misfits:
             app.render()
         assert not misfits, (code, misfits)
         name = translate(code, "modules.orient.name")
         assert any(name in text for text in seen), (code, seen)
-    set_language("en")
+    game.change_language("en")
     monkeypatch.setattr(theme, "text", render)
     # A click on the row resumes the game, in its module.
     app.render()

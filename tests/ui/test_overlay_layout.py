@@ -35,12 +35,15 @@ def _resize(app: App, size: tuple[int, int]) -> None:
 def _untouched_by_drawing(app: App, layouts: list[tuple[int, int]], scene: Scene,
                           placed: Callable[[], object]) -> None:
     """Drawn at another size, in a language changed behind its back, and a frame later:
-    laid out no more, `placed` as before."""
+    laid out no more, `placed` as before after each."""
     count, before = len(layouts), placed()
     app.render()
+    assert placed() == before
     scene.draw(pygame.Surface(SMALL))  # another size: drawn, not laid out again
+    assert placed() == before, "a draw at another size placed nothing"
     i18n.set_language("fr")  # not through the game: nothing says it changed
     app.render()
+    assert placed() == before
     frame(app)  # nor does a frame's update
     i18n.set_language("en")
     assert len(layouts) == count

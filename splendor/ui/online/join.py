@@ -159,9 +159,6 @@ class JoinScene(PanelScreen):
 
     # ------------------------------------------------------------ model
 
-    def layout_key(self) -> tuple[object, ...]:
-        return (*super().layout_key(), tuple(self._offered()))
-
     def _offered(self) -> list[Listing]:
         return self.seats_offered if self.seats_offered is not None else self._shown
 
@@ -218,12 +215,16 @@ class JoinScene(PanelScreen):
             self._join(seats[0].address, seats[0])
         else:
             self.seats_offered = seats
+            self.relayout()  # a row per open seat
 
     # ------------------------------------------------------------ layout
 
     def lay_out(self, sc: Scale, panel: pygame.Rect) -> None:
         x, w = panel.x + sc.px(36), panel.w - sc.px(72)
         y = self.title_rect.bottom + sc.px(14)
+        self.join_typed.label = tr("online.join.join")
+        self.back.label = tr("menu.entry.back")
+        self.name.placeholder = tr("online.join.name")
         field_h, label_w = sc.px(44), min(sc.px(220), w // 3)
         body = sc.text(19)
         self._name_label = pygame.Rect(x, y, label_w, field_h)
@@ -288,6 +289,7 @@ class JoinScene(PanelScreen):
             self.joining = None
         elif self.seats_offered is not None:
             self.seats_offered = None
+            self.relayout()  # the tables found again
             return
         super().go_back()
 
@@ -296,6 +298,8 @@ class JoinScene(PanelScreen):
         found = self.listings()
         if found != self._shown:
             self._shown = found
+            if self.seats_offered is None:
+                self.relayout()  # a table found or gone: its row
         looking = self.looking
         if looking is not None:
             looking.poll()

@@ -77,9 +77,6 @@ class LobbyScene(PanelScreen):
     def title(self) -> str:
         return self.session.table_title() or tr("online.join.title")
 
-    def layout_key(self) -> tuple[object, ...]:
-        return (*super().layout_key(), tuple(self.lines))
-
     # ------------------------------------------------------------ actions
 
     def try_start(self) -> None:
@@ -101,6 +98,8 @@ class LobbyScene(PanelScreen):
     def lay_out(self, sc: Scale, panel: pygame.Rect) -> None:
         x, w = panel.x + sc.px(36), panel.w - sc.px(72)
         y = self.title_rect.bottom + sc.px(2)
+        self.start.label = tr("online.lobby.start")
+        self.leave.label = tr("online.lobby.leave")
         self._game = pygame.Rect(x, y, w, sc.px(26))
         y = self._game.bottom + sc.px(6)
         body = sc.text(19)
@@ -142,7 +141,10 @@ class LobbyScene(PanelScreen):
     def update(self, dt: float) -> None:
         session = self.session
         session.poll()
-        self.lines = seat_lines(session)
+        lines = seat_lines(session)
+        if lines != self.lines:
+            self.lines = lines
+            self.relayout()  # a row per seat, a bot's button by an open one
         if self.host is not None:
             self.start.enabled = bool(self.lines) and all(
                 line.kind != "open" for line in self.lines)

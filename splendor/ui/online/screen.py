@@ -1,6 +1,7 @@
 """What the network play screens share: a panel on the felt with a title, widgets in a
 form, a line for what went wrong, Escape for Back. Laid out on enter, resize and a change
-of language; `draw` only draws."""
+of language (the game resizes every scene), and when the rows shown change (`relayout`,
+on the event or the update that changed them); `draw` only draws."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from splendor.i18n import language
 from splendor.ui import theme
 from splendor.ui.scene import Scene
 from splendor.ui.widgets import Button, Form, Scale, draw_background, draw_panel, draw_text
@@ -29,7 +29,6 @@ class PanelScreen(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self._size = (0, 0)
-        self._laid_for: tuple[object, ...] | None = None
 
     # ------------------------------------------------------------ lifecycle
 
@@ -44,16 +43,9 @@ class PanelScreen(Scene):
         for widget in self.form.widgets:
             if isinstance(widget, Button):
                 widget.pressed = False
-        if self.app is not None:
-            self.layout(self.app.size)
-
-    def layout_key(self) -> tuple[object, ...]:
-        """What the layout depends on besides the size (the language, rows shown...)."""
-        return (language(),)
 
     def layout(self, size: tuple[int, int]) -> None:
         self._size = size
-        self._laid_for = (size, *self.layout_key())
         sc = Scale(size)
         w, h = size
         pw = min(sc.px(self.panel_size[0]), w - sc.px(24))
@@ -62,16 +54,16 @@ class PanelScreen(Scene):
         self.title_rect = pygame.Rect(self.panel.x + sc.px(30), self.panel.y + sc.px(18),
                                       self.panel.w - sc.px(60), sc.px(48))
         self.lay_out(sc, self.panel)
+        if self.app is not None:
+            self.app.request_redraw()
 
     def lay_out(self, sc: Scale, panel: pygame.Rect) -> None:
         raise NotImplementedError
 
-    def relayout_if_needed(self) -> None:
-        """Lay out again when what the layout depends on changed (called from `update`)."""
-        if self._size != (0, 0) and self._laid_for != (self._size, *self.layout_key()):
+    def relayout(self) -> None:
+        """Lay out again at once: what is shown changed (rows came or went)."""
+        if self._size != (0, 0):
             self.layout(self._size)
-            if self.app is not None:
-                self.app.request_redraw()
 
     # ------------------------------------------------------------ events
 
@@ -87,7 +79,6 @@ class PanelScreen(Scene):
         return True
 
     def update(self, dt: float) -> None:
-        self.relayout_if_needed()
         if self.form.update(dt) and self.app is not None:
             self.app.request_redraw()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
@@ -17,7 +18,7 @@ from splendor.storage.untrusted import SAVE_PROBLEMS
 from splendor.ui import theme, widgets
 from splendor.ui.scenes.confirm import ConfirmScene
 from splendor.ui.scenes.message import Text, resolve
-from splendor.ui.scenes.page import PageScene
+from splendor.ui.scenes.page import PageScene, Spot
 from splendor.ui.wording import module_name
 
 
@@ -86,9 +87,13 @@ class LoadGameScene(PageScene):
         self.on_review = on_review
         self.on_analyse = on_analyse
         self._message: Text = ""
-        #: The first save shown, and how many the last frame had room for.
+        #: The first save shown, and how many the layout had room for.
         self._top = 0
         self._shown = 1
+        #: Where the note of what went wrong goes, the words of an empty list, the rows.
+        self._note = pygame.Rect(0, 0, 0, 0)
+        self._empty = pygame.Rect(0, 0, 0, 0)
+        self._rows: list[_Row] = []
         self.refresh()
 
     @property
@@ -104,6 +109,7 @@ class LoadGameScene(PageScene):
             self.saves = []
             self._message = lambda: tr("saves.load.list_failed", detail=detail)
         self._top = max(0, min(self._top, len(self.saves) - 1))
+        self.relayout()  # the saves listed changed, or what went wrong
 
     def ask_delete(self, info: SaveInfo) -> None:
         assert self.app is not None
@@ -123,36 +129,36 @@ class LoadGameScene(PageScene):
     def handle_page_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
             last = max(0, len(self.saves) - self._shown)
-            self._top = max(0, min(last, self._top - event.y))
+            top = max(0, min(last, self._top - event.y))
+            if top != self._top:
+                self._top = top
+                self.relayout()
 
-    def draw_content(self, surface: pygame.Surface, inner: pygame.Rect,
-                     scale: widgets.Scale) -> None:
+    def place_content(self, inner: pygame.Rect, scale: widgets.Scale) -> list[Spot]:
+        """The note of what went wrong, then a row per save from `_top` while they fit,
+        each with its buttons."""
         px = scale.px
+        spots: list[Spot] = []
         y = inner.y
+        self._note = pygame.Rect(inner.x, y, inner.width, 0)
         if self.message:
-            box = pygame.Rect(inner.x, y, inner.width, inner.bottom - y)
-            y = widgets.draw_lines(surface, self.message, scale.text(15), theme.DANGER,
-                                   box) + px(6)
-        if not self.saves:
-            box = pygame.Rect(inner.x, y + px(40), inner.width, inner.bottom - y - px(40))
-            widgets.draw_lines(surface, tr("saves.load.empty"), scale.text(18), theme.TEXT_DIM,
-                               box, align="center")
+            self._note.h = widgets.lines_height(self.message, scale.text(15), inner.width)
+            y = self._note.bottom + px(6)
+        self._empty = pygame.Rect(inner.x, y + px(40), inner.width, inner.bottom - y - px(40))
         first_px, second_px = scale.text(17), scale.text(14)
-        delete_label = tr("common.button.delete")
-        delete_w = max(px(100), theme.text(delete_label, scale.text(15), bold=True).get_width()
+
+        def width(key: str) -> int:
+            return max(px(100), theme.text(tr(key), scale.text(15), bold=True).get_width()
                        + px(24))
-        review_label = tr("review.open")
-        review_w = max(px(100), theme.text(review_label, scale.text(15), bold=True).get_width()
-                       + px(24)) if self.on_review is not None else 0
-        analyse_label = tr("analysis.open")
-        analyse_w = max(px(100), theme.text(analyse_label, scale.text(15), bold=True).get_width()
-                        + px(24)) if self.on_analyse is not None else 0
+
+        delete_w = width("common.button.delete")
+        review_w = width("review.open") if self.on_review is not None else 0
+        analyse_w = width("analysis.open") if self.on_analyse is not None else 0
         buttons_w = delete_w + (review_w + px(10) if review_w else 0) \
             + (analyse_w + px(10) if analyse_w else 0)
-        self._shown = 0
+        self._rows = []
         for info in self.saves[self._top:]:
-            first, second = describe(info)
-            delete = pygame.Rect(0, 0, delete_w, px(34))
+            _, second = describe(info)
             text_x = inner.x + px(12)
             text_w = inner.right - px(10) - buttons_w - px(14) - text_x
             top_h = widgets.line_height(first_px)
@@ -161,40 +167,71 @@ class LoadGameScene(PageScene):
                               max(px(48), px(4) + top_h + second_h + px(6)))
             if row.bottom > inner.bottom - px(10):
                 break  # the rest is reached with the mouse wheel
-            pygame.draw.rect(surface, theme.TABLE_DARK, row, border_radius=px(8))
+            buttons: list[tuple[pygame.Rect, str]] = []
+            delete = pygame.Rect(0, 0, delete_w, px(34))
             delete.midright = (row.right - px(10), row.centery)
-            color = theme.TEXT if info.error is None else theme.TEXT_DIM
-            widgets.draw_text(surface, first, first_px, color,
-                              pygame.Rect(text_x, row.y + px(4), text_w, top_h),
-                              align="left", bold=True)
-            widgets.draw_lines(surface, second, second_px,
-                               theme.TEXT_DIM if info.error is None else theme.DANGER,
-                               pygame.Rect(text_x, row.y + px(4) + top_h, text_w, second_h))
-            widgets.draw_flat_button(surface, delete, delete_label, px, text_px=15)
-            self.spots.append((delete, functools.partial(self.ask_delete, info)))
+            buttons.append((delete, "common.button.delete"))
+            spots.append((delete, functools.partial(self.ask_delete, info)))
+            left = delete.x
             if self.on_review is not None:
                 review = pygame.Rect(0, 0, review_w, px(34))
-                review.midright = (delete.x - px(10), row.centery)
-                widgets.draw_flat_button(surface, review, review_label, px, text_px=15)
+                review.midright = (left - px(10), row.centery)
+                buttons.append((review, "review.open"))
                 # Also on a save that cannot be loaded: it then says why.
-                self.spots.append((review, functools.partial(self.on_review, info.path)))
+                spots.append((review, functools.partial(self.on_review, info.path)))
+                left = review.x
             if self.on_analyse is not None and info.over and info.error is None:
                 analyse = pygame.Rect(0, 0, analyse_w, px(34))
-                analyse.midright = ((review.x if self.on_review is not None else delete.x)
-                                    - px(10), row.centery)
-                widgets.draw_flat_button(surface, analyse, analyse_label, px, text_px=15)
-                self.spots.append((analyse, functools.partial(self.on_analyse, info.path)))
+                analyse.midright = (left - px(10), row.centery)
+                buttons.append((analyse, "analysis.open"))
+                spots.append((analyse, functools.partial(self.on_analyse, info.path)))
             if info.error is None:
-                self.spots.append((row, functools.partial(self.on_load, info.path)))
+                spots.append((row, functools.partial(self.on_load, info.path)))
+            self._rows.append(_Row(info, row, pygame.Rect(text_x, row.y + px(4), text_w, top_h),
+                                   pygame.Rect(text_x, row.y + px(4) + top_h, text_w, second_h),
+                                   buttons))
             y = row.bottom + px(6)
-            self._shown += 1
-        self._shown = max(1, self._shown)
+        self._shown = max(1, len(self._rows))
+        return spots
+
+    def draw_content(self, surface: pygame.Surface, inner: pygame.Rect,
+                     scale: widgets.Scale) -> None:
+        px = scale.px
+        if self.message:
+            widgets.draw_lines(surface, self.message, scale.text(15), theme.DANGER, self._note)
+        if not self.saves:
+            widgets.draw_lines(surface, tr("saves.load.empty"), scale.text(18), theme.TEXT_DIM,
+                               self._empty, align="center")
+        for row in self._rows:
+            info = row.info
+            first, second = describe(info)
+            pygame.draw.rect(surface, theme.TABLE_DARK, row.rect, border_radius=px(8))
+            color = theme.TEXT if info.error is None else theme.TEXT_DIM
+            widgets.draw_text(surface, first, scale.text(17), color, row.first, align="left",
+                              bold=True)
+            widgets.draw_lines(surface, second, scale.text(14),
+                               theme.TEXT_DIM if info.error is None else theme.DANGER,
+                               row.second)
+            for rect, key in row.buttons:
+                widgets.draw_flat_button(surface, rect, tr(key), px, text_px=15)
         # Small arrows say that the mouse wheel shows more saves above or below.
         half = px(6)
         if self._top > 0:
             _arrow(surface, (inner.centerx, inner.y - px(11)), half, up=True)
         if self._top + self._shown < len(self.saves):
             _arrow(surface, (inner.centerx, inner.bottom + px(5)), half, up=False)
+
+
+@dataclass(frozen=True)
+class _Row:
+    """A save's row as laid out: the save, the row, its two lines and its buttons (each
+    with its catalog key)."""
+
+    info: SaveInfo
+    rect: pygame.Rect
+    first: pygame.Rect
+    second: pygame.Rect
+    buttons: list[tuple[pygame.Rect, str]]
 
 
 def _arrow(surface: pygame.Surface, tip: tuple[int, int], half: int, up: bool) -> None:

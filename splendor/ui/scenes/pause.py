@@ -9,7 +9,7 @@ import pygame
 
 from splendor.i18n import tr
 from splendor.ui.scenes.overlay_base import Overlay
-from splendor.ui.settings_panel import Hotspot, SettingsPanel
+from splendor.ui.settings_panel import Hotspot, PanelLayout, SettingsPanel
 from splendor.ui.widgets import SpotFocus
 
 
@@ -37,7 +37,11 @@ class PauseScene(Overlay):
         self.on_save = on_save
         self.on_rules = on_rules
         self.panel = panel
+        #: Where `place` put the clickable places (in reading order), the menu's own
+        #: buttons with their words, and the panel's controls.
         self._spots: list[Hotspot] = []
+        self._buttons: list[tuple[pygame.Rect, Callable[[], str]]] = []
+        self._panel: PanelLayout | None = None
         #: Hover and keyboard focus over `_spots` (Resume is focused first).
         self.focus = SpotFocus()
 
@@ -51,10 +55,39 @@ class PauseScene(Overlay):
         return px(60) + 2 * px(42) + px(16) + panel + px(8) + px(22)
 
     def place(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        """Find where the buttons go before the first frame (the keyboard may act first):
-        the panel places its controls as it draws them, so draw once on the scratch
-        surface `layout` measures on, which is never shown."""
-        self.draw_body(surface, box)
+        """Where the buttons and the panel's controls go (on layout: the keyboard may act
+        before the first frame); drawing puts them there."""
+        px = self.scaler(surface)
+        w, h, gap = px(460), px(42), px(12)
+        x = box.centerx - w // 2
+        self._buttons = []
+
+        def row(y: int, buttons: list[tuple[Callable[[], str], Callable[[], None] | None]]
+                ) -> list[Hotspot]:
+            shown = [(label, action) for label, action in buttons if action is not None]
+            width = (w - gap * (len(shown) - 1)) // len(shown)
+            spots: list[Hotspot] = []
+            for n, (label, action) in enumerate(shown):
+                rect = pygame.Rect(x + n * (width + gap), y, width, h)
+                self._buttons.append((rect, label))
+                assert action is not None
+                spots.append((rect, action))
+            return spots
+
+        y = box.y + px(60)
+        spots = row(y, [(lambda: tr("common.button.resume"), self.resume_game),
+                        (lambda: tr("pause.save"), self.on_save)])
+        y += h + px(16)
+        bottom = box.bottom - h - px(22)
+        self._panel = None
+        if self.panel is not None:
+            area = pygame.Rect(box.x + px(40), y, box.width - px(80), bottom - px(8) - y)
+            self._panel = self.panel.layout(area, px)
+            spots += self._panel.spots
+        spots += row(bottom, [(lambda: tr("pause.rules"), self.on_rules),
+                              (lambda: tr(self.leave_key), self.on_leave)])
+        self._spots = spots
+        self.focus.set_spots(spots)
 
     def resume_game(self) -> None:
         assert self.app is not None
@@ -72,28 +105,7 @@ class PauseScene(Overlay):
         self.focus.draw(surface, self.px(surface, 8))
 
     def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        px = self.scaler(surface)
-        w, h, gap = px(460), px(42), px(12)
-        x = box.centerx - w // 2
-        self._spots = []
-
-        def row(y: int, buttons: list[tuple[str, Callable[[], None] | None]]) -> None:
-            shown = [(label, action) for label, action in buttons if action is not None]
-            width = (w - gap * (len(shown) - 1)) // len(shown)
-            for n, (label, action) in enumerate(shown):
-                rect = pygame.Rect(x + n * (width + gap), y, width, h)
-                self.button(surface, rect, label)
-                assert action is not None
-                self._spots.append((rect, action))
-
-        y = box.y + px(60)
-        row(y, [(tr("common.button.resume"), self.resume_game),
-                (tr("pause.save"), self.on_save)])
-        y += h + px(16)
-        bottom = box.bottom - h - px(22)
-        if self.panel is not None:
-            area = pygame.Rect(box.x + px(40), y, box.width - px(80), bottom - px(8) - y)
-            _, spots = self.panel.draw(surface, area, px)
-            self._spots += spots
-        row(bottom, [(tr("pause.rules"), self.on_rules), (tr(self.leave_key), self.on_leave)])
-        self.focus.set_spots(self._spots)
+        for rect, label in self._buttons:
+            self.button(surface, rect, label())
+        if self.panel is not None and self._panel is not None:
+            self.panel.draw(surface, self._panel)

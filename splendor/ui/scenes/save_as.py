@@ -58,6 +58,9 @@ class SaveAsScene(Overlay):
         self._save = pygame.Rect(0, 0, 0, 0)
         self._cancel = pygame.Rect(0, 0, 0, 0)
         self._ok = pygame.Rect(0, 0, 0, 0)
+        #: Where the reason a name was refused goes, and the words once saved.
+        self._note = pygame.Rect(0, 0, 0, 0)
+        self._said = pygame.Rect(0, 0, 0, 0)
         self._pointer: tuple[int, int] | None = None
         #: The name the game was saved under (then the box only confirms), and for how
         #: long it has been shown.
@@ -142,39 +145,41 @@ class SaveAsScene(Overlay):
             if self.message else 0
         return px(124) + note + px(16) + px(42) + px(20)
 
-    def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        if self.saved_name is not None:
-            self._draw_saved(surface, box)
-            return
+    def place(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """The field, the note and the buttons; once saved, the words and OK."""
         px = self.scaler(surface)
+        h = px(42)
+        if self.saved_name is not None:
+            w = min(px(170), box.width - px(60))
+            # Save and Cancel are gone: a click closes the box wherever it is.
+            self._save = self._cancel = pygame.Rect(0, 0, 0, 0)
+            self._ok = pygame.Rect(box.centerx - w // 2, box.bottom - h - px(20), w, h)
+            self._said = pygame.Rect(box.x + px(40), box.y + px(70), box.width - px(80),
+                                     self._ok.top - px(24) - box.y - px(70))
+            return
         self.field.px = self.text_px(surface, 18)
         self.field.rect = pygame.Rect(box.x + px(40), box.y + px(70), box.width - px(80), px(44))
-        self.field.draw(surface)
-        w, h = min(px(170), (box.width - px(60)) // 2), px(42)
+        w = min(px(170), (box.width - px(60)) // 2)
         self._cancel = pygame.Rect(box.centerx - w - px(10), box.bottom - h - px(20), w, h)
         self._save = pygame.Rect(box.centerx + px(10), box.bottom - h - px(20), w, h)
-        if self.message:
-            note = pygame.Rect(box.x + px(40), box.y + px(124), box.width - px(80),
-                               self._cancel.top - px(8) - box.y - px(124))
-            widgets.draw_lines(surface, self.message, self.text_px(surface, 15), theme.DANGER, note,
-                               align="center")
-        self.button(surface, self._cancel, tr("common.button.cancel"))
-        self.button(surface, self._save, tr("saves.save_as.save"))
-        for rect in (self._cancel, self._save):
+        self._ok = pygame.Rect(0, 0, 0, 0)
+        self._note = pygame.Rect(box.x + px(40), box.y + px(124), box.width - px(80),
+                                 self._cancel.top - px(8) - box.y - px(124))
+
+    def draw_body(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        px = self.scaler(surface)
+        if self.saved_name is not None:
+            widgets.draw_lines(surface, self.confirmation, self.text_px(surface, 18),
+                               theme.TEXT, self._said, align="center")
+            buttons = [(self._ok, tr("common.button.ok"))]
+        else:
+            self.field.draw(surface)
+            if self.message:
+                widgets.draw_lines(surface, self.message, self.text_px(surface, 15),
+                                   theme.DANGER, self._note, align="center")
+            buttons = [(self._cancel, tr("common.button.cancel")),
+                       (self._save, tr("saves.save_as.save"))]
+        for rect, label in buttons:
+            self.button(surface, rect, label)
             if self._pointer is not None and rect.collidepoint(self._pointer):
                 widgets.draw_hover(surface, rect, px(8))
-
-    def _draw_saved(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        """'Saved as ...' and an OK button (any key or click closes the box)."""
-        px = self.scaler(surface)
-        w, h = min(px(170), box.width - px(60)), px(42)
-        # Where the buttons are, as the form's are found: Save and Cancel are gone.
-        self._save = self._cancel = pygame.Rect(0, 0, 0, 0)
-        self._ok = ok = pygame.Rect(box.centerx - w // 2, box.bottom - h - px(20), w, h)
-        said = pygame.Rect(box.x + px(40), box.y + px(70), box.width - px(80),
-                           ok.top - px(24) - box.y - px(70))
-        widgets.draw_lines(surface, self.confirmation, self.text_px(surface, 18), theme.TEXT,
-                           said, align="center")
-        self.button(surface, ok, tr("common.button.ok"))
-        if self._pointer is not None and ok.collidepoint(self._pointer):
-            widgets.draw_hover(surface, ok, px(8))

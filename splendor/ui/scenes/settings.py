@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from splendor.ui import widgets
-from splendor.ui.scenes.page import PageScene
-from splendor.ui.settings_panel import SettingsPanel
+from splendor.ui.scenes.page import PageScene, Spot
+from splendor.ui.settings_panel import PanelLayout, SettingsPanel
 
 
 class SettingsScene(PageScene):
@@ -18,14 +18,19 @@ class SettingsScene(PageScene):
     def __init__(self, panel: SettingsPanel) -> None:
         super().__init__()
         self.panel = panel
+        #: The panel's controls as laid out.
+        self._laid: PanelLayout | None = None
 
     @property
     def panel_size(self) -> tuple[int, int]:  # type: ignore[override]
         """Wide enough for long labels, as tall as the controls need."""
         return 640, max(420, self.panel.height(lambda v: round(v)) + 50)
 
+    def place_content(self, inner: pygame.Rect, scale: widgets.Scale) -> list[Spot]:
+        self._laid = self.panel.layout(inner.inflate(-scale.px(40), -scale.px(10)), scale.px)
+        return list(self._laid.spots)
+
     def draw_content(self, surface: pygame.Surface, inner: pygame.Rect,
                      scale: widgets.Scale) -> None:
-        px = scale.px
-        _, spots = self.panel.draw(surface, inner.inflate(-px(40), -px(10)), px)
-        self.spots += spots
+        if self._laid is not None:
+            self.panel.draw(surface, self._laid)

@@ -12,7 +12,7 @@ from splendor.storage.aside import FileProblem
 from splendor.storage.stats import LEVEL_ORDER, Record, parse_key, split_key
 from splendor.ui import theme, widgets
 from splendor.ui.file_notes import problem_text
-from splendor.ui.scenes.page import PageScene
+from splendor.ui.scenes.page import PageScene, Spot
 from splendor.ui.wording import module_name
 
 
@@ -109,11 +109,19 @@ class StatisticsScene(PageScene):
         self.records = records
         #: What became of the statistics file when it could not be used, or None.
         self.problem = problem
-        #: The first line shown (the mouse wheel moves it), and how many the last frame
-        #: had room for.
+        #: The first line shown (the mouse wheel moves it), how many the layout had room
+        #: for, of how many.
         self._top = 0
         self._shown = 1
         self._count = 0
+        #: As laid out: the note, the words of an empty record, the headings' places,
+        #: the columns, where the lines begin, and the lines shown with their rows.
+        self._note = pygame.Rect(0, 0, 0, 0)
+        self._empty = pygame.Rect(0, 0, 0, 0)
+        self._heads: list[pygame.Rect] = []
+        self._cols: list[pygame.Rect] = []
+        self._lines_top = 0
+        self._placed: list[tuple[str | tuple[str, ...], pygame.Rect]] = []
 
     @property
     def lines(self) -> list[str | tuple[str, ...]]:
@@ -123,7 +131,10 @@ class StatisticsScene(PageScene):
     def handle_page_event(self, event: pygame.event.Event) -> None:
         if event.type == pygame.MOUSEWHEEL:
             last = max(0, self._count - self._shown)
-            self._top = max(0, min(last, self._top - event.y))
+            top = max(0, min(last, self._top - event.y))
+            if top != self._top:
+                self._top = top
+                self.relayout()
 
     @property
     def rows(self) -> list[tuple[str, ...]]:
@@ -163,69 +174,81 @@ class StatisticsScene(PageScene):
         rects[-1].width = inner.right - rects[-1].x
         return rects
 
-    def draw_content(self, surface: pygame.Surface, inner: pygame.Rect,
-                     scale: widgets.Scale) -> None:
+    def place_content(self, inner: pygame.Rect, scale: widgets.Scale) -> list[Spot]:
+        """The note of what became of the file, the headings over their columns, then the
+        lines from `_top` while they fit (a group's heading first when its rows are
+        scrolled under it)."""
         px = scale.px
         y = inner.y
+        self._note = pygame.Rect(inner.x, y, inner.width, 0)
         if self.problem:
-            box = pygame.Rect(inner.x, y, inner.width, inner.bottom - y)
-            y = widgets.draw_lines(surface, problem_text(self.problem),
-                                   scale.text(15), theme.DANGER, box) + px(8)
+            self._note.h = widgets.lines_height(problem_text(self.problem), scale.text(15),
+                                                inner.width)
+            y = self._note.bottom + px(8)
+        self._empty = pygame.Rect(inner.x, y + px(40), inner.width, inner.bottom - y - px(40))
+        self._heads, self._placed = [], []
         table = self.rows
         if not table:
-            box = pygame.Rect(inner.x, y + px(40), inner.width, inner.bottom - y - px(40))
-            widgets.draw_lines(surface, tr("stats.empty"), scale.text(18), theme.TEXT_DIM, box,
-                               align="center")
-            return
+            return []
         heads = headings()
         cols = self.columns(inner, table, heads, scale)
         head_px, value_px = scale.text(14), scale.text(17)
         head_h = max(widgets.lines_height(h.upper(), head_px, c.width, bold=True)
                      for h, c in zip(heads, cols, strict=True))
-        for i, (head, col) in enumerate(zip(heads, cols, strict=True)):
+        for head, col in zip(heads, cols, strict=True):
             # Headings sit on the line above the values: short ones at the bottom.
             text_h = widgets.lines_height(head.upper(), head_px, col.width, bold=True)
-            box = pygame.Rect(col.x, y + head_h - text_h, col.width, text_h)
-            widgets.draw_lines(surface, head.upper(), head_px, theme.TEXT_DIM, box,
-                               align="right" if i else "left", bold=True)
+            self._heads.append(pygame.Rect(col.x, y + head_h - text_h, col.width, text_h))
+        self._cols = cols
         y += head_h + px(8)
+        self._lines_top = y
         row_h = max(px(30), widgets.line_height(value_px) + px(4))
         shown = self.lines
         self._count = len(shown)
         self._top = max(0, min(self._top, len(shown) - 1))
         self._shown = 0
-        top = y
-        # Rows scrolled under their group's heading still show it first.
         above = next((line for line in reversed(shown[:self._top]) if isinstance(line, str)),
                      None)
         if above is not None and not isinstance(shown[self._top], str):
-            self._draw_heading(surface, above, pygame.Rect(inner.x, y, inner.width, row_h),
-                               scale)
+            self._placed.append((above, pygame.Rect(inner.x, y, inner.width, row_h)))
             y += row_h
         for line in shown[self._top:]:
-            if isinstance(line, str):
-                # A heading needs a row under it: none alone at the bottom.
-                if y + 2 * row_h > inner.bottom:
-                    break
-                self._draw_heading(surface, line, pygame.Rect(inner.x, y, inner.width, row_h),
-                                   scale)
-            else:
-                if y + row_h > inner.bottom:
-                    break
-                for i, (value, col) in enumerate(zip(line, cols, strict=True)):
-                    box = pygame.Rect(col.x, y, col.width, row_h)
-                    widgets.draw_text(surface, value, value_px, theme.TEXT, box,
-                                      align="right" if i else "left", bold=i == 0)
+            # A heading needs a row under it: none alone at the bottom.
+            if y + (2 if isinstance(line, str) else 1) * row_h > inner.bottom:
+                break
+            self._placed.append((line, pygame.Rect(inner.x, y, inner.width, row_h)))
             y += row_h
             self._shown += 1
         self._shown = max(1, self._shown)
+        return []
+
+    def draw_content(self, surface: pygame.Surface, inner: pygame.Rect,
+                     scale: widgets.Scale) -> None:
+        px = scale.px
+        if self.problem:
+            widgets.draw_lines(surface, problem_text(self.problem), scale.text(15),
+                               theme.DANGER, self._note)
+        if not self._heads:
+            widgets.draw_lines(surface, tr("stats.empty"), scale.text(18), theme.TEXT_DIM,
+                               self._empty, align="center")
+            return
+        for i, (head, box) in enumerate(zip(headings(), self._heads, strict=True)):
+            widgets.draw_lines(surface, head.upper(), scale.text(14), theme.TEXT_DIM, box,
+                               align="right" if i else "left", bold=True)
+        for line, row in self._placed:
+            if isinstance(line, str):
+                self._draw_heading(surface, line, row, scale)
+                continue
+            for i, (value, col) in enumerate(zip(line, self._cols, strict=True)):
+                box = pygame.Rect(col.x, row.y, col.width, row.h)
+                widgets.draw_text(surface, value, scale.text(17), theme.TEXT, box,
+                                  align="right" if i else "left", bold=i == 0)
         # Small arrows say that the mouse wheel shows more lines above or below.
         half = px(6)
         if self._top > 0:
-            _arrow(surface, (inner.centerx, top - px(4)), half, up=True)
-        if self._top + self._shown < len(shown):
+            _arrow(surface, (inner.centerx, self._lines_top - px(4)), half, up=True)
+        if self._top + self._shown < self._count:
             _arrow(surface, (inner.centerx, inner.bottom + px(5)), half, up=False)
-
 
     def _draw_heading(self, surface: pygame.Surface, heading: str, row: pygame.Rect,
                       scale: widgets.Scale) -> None:
