@@ -16,9 +16,10 @@ the machine's load (e.g. 48 against 91 when B's rollouts are 1.9 times as fast).
 `--old-terms-a`, `--old-terms-b`: that side's rollouts play the hard profile without the
 module terms `module_terms.NEW_TERMS` (their weights at 0: the rollouts as before them).
 `--a`/`--b KEY=VALUE` (repeatable) set one side's search: `candidates`, `exploration`,
-`leaf_scale`, `rollout_noise`, `replies`, `leaf` (a leaf model, `gap:0.4,points:-0.3,...`: see
-`splendor/bots/value/leaf.py` and `fit_leaf.py`; `shipped`: the expert profile's fitted
-models) (`ExpertBot`'s arguments; default the ExpertBot's: no leaf model, the value gap).
+`leaf_scale`, `rollout_noise`, `replies`, `leaf` (a leaf model, `gap:0.4,points:-0.3,...`:
+see `splendor/bots/value/leaf.py` and `fit_leaf.py`; `shipped`: the expert profile's
+fitted models), `halving` (1: sequential halving in the match's game) (`ExpertBot`'s
+arguments; default the ExpertBot's: no leaf model, the value gap).
 Prints A's win share (a shared win counts 1/k) with its 95% interval (normal
 approximation), the mean simulations a search of each, and the unfinished games.
 """
@@ -134,6 +135,7 @@ def main(argv: list[str] | None = None) -> int:
             kwargs["leaves"] = shipped_leaves
         elif "leaf" in kwargs:
             kwargs["leaves"] = {args.module: kwargs.pop("leaf")}
+        kwargs["halving"] = {args.module} if kwargs.get("halving") else ()
         return Counted(ExpertBot(rollout, data, seed, budget=args.budget, simulations=sims,
                                  name=name, lean=not old, rollout_turns=turns,
                                  **kwargs))

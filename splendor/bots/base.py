@@ -41,7 +41,7 @@ def _registry() -> dict[str, Factory]:
             return lambda data, seed, budget: ExpertBot(
                 rollout, data, seed, budget=None, simulations=profile.simulations,
                 candidates=profile.candidates, name=profile.name, workers=profile.workers,
-                replies=profile.replies, leaves=profile.leaves(), halving=profile.halving)
+                replies=profile.replies, leaves=profile.leaves(), halving=profile.halving_games())
         return lambda data, seed, budget: ExpertBot(
             rollout,
             data,
@@ -52,7 +52,7 @@ def _registry() -> dict[str, Factory]:
             workers=profile.workers,
             replies=profile.replies,
             leaves=profile.leaves(),
-            halving=profile.halving,
+            halving=profile.halving_games(),
         )
 
     profiles = shipped_profiles()

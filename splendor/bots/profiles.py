@@ -55,12 +55,17 @@ class SearchProfile:
     #: The judged win chance at a rollout's end, by game ("base" or a module's name);
     #: a game not named: the logistic of the value gap (`splendor/bots/value/leaf.py`).
     leaf: tuple[tuple[str, LeafModel], ...] = ()
-    #: Sequential halving over paired worlds instead of UCB1 (`ExpertBot.halving`).
-    halving: bool = False
+    #: The games ("base" or a module's name) searched by sequential halving over paired
+    #: worlds instead of UCB1 (`ExpertBot.halving`).
+    halving: tuple[str, ...] = ()
 
     def leaves(self) -> dict[str | None, LeafModel]:
         """The leaf models by module (None: the base game), as `ExpertBot` takes them."""
         return {None if game == "base" else game: model for game, model in self.leaf}
+
+    def halving_games(self) -> frozenset[str | None]:
+        """The games searched by halving, as `ExpertBot` takes them (None: the base game)."""
+        return frozenset(None if game == "base" else game for game in self.halving)
 
 
 Profile = HeuristicProfile | SearchProfile
@@ -98,6 +103,19 @@ def _search_budget(ck: Checker, entry: dict[str, Any],
     if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
         raise ck.fail(where, f"'simulations' must be a whole number >= 1, got {simulations!r}")
     return None, simulations
+
+
+def _games(ck: Checker, raw: object, where: str) -> tuple[str, ...]:
+    """A list of game names ("base" or a module's name)."""
+    games = ("base", *module_ids())
+    if not isinstance(raw, list):
+        raise ck.fail(where, f"a list of games (base or a module: {', '.join(module_ids())}), "
+                      f"got {raw!r}")
+    for game in raw:
+        if game not in games:
+            raise ck.fail(where, f"unknown game {game!r} (base or a module: "
+                          f"{', '.join(module_ids())})")
+    return tuple(str(game) for game in raw)
 
 
 def _leaf(ck: Checker, raw: object, where: str) -> tuple[tuple[str, LeafModel], ...]:
@@ -162,9 +180,7 @@ def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profil
             if workers > 2:
                 raise ck.fail(where, f"'workers' is 1 or 2, got {workers}")
             replies = ck.int_field(entry, "replies", where, low=0) if "replies" in entry else 0
-            halving = entry.get("halving", False)
-            if not isinstance(halving, bool):
-                raise ck.fail(where, f"'halving' is true or false, got {halving!r}")
+            halving = _games(ck, entry.get("halving", []), f"{where}, halving")
             profiles[name] = SearchProfile(name, label, str(rollout), budget, candidates,
                                            workers, simulations, replies,
                                            _leaf(ck, entry.get("leaf", {}), f"{where}, leaf"),

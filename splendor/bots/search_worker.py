@@ -54,7 +54,7 @@ class Share:
     rollout_turns: int
     replies: int = 0
     leaves: tuple[tuple[str | None, LeafModel], ...] = ()
-    halving: bool = False
+    halving: tuple[str | None, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

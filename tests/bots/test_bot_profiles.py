@@ -165,8 +165,10 @@ BROKEN = [
     ("text leaf weight", _set("bots.expert.leaf", {"cities": {"gap": "big"}}), "expert",
      ["leaf, cities", "'gap'", "number"]),
     ("leaf not a mapping", _set("bots.expert.leaf", [0.3]), "expert", ["leaf", "mapping"]),
-    ("halving not a yes or no", _set("bots.expert.halving", "often"), "expert",
-     ["'halving'", "true or false", "'often'"]),
+    ("halving not a list", _set("bots.expert.halving", True), "expert",
+     ["halving", "a list of games", "True"]),
+    ("halving in an unknown game", _set("bots.expert.halving", ["base", "chess"]), "expert",
+     ["halving", "unknown game", "'chess'"]),
 ]
 
 

@@ -71,7 +71,7 @@ def expert(seed: int, simulations: int = EXPERT_SIMULATIONS, lean: bool = True,
     hard = shipped_profiles()["hard"]
     assert isinstance(hard, HeuristicProfile)
     return ExpertBot(hard, DATA, seed, budget=None, simulations=simulations, lean=lean,
-                     replies=replies, halving=halving)
+                     replies=replies, halving={None} if halving else ())
 
 
 def play_checked(bots: list[Bot], seed: int, first_player: int | None = None) -> MatchResult:

@@ -18,7 +18,7 @@ def bot(seed: int = 7, **kwargs: object) -> ExpertBot:
     profiles = shipped_profiles()
     hard, expert = profiles["hard"], profiles["expert"]
     assert isinstance(hard, HeuristicProfile) and isinstance(expert, SearchProfile)
-    return ExpertBot(hard, DATA, seed, halving=True, leaves=expert.leaves(),
+    return ExpertBot(hard, DATA, seed, halving=(None, "strongholds"), leaves=expert.leaves(),
                      **kwargs)  # type: ignore[arg-type]
 
 
@@ -94,16 +94,24 @@ def test_with_two_workers_the_second_halves_its_own_worlds_too() -> None:
     searcher.helper = InProcess()
     searcher.choose(view)
     share = searcher.helper.shares[0]  # type: ignore[attr-defined]
-    assert share.halving and share.simulations == 120
+    assert None in share.halving and share.simulations == 120
     theirs = run_share(share)
     levels = sorted(set(theirs.visits))
     assert [theirs.visits.count(v) for v in levels] == [3, 1, 2]
     assert 240 - 36 < searcher.last_simulations <= 240
 
 
-def test_a_profile_asks_for_halving() -> None:
-    # Read from levels_data/bots.yaml's `halving:` (validated in test_bot_profiles).
+def test_only_the_games_named_are_searched_by_halving() -> None:
+    # Cities is not named: UCB1, whose visits are not the halving's three groups.
+    view, candidates = decisions(1, "cities")[0]
+    visits, _, _ = bot(budget=None).statistics(view, candidates, None, 200)
+    assert [visits.count(v) for v in sorted(set(visits))] != [3, 1, 2]
+
+
+def test_the_shipped_expert_halves_in_the_games_its_profile_names() -> None:
+    # levels_data/bots.yaml's `halving:` (validated in test_bot_profiles).
     expert = shipped_profiles()["expert"]
     assert isinstance(expert, SearchProfile)
     made = make_bot("expert", 1)
-    assert isinstance(made, ExpertBot) and made.halving == expert.halving
+    assert isinstance(made, ExpertBot)
+    assert made.halving == expert.halving_games() == {None}
