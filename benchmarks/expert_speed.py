@@ -1,7 +1,7 @@
 """Expert speed: simulations per second on fixed positions, the old rollouts against the
 new, alternated in one run.
 
-    python benchmarks/expert_speed.py [--simulations N] [--repeats R] [--modules]
+    python benchmarks/expert_speed.py [--simulations N] [--repeats R] [--modules] [--halving]
 
 Positions: 2 players, hard against hard from a fixed deal, after 4 turns (early), 24
 (middle) and 44 (late), the expert to move; the base game, and with `--modules` each
@@ -12,6 +12,10 @@ times (default 3). Printed per position: the median simulations per second of pr
 time (on a shared machine a second of wall time gives whatever share of a core is left)
 of each and their ratio, and whether both chose the same move (they must: the fast scores
 are the evaluator's own, in the base game and in each module's game).
+
+With `--halving` the two compared are the fast rollouts' search by UCB1 (the "old" column)
+and by sequential halving over paired worlds (`ExpertBot(halving=...)`, "new"), both with
+the expert profile's fitted leaf; their moves may differ.
 """
 
 from __future__ import annotations
@@ -23,7 +27,7 @@ import time
 
 from splendor.bots import make_bot
 from splendor.bots.expert import ExpertBot
-from splendor.bots.profiles import HeuristicProfile, shipped_profiles
+from splendor.bots.profiles import HeuristicProfile, SearchProfile, shipped_profiles
 from splendor.engine import GameData, GameState, Phase, View, new_game, observe
 from splendor.engine.modules import module_ids
 from splendor.gamedata import base_game
@@ -43,13 +47,21 @@ def position(data: GameData, module: str | None, turns: int) -> View:
     return observe(state, state.current)
 
 
-def rate(view: View, data: GameData, lean: bool, simulations: int) -> tuple[float, str]:
+def rate(view: View, data: GameData, lean: bool, simulations: int,
+         halving: bool = False) -> tuple[float, str]:
     """Simulations per second of this process's processor time (the figure a busy
-    machine's other work changes least) of one search, and the move it chose."""
-    hard = shipped_profiles()["hard"]
-    assert isinstance(hard, HeuristicProfile)
-    bot = ExpertBot(hard, data, 3, budget=None, simulations=simulations, lean=lean)
-    bot.candidates = 99  # every legal action is searched: no early stop on a sure leader
+    machine's other work changes least) of one search, and the move it chose (`halving`:
+    the fast rollouts by UCB1 if not `lean`, by halving if `lean`)."""
+    profiles = shipped_profiles()
+    hard, expert = profiles["hard"], profiles["expert"]
+    assert isinstance(hard, HeuristicProfile) and isinstance(expert, SearchProfile)
+    if halving:
+        bot = ExpertBot(hard, data, 3, budget=None, simulations=simulations,
+                        leaves=expert.leaves(), halving={view.module} if lean else ())
+        bot.candidates = 6  # the expert's: halving's phases are those of its candidates
+    else:
+        bot = ExpertBot(hard, data, 3, budget=None, simulations=simulations, lean=lean)
+        bot.candidates = 99  # every legal action is searched: no early stop on a sure leader
     start = time.process_time()
     action = bot.choose(view)
     return bot.last_simulations / (time.process_time() - start), action.text()
@@ -60,6 +72,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--simulations", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--modules", action="store_true", help="each module's positions too")
+    parser.add_argument("--halving", action="store_true",
+                        help="UCB1 (old) against halving (new), both fast")
     args = parser.parse_args(argv)
     data = base_game()
     games: list[str | None] = [None, *(module_ids() if args.modules else ())]
@@ -72,7 +86,7 @@ def main(argv: list[str] | None = None) -> int:
             moves: dict[bool, set[str]] = {False: set(), True: set()}
             for _ in range(args.repeats):
                 for lean in (False, True):
-                    r, move = rate(view, data, lean, args.simulations)
+                    r, move = rate(view, data, lean, args.simulations, args.halving)
                     rates[lean].append(r)
                     moves[lean].add(move)
             old, new = statistics.median(rates[False]), statistics.median(rates[True])
