@@ -10,8 +10,9 @@ strongest opponent, fitted to whole games' outcomes, by game; without a fitted m
 logistic of the value gap). Candidates are chosen by UCB1; the most simulated one is
 played. With `halving`, by sequential halving instead: in each phase every candidate still
 in play is played on the same sampled worlds with the same rollout luck, and the worse
-half is dropped; the best of the last phase is played. With `replies`, another seat's first move in a simulation is chosen among its best
-few by UCB on its own chances (a second ply; off in the shipped profiles, unmeasured).
+half is dropped; the best of the last phase is played. With `replies`, another seat's
+first move in a simulation is chosen among its best few by UCB on its own chances (a
+second ply; off in the shipped profiles, unmeasured).
 (A progressive-widening search with priors from the profile was measured weaker than
 this flat one and not kept: see README, "Measured".)
 In a module game the module's main choices of a turn's steps (placing a stronghold, a
