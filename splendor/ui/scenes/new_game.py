@@ -400,7 +400,9 @@ class NewGameScene(Scene):
         self._refresh()
 
     def layout(self, size: tuple[int, int]) -> None:
-        """Place everything; widths follow the words of the language in use."""
+        """Place everything; widths follow the words of the language in use. On entering,
+        a resize, a change of language (the game resizes every scene) and a seat added or
+        removed, never while drawing."""
         self._size = size
         self._retext()
         sc = Scale(size)
@@ -544,8 +546,6 @@ class NewGameScene(Scene):
     # ---------------------------------------------------------------------- draw
 
     def draw(self, surface: pygame.Surface) -> None:
-        # Laid out on every frame: the words, and so the widths, follow the language.
-        self.layout(surface.get_size())
         sc = Scale(self._size)
         w, _ = self._size
         draw_background(surface)
