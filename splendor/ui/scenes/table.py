@@ -498,6 +498,9 @@ class TableScene(Scene):
     # --------------------------------------------------------------- time
 
     def update(self, dt: float) -> None:
+        # Moves that came (with a poll, or played behind the table's back) are worded
+        # first, the game over too: the last ones show under the results.
+        self.log_lines()
         self._pass_time(dt)  # also under the results: the banner goes, the zoom follows
         if self._finished:
             return

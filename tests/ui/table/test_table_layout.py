@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from splendor import i18n
+from splendor.devtools.challenge_shots import play_to_decided
 from splendor.engine import Take
 from splendor.i18n import tr
 from splendor.session.game import Session
@@ -20,10 +21,12 @@ from splendor.ui.app import App
 from splendor.ui.main import Game
 from splendor.ui.scenes import challenge_table
 from splendor.ui.scenes import table as table_module
+from splendor.ui.scenes.challenge_result import ChallengeResultScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.tutorial import TutorialTableScene
 from splendor.ui.wording import describe_entry, log_line
 from tests.ui.challenge_helpers import open_challenges, play_from_list
+from tests.ui.drawn import drawn_texts
 from tests.ui.gestures import click, frame
 from tests.ui.table.test_table_play import button, run_until, start_game
 from tests.ui.test_bot_failure import WrongBots, offer
@@ -249,4 +252,22 @@ def test_the_goal_strip_lays_out_on_resize_and_language_never_on_a_frame(
     assert len(strips) == 2 and table.strip.right > rect[0] + rect[2]
     frame(app)
     assert len(strips) == 2
+    game.close()
+
+
+def test_the_moves_that_end_a_challenge_are_in_the_log_under_its_result(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    app = App(SMALL)
+    app.running = True
+    pygame.event.clear()
+    game, listing = open_challenges(app)
+    session, table = play_from_list(app, game, listing, "first_win")
+    play_to_decided(session, "hard")  # played on behind the table's back, to the end
+    frame(app)
+    assert isinstance(app.stack.top, ChallengeResultScene), "the result over the table"
+    assert table._log_text == _worded(session)
+    last = " ".join(table._log_text[-1].split())  # drawn in rows, spaces as one
+    drawn = drawn_texts(monkeypatch, app)
+    assert any(len(text) > 10 and last.startswith(text) for text in drawn), \
+        f"the last move shown: {last!r} (drawn: {drawn})"
     game.close()
