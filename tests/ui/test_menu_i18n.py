@@ -166,13 +166,16 @@ def test_the_new_game_screen_follows_a_language_switch(
     assert [r.name.text for r in scene.rows] == ["Player 1", "Hard bot", "Bo"]
     i18n.set_language("pt")
     app.render()
+    assert [r.name.text for r in scene.rows] == ["Player 1", "Hard bot", "Bo"], \
+        "drawing never lays out"
+    app.stack.resize(app.size)  # what the game does on a change of language
     assert [r.name.text for r in scene.rows] == ["Jogador 1", "Bot difícil", "Bo"]
     assert scene.first.options == ["Aleatório", "Jogador 1", "Bot difícil", "Bo"]
     scene.rows[2].name.set_text("")
     assert not scene.try_start()
     assert scene.message == "O lugar 3 precisa de um nome." and scene.message_error
     i18n.set_language("en")
-    app.render()
+    app.stack.resize(app.size)
     assert scene.message == "Seat 3 needs a name."
     scene.rows[2].name.set_text("Bo")
     assert scene.try_start()

@@ -1,8 +1,10 @@
 """The review lays itself out on enter, on a resize and on a change of language (the game
-resizes every scene), never while drawing: a draw alone leaves its layout as it was."""
+resizes every scene), never while drawing: a draw alone leaves its layout as it was; the
+board's log is worded on layout, not by a draw in a language changed behind its back."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pygame
@@ -13,6 +15,7 @@ from splendor.session.review import GameReview, review_of
 from splendor.ui.app import App
 from splendor.ui.main import Game
 from splendor.ui.scenes.review import ReviewScene
+from splendor.ui.wording import describe_entry, log_line
 from tests.helpers import play_turns
 from tests.ui.layout_spy import count_layouts
 from tests.ui.test_results_review import start
@@ -80,3 +83,28 @@ def test_a_change_of_language_lays_the_review_out_in_that_language(
     count = len(layouts)
     app.render()
     assert len(layouts) == count
+
+
+def test_the_boards_log_is_worded_on_layout_and_drawing_changes_nothing(
+        app: App, layouts: list[tuple[int, int]]) -> None:
+    game = Game(app)
+    review = _review(app)
+    scene = ReviewScene(review, start=5)
+    app.stack.push(scene)
+    picture = scene.picture
+    english = picture.log_lines(scene.board_moves)
+    assert len(english) >= 5 and english[0].startswith("R1")
+    looks = copy.deepcopy(vars(picture.ui))
+    app.render()
+    i18n.set_language("fr")  # behind the review's back: drawn, not worded again
+    app.render()
+    scene.draw(pygame.Surface((1024, 600)))
+    assert picture.log_lines(scene.board_moves) == english
+    assert vars(picture.ui) == looks, "what the board shows is not changed by drawing it"
+    i18n.set_language("en")
+    game.change_language("fr")
+    names = list(review.names)
+    assert picture.log_lines(scene.board_moves) == [
+        log_line(entry.round, text) for entry in scene.cursor.log[:scene.board_moves]
+        for text in describe_entry(names[entry.seat], entry, review.data, names)]
+    assert picture.log_lines(scene.board_moves)[0] != english[0]

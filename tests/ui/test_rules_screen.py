@@ -281,6 +281,41 @@ def test_the_page_scrolls_within_its_limits_and_back_leaves() -> None:
     assert app.stack.top is not scene
 
 
+def test_the_page_is_laid_out_on_enter_resize_and_language_never_while_drawing() -> None:
+    from splendor import i18n
+    from splendor.ui.main import Game
+
+    app = App((1280, 720))
+    game = Game(app)
+    app.stack.push(game.menu_scene())
+    scene = RulesScene()
+    app.stack.push(scene)
+
+    def placed() -> tuple[object, ...]:
+        return (id(scene._page), scene.title, tuple(scene.tops), tuple(scene._back),
+                scene._view_h, scene.scroll)
+
+    app.stack.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_PAGEDOWN))
+    before = placed()
+    assert scene._page is not None and before[5] > 0, "laid out before the first frame"
+    scene.draw(pygame.Surface((1024, 600)))  # another size: drawn, not laid out again
+    i18n.set_language("es")  # behind the page's back: drawn as it was laid out
+    app.render()
+    app.step(0.05)
+    assert placed() == before and scene.title == load_rules("en")[0]
+    i18n.set_language("en")
+    app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=600, size=(1024, 600)))
+    small = placed()
+    assert small[0] != before[0] and small[3] != before[3] and small[5] == before[5]
+    game.change_language("es")
+    assert scene.title == load_rules("es")[0] and placed()[0] != small[0]
+    back = scene._back.center
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.handle_event(pygame.event.Event(kind, pos=back, button=1))
+    assert app.stack.top is not scene, "Back answers where it is drawn"
+    app.close()
+
+
 @pytest.mark.parametrize("module", module_ids())
 def test_the_page_can_open_at_a_module(module: str) -> None:
     app = App((1024, 600))
@@ -328,8 +363,7 @@ def test_the_rules_open_from_the_pause_menu_and_follow_the_language() -> None:
     try:
         pause, rules = _rules_from_pause(app, game)
         assert rules.title == load_rules("en")[0]
-        i18n.set_language("es")
-        app.render()
+        game.change_language("es")  # as the settings do: every screen laid out again
         assert rules.title == load_rules("es")[0] == "Cómo jugar"
         assert rules.sections == load_rules("es")[1]
         app.stack.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))

@@ -1,6 +1,8 @@
 """Text fields as a player edits them, by posted events: a first click or Tab selects the
 default text so that typing replaces it, Ctrl+A selects all, a click and the arrow keys
-place the caret, and the limit shows instead of silently dropping characters."""
+place the caret, and the limit shows instead of silently dropping characters. The text
+scrolls with the caret as it moves (never while drawing), so that a click lands on the
+character drawn under it."""
 
 from __future__ import annotations
 
@@ -176,3 +178,66 @@ def test_the_saves_list_shows_a_save_name_exactly_as_typed() -> None:
     shown = {info.name for info in list_saves()}
     assert typed in shown
     game.close()
+
+
+# ------------------------------------------------------------------ the text's scroll
+
+LONG = "the quick brown fox jumps over the lazy dog"
+
+
+def _typed(rect: pygame.Rect) -> TextInput:
+    """A focused field `rect` wide holding LONG, typed: the caret at its end."""
+    pygame.init()
+    field = TextInput("", rect=rect, max_length=120, show_count=False, px=18)
+    field.focused = True
+    field.focus_gained(by_click=False)
+    for ch in LONG:
+        field.handle_event(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    assert field.text == LONG
+    return field
+
+
+def _press(field: TextInput, x: int) -> None:
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        field.handle_event(pygame.event.Event(kind, pos=(x, field.rect.centery), button=1))
+
+
+def _caret_drawn_at(field: TextInput) -> int:
+    """Where the caret is drawn across the field (its first column)."""
+    surface = pygame.Surface((field.rect.right + 20, field.rect.bottom + 20))
+    field.caret_on = True
+    field.draw(surface)
+    inner = field.rect.inflate(-2 * max(8, field.rect.h // 4), -4)
+    return next(x for x in range(inner.x, inner.right)
+                if surface.get_at((x, field.rect.centery))[:3] == theme.ACCENT)
+
+
+def test_the_text_follows_the_caret_as_it_moves_and_a_click_lands_where_it_is_drawn(
+        ) -> None:
+    field = _typed(pygame.Rect(20, 20, 180, 32))
+    inner = field.rect.inflate(-2 * max(8, field.rect.h // 4), -4)
+    _press(field, inner.right - 2)  # no frame drawn since the typing
+    assert field.caret == len(LONG), "the end of the text is where the field ends"
+    assert inner.right - 12 <= _caret_drawn_at(field) < inner.right
+    field.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_HOME, mod=0,
+                                          unicode=""))
+    _press(field, inner.x + 1)  # nothing drawn since Home
+    assert field.caret == 0, "Home brought the start of the text back into view"
+    assert _caret_drawn_at(field) == inner.x
+    field.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_END, mod=0,
+                                          unicode=""))
+    field.place(pygame.Rect(20, 20, 120, 32), 18)  # laid out narrower: the caret kept
+    inner = field.rect.inflate(-2 * max(8, field.rect.h // 4), -4)
+    assert inner.right - 12 <= _caret_drawn_at(field) < inner.right
+    _press(field, inner.right - 2)
+    assert field.caret == len(LONG)
+
+
+def test_drawing_a_field_changes_nothing_in_it() -> None:
+    field = _typed(pygame.Rect(20, 20, 180, 32))
+    for focused in (True, False):  # at rest it shows the start of its text
+        field.focused = focused
+        before = dict(vars(field))
+        for size in ((240, 80), (100, 40)):
+            field.draw(pygame.Surface(size))
+            assert vars(field) == before

@@ -228,9 +228,8 @@ class JoinScene(PanelScreen):
         field_h, label_w = sc.px(44), min(sc.px(220), w // 3)
         body = sc.text(19)
         self._name_label = pygame.Rect(x, y, label_w, field_h)
-        self.name.rect = pygame.Rect(x + label_w + sc.px(12), y, min(sc.px(360), w - label_w),
-                                     field_h)
-        self.name.px = sc.text(20)
+        self.name.place(pygame.Rect(x + label_w + sc.px(12), y, min(sc.px(360), w - label_w),
+                                    field_h), sc.text(20))
         y += field_h + sc.px(18)
         self._found_label = pygame.Rect(x, y, w, sc.px(30))
         y += sc.px(34)
@@ -255,8 +254,7 @@ class JoinScene(PanelScreen):
         self._address_label = pygame.Rect(x, y, w, sc.px(30))
         y += sc.px(36)
         join_w = self.join_typed.width_for(field_h, body)
-        self.address.rect = pygame.Rect(x, y, w - join_w - sc.px(12), field_h)
-        self.address.px = sc.text(20)
+        self.address.place(pygame.Rect(x, y, w - join_w - sc.px(12), field_h), sc.text(20))
         self.join_typed.rect = pygame.Rect(self.address.rect.right + sc.px(12), y, join_w,
                                            field_h)
         self.join_typed.px = body

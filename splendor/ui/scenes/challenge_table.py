@@ -17,7 +17,7 @@ from dataclasses import replace
 
 import pygame
 
-from splendor.i18n import language, tr
+from splendor.i18n import tr
 from splendor.session.challenges import ChallengeSession
 from splendor.session.table_session import TableSession
 from splendor.ui import theme
@@ -25,7 +25,7 @@ from splendor.ui.challenge_words import strip_parts
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.sound import Sounds
-from splendor.ui.table.view import Assists, header_text
+from splendor.ui.table.view import Assists, header_state, header_text
 from splendor.ui.widgets import draw_text
 from splendor.ui.widgets.stars import draw_star
 
@@ -51,6 +51,8 @@ class ChallengeTableScene(TableScene):
         #: The strip's text and where it goes (empty when the line has no room).
         self.strip_text = ""
         self.strip = pygame.Rect(0, 0, 0, 0)
+        #: What the top line said when the strip was laid out (see `header_state`);
+        #: None: to lay out.
         self._strip_key: tuple[object, ...] | None = None
 
     # ----------------------------------------------------------------- layout
@@ -66,15 +68,17 @@ class ChallengeTableScene(TableScene):
 
     def _layout_strip(self) -> None:
         """The strip at the right of the top line, after the round and whose turn it is;
-        as many of its parts as the room left holds."""
+        as many of its parts as the room left holds. Laid out on a resize (the window,
+        the language) and when the top line's words change (`header_state`)."""
         lay = self.layout
         if lay is None:
             return
-        header = header_text(self.view(), self.ui, self.session.data.token_limit)
-        key = (header, language(), lay.size)
+        view = self.view()
+        key = header_state(view, self.ui)
         if key == self._strip_key:
             return
         self._strip_key = key
+        header = header_text(view, self.ui, self.session.data.token_limit)
         px = lay.px
         size = max(theme.MIN_TEXT_PX, px(STRIP_PX))
         used = theme.font(max(theme.MIN_TEXT_PX, px(17)), bold=True).size(header)[0]

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from splendor.i18n import language, tr
+from splendor.i18n import tr
 from splendor.session.challenge_data import Challenge
 from splendor.session.challenge_lines import words
 from splendor.session.challenges import ChallengeEntry, ChapterEntry
@@ -88,7 +88,6 @@ class ChallengesScene(Scene):
         self.back_rect = pygame.Rect(0, 0, 0, 0)
         self._pointer: tuple[int, int] | None = None
         self._pressed: pygame.Rect | None = None
-        self._key: tuple[object, ...] | None = None
         self.scale = Scale((1280, 720))
 
     # ----------------------------------------------------------------- lifecycle
@@ -100,17 +99,10 @@ class ChallengesScene(Scene):
     def resume(self) -> None:
         """Back from a game or the settings: the bests and the language may have changed."""
         self.chapters = self._chapters_of()
-        self._key = None
-        if self.app is not None:
-            self.layout(self.app.size)
+        self._relayout()
 
     def resize(self, size: tuple[int, int]) -> None:
-        self._key = None
         self.layout(size)
-
-    def update(self, dt: float) -> None:
-        if self.app is not None:
-            self.layout(self.app.size)  # again only if the language changed meanwhile
 
     @property
     def entry(self) -> ChapterEntry:
@@ -126,22 +118,31 @@ class ChallengesScene(Scene):
         """Open chapter `index`; a locked one stays closed and says what it needs."""
         entry = self.chapters[index]
         if not entry.open:
-            self._notice_count = (index, entry.missing)
-            self._relayout()
+            self._show(self.chapter, self.selected, self.top, (index, entry.missing))
             return False
-        self._notice_count = None
         if index != self.chapter:
-            self.chapter, self.selected, self.top = index, 0, 0
-        self._relayout()
+            self._show(index, 0, 0, None)
+        else:
+            self._show(self.chapter, self.selected, self.top, None)
         return True
 
     def select(self, index: int) -> None:
-        self.selected = max(0, min(len(self.entry.challenges) - 1, index))
-        self._relayout()
+        self._show(self.chapter, max(0, min(len(self.entry.challenges) - 1, index)),
+                   self.top, self._notice_count)
 
     def play(self) -> None:
         if self.entry.open:
             self.on_play(self.current.challenge)
+
+    def _show(self, chapter: int, selected: int, top: int,
+              notice: tuple[int, int] | None) -> None:
+        """Show this chapter, selection, first row and notice: laid out again only when
+        one of them changed."""
+        if (chapter, selected, top, notice) != (self.chapter, self.selected, self.top,
+                                                 self._notice_count):
+            self.chapter, self.selected, self.top = chapter, selected, top
+            self._notice_count = notice
+            self._relayout()
 
     def _relayout(self) -> None:
         if self.app is not None:
@@ -151,11 +152,8 @@ class ChallengesScene(Scene):
     # ----------------------------------------------------------------- layout
 
     def layout(self, size: tuple[int, int]) -> None:
-        """Place the tabs, the rows and the card (again only when something changed)."""
-        key = (size, language(), self.chapter, self.selected, self.top, self._notice_count)
-        if key == self._key:
-            return
-        self._key = key
+        """Place the tabs, the rows and the card for a window of `size` in the language in
+        use."""
         self.size = size
         sc = self.scale = Scale(size)
         px = sc.px
@@ -302,10 +300,10 @@ class ChallengesScene(Scene):
         elif event.type == pygame.MOUSEWHEEL and self._pointer is not None \
                 and self.list_rect.collidepoint(self._pointer):
             last = max(0, len(self.entry.challenges) - self.visible_rows())
-            self.top = max(0, min(last, self.top - event.y))
+            top = max(0, min(last, self.top - event.y))
             shown = self.visible_rows()
-            self.selected = max(self.top, min(self.top + shown - 1, self.selected))
-            self._relayout()
+            self._show(self.chapter, max(top, min(top + shown - 1, self.selected)), top,
+                       self._notice_count)
         return True
 
     def _key_down(self, key: int) -> None:

@@ -400,7 +400,9 @@ class NewGameScene(Scene):
         self._refresh()
 
     def layout(self, size: tuple[int, int]) -> None:
-        """Place everything; widths follow the words of the language in use."""
+        """Place everything; widths follow the words of the language in use. On entering,
+        a resize, a change of language (the game resizes every scene) and a seat added or
+        removed, never while drawing."""
         self._size = size
         self._retext()
         sc = Scale(size)
@@ -433,10 +435,9 @@ class NewGameScene(Scene):
             y = row_y + i * pitch
             row.badge = at(235, y, row_h, row_h)
             row.choice.rect = pygame.Rect(kind_x, y_at(y), kind_w, h)
-            row.name.rect = pygame.Rect(name_x, y_at(y), name_w, h)
+            row.name.place(pygame.Rect(name_x, y_at(y), name_w, h), body)
             row.remove.rect = pygame.Rect(remove_x, y_at(y + 4), remove_w, remove_h)
-            for widget in (row.choice, row.name, row.remove):
-                widget.px = body
+            row.choice.px = body
             row.remove.px = remove_px
         slot_y = row_y + len(self.rows) * pitch
         self.add.px = sc.text(17)
@@ -453,9 +454,7 @@ class NewGameScene(Scene):
         first_text, seed_text = tr("new_game.first_player"), tr("new_game.seed")
         first_label = pygame.Rect(inner.x, opt_y, min(sc.px(230), label_font.size(first_text)[0]),
                                   h)
-        self.seed.rect = pygame.Rect(0, opt_y, sc.px(150), h)
-        self.seed.rect.right = inner.right
-        self.seed.px = body
+        self.seed.place(pygame.Rect(inner.right - sc.px(150), opt_y, sc.px(150), h), body)
         seed_label = pygame.Rect(0, opt_y, min(sc.px(160), label_font.size(seed_text)[0]), h)
         seed_label.right = self.seed.rect.x - sc.px(14)
         first_x = first_label.right + sc.px(16)
@@ -547,8 +546,6 @@ class NewGameScene(Scene):
     # ---------------------------------------------------------------------- draw
 
     def draw(self, surface: pygame.Surface) -> None:
-        # Laid out on every frame: the words, and so the widths, follow the language.
-        self.layout(surface.get_size())
         sc = Scale(self._size)
         w, _ = self._size
         draw_background(surface)

@@ -3,14 +3,16 @@
 The text lives in `assets/rules/<language>.yaml` (one per language, same sections and
 illustrations), loaded with `yaml.safe_load` (no anchors or aliases) and checked; a broken
 file is reported in place of the page instead of crashing. The page follows the language
-in use, even when it changes while the page is open.
+in use, even when it changes while the page is open: it is laid out (read, painted, its
+frame and Back placed) on entering, on a resize and on a change of language (the game
+resizes every scene), never while drawing.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -23,6 +25,9 @@ from splendor.resources import assets_dir
 from splendor.ui import art, theme, widgets
 from splendor.ui.scene import Scene
 from splendor.ui.widgets.text import draw_lines, draw_text, lines_height, wrap
+
+if TYPE_CHECKING:
+    from splendor.ui.app import App
 
 __all__ = ["RulesScene", "RulesSection", "load_rules", "wrap"]
 
@@ -76,9 +81,12 @@ class RulesScene(Scene):
         self.scroll = 0
         self._start = module
         self._page: pygame.Surface | None = None
-        self._page_key: tuple[int, int, str] | None = None
         #: Where each section starts on the page (its title's top).
         self.tops: list[int] = []
+        #: The window laid out for, the page's frame and the view inside it, Back.
+        self._size = (0, 0)
+        self._frame = pygame.Rect(0, 0, 0, 0)
+        self._inner = pygame.Rect(0, 0, 0, 0)
         self._back = pygame.Rect(0, 0, 0, 0)
         self._back_pressed = False
         self._view_h = 0
@@ -96,6 +104,40 @@ class RulesScene(Scene):
     def back(self) -> None:
         assert self.app is not None
         self.app.stack.pop()
+
+    # ----------------------------------------------------------------- layout
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        self.layout(app.size)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout(size)
+
+    def layout(self, size: tuple[int, int]) -> None:
+        """Read the rules again if the language changed, paint the page for a window of
+        `size`, place its frame and Back; the view kept where it was (at the module's
+        section the first time)."""
+        if self.language != language():
+            self._load()
+        self._size = size
+        scale = widgets.Scale(size)
+        px = scale.px
+        w, h = size
+        self._frame = pygame.Rect(0, 0, min(px(900), w - px(40)), h - px(170))
+        self._frame.midtop = (w // 2, px(84))
+        self._inner = self._frame.inflate(-px(48), -px(32))
+        self._page = self._render_page(self._inner.width, scale)
+        self._view_h = self._inner.height
+        if self._start is not None:  # open at the module's section, once
+            found = [t for t, s in zip(self.tops, self.sections, strict=False)
+                     if s.module == self._start]
+            self.scroll, self._start = (found[0] if found else 0), None
+        self._scroll_by(0)
+        self._back = pygame.Rect(0, 0, px(200), px(46))
+        self._back.midtop = (w // 2, self._frame.bottom + px(20))
+        if self.app is not None:
+            self.app.request_redraw()
 
     def _scroll_by(self, dy: int) -> None:
         limit = max(0, (self._page.get_height() if self._page else 0) - self._view_h)
@@ -121,7 +163,7 @@ class RulesScene(Scene):
         return True
 
     def _render_page(self, width: int, scale: widgets.Scale) -> pygame.Surface:
-        """The whole page as one tall surface, rebuilt only when the size changes."""
+        """The whole page as one tall surface (painted on layout)."""
         px = scale.px
         body = scale.text(17)
         if self.error:
@@ -223,27 +265,15 @@ class RulesScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         widgets.draw_background(surface)
-        scale = widgets.Scale(surface.get_size())
+        scale = widgets.Scale(self._size)
         px = scale.px
-        w, h = surface.get_size()
-        if self.language != language():
-            self._load()
+        w, _ = self._size
         draw_text(surface, self.title, scale.text(40), theme.ACCENT,
                   pygame.Rect(px(20), px(14), w - px(40), px(60)), serif=True)
-        frame = pygame.Rect(0, 0, min(px(900), w - px(40)), h - px(170))
-        frame.midtop = (w // 2, px(84))
+        frame, inner = self._frame, self._inner
         widgets.draw_panel(surface, frame, px(14))
-        inner = frame.inflate(-px(48), -px(32))
-        key = (inner.width, h, self.language)
-        if self._page is None or self._page_key != key:
-            self._page = self._render_page(inner.width, scale)
-            self._page_key = key
-        self._view_h = inner.height
-        if self._start is not None:  # open at the module's section, once
-            found = [t for t, s in zip(self.tops, self.sections, strict=False)
-                     if s.module == self._start]
-            self.scroll, self._start = (found[0] if found else 0), None
-        self._scroll_by(0)
+        if self._page is None:
+            return
         surface.blit(self._page, inner.topleft,
                      pygame.Rect(0, self.scroll, inner.width, inner.height))
         page_h = self._page.get_height()
@@ -254,6 +284,4 @@ class RulesScene(Scene):
             thumb_y = bar.y + (bar.height - thumb_h) * self.scroll // (page_h - inner.height)
             pygame.draw.rect(surface, theme.ACCENT, (bar.x, thumb_y, bar.width, thumb_h),
                              border_radius=px(3))
-        self._back = pygame.Rect(0, 0, px(200), px(46))
-        self._back.midtop = (w // 2, frame.bottom + px(20))
         widgets.draw_flat_button(surface, self._back, tr("common.button.back"), px)

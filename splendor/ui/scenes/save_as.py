@@ -157,8 +157,8 @@ class SaveAsScene(Overlay):
             self._said = pygame.Rect(box.x + px(40), box.y + px(70), box.width - px(80),
                                      self._ok.top - px(24) - box.y - px(70))
             return
-        self.field.px = self.text_px(surface, 18)
-        self.field.rect = pygame.Rect(box.x + px(40), box.y + px(70), box.width - px(80), px(44))
+        self.field.place(pygame.Rect(box.x + px(40), box.y + px(70), box.width - px(80), px(44)),
+                         self.text_px(surface, 18))
         w = min(px(170), (box.width - px(60)) // 2)
         self._cancel = pygame.Rect(box.centerx - w - px(10), box.bottom - h - px(20), w, h)
         self._save = pygame.Rect(box.centerx + px(10), box.bottom - h - px(20), w, h)

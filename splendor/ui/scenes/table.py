@@ -9,8 +9,9 @@ The scene only wires its parts together: gestures (`table.pointer`), what is und
 pointer (`table.hits`), the action panel (`table.panel`), a bot's move being shown
 (`table.motion`), the decision overlays (`table.decisions`) and the drawing of the table
 (`table.view`). Everything shown comes from the session's view for the seat at the
-screen; layout happens on entering, resizing and when the game or a selection changes,
-never while drawing.
+screen; layout happens on entering, resizing (a change of language resizes too) and
+when the game or a selection changes (on the event or the frame's update that changed
+it), never while drawing.
 """
 
 from __future__ import annotations
@@ -41,7 +42,7 @@ from splendor.engine.actions import (
     TakeFree,
     TakeGem,
 )
-from splendor.i18n import language, tr
+from splendor.i18n import tr
 from splendor.session.log import LogEntry
 from splendor.session.table_session import TableSession
 from splendor.ui.scene import Scene
@@ -131,8 +132,9 @@ class TableScene(Scene):
         self.decisions = DecisionOverlays(decision_overlays)
         self.recall_last_move()  # a resumed game shows its last move as it was
         self._finished = False
-        #: The log as shown, and the (language, log list) it was worded for.
-        self._log_key: tuple[str, int] | None = None
+        #: The log as shown, worded on layout and as moves come; the log list worded
+        #: (None: to be worded afresh, after a resize or a change of language).
+        self._log_of: int | None = None
         self._log_text: list[str] = []
         self._log_entries: list[LogEntry] = []
         #: For each worded log line, the index of its entry in the session's log, and the
@@ -142,7 +144,7 @@ class TableScene(Scene):
         #: Counts changes of the worded log; the log's rows are placed again after one.
         self._log_version = 0
         self._log_rows: tuple[tuple[object, ...], list[tuple[int, pygame.Rect]]] | None = None
-        #: What the panel was laid out for; a new key lays it out again.
+        #: What the panel shows, as values, when it was laid out (see `_panel_state`).
         self._panel_key: tuple[object, ...] | None = None
         #: A card shown large (hover or right-click), and the final round's banner.
         self.zoom = CardZoom()
@@ -163,8 +165,12 @@ class TableScene(Scene):
         self.layout = self.net.place(compute_layout(
             size, view.num_players - 1, self.session.data.market_slots, module=view.module))
         self._panel_key = None
+        self._log_of = None  # worded again, in the language in use
+        self._log_rows = None
         self.zoom.close()  # it was placed for the old size
         self.ui.hover_log = None
+        if self._failure_offered is not None:
+            self.ui.notice = self._failure_notice(self._failure_offered[0])
         self._layout_panel()
 
     def pause(self) -> None:
@@ -218,12 +224,14 @@ class TableScene(Scene):
         )
 
     def log_lines(self) -> list[str]:
-        """The game log in the language in use. Lines already worded are kept (per
-        language) and only new moves are worded; an undo shortens the log."""
+        """The game log in the language in use, its new moves worded (on the event or the
+        update that brought them, and on layout; drawing shows the lines as worded).
+        Lines already worded are kept and only new moves are worded; an undo shortens the
+        log."""
         log = self.session.log
-        key = (language(), id(log))
-        if self._log_key != key or len(self._log_entries) > len(log):
-            self._log_key, self._log_text, self._log_entries = key, [], []
+        fresh = self._log_of != id(log) or len(self._log_entries) > len(log)
+        if fresh:
+            self._log_of, self._log_text, self._log_entries = id(log), [], []
             self._log_line_entry, self._log_line_card = [], []
             self._log_version += 1
         names = self.session.options.names
@@ -231,7 +239,7 @@ class TableScene(Scene):
         for entry in log[len(self._log_entries):]:
             texts = describe_entry(names[entry.seat], entry, data, names)
             self._log_text += [log_line(entry.round, text) for text in texts]
-            if self.ui.log_back:  # scrolled back: the lines read stay where they are
+            if self.ui.log_back and not fresh:  # scrolled back: the lines read stay
                 self.ui.log_back += len(texts)
             self._log_line_entry += [len(self._log_entries)] * len(texts)
             # The move's line names its card; a noble's visit after it names none.
@@ -241,11 +249,11 @@ class TableScene(Scene):
         return self._log_text
 
     def log_row_rects(self) -> list[tuple[int, pygame.Rect]]:
-        """Where the log lines shown are drawn (see table.view.log_rows), placed again only
-        when the log, its language or the layout changed."""
+        """Where the log lines shown are drawn (see table.view.log_rows), placed again on
+        layout and when the lines or the scroll changed."""
         assert self.layout is not None
         lines = self.log_lines()
-        key = (self._log_version, self._log_key, self.layout.size, self.ui.log_back)
+        key = (self._log_version, self.ui.log_back)
         if self._log_rows is None or self._log_rows[0] != key:
             self._log_rows = (key, log_rows(self.layout, lines, self.ui.log_back))
         return self._log_rows[1]
@@ -490,6 +498,9 @@ class TableScene(Scene):
     # --------------------------------------------------------------- time
 
     def update(self, dt: float) -> None:
+        # Moves that came (with a poll, or played behind the table's back) are worded
+        # first, the game over too: the last ones show under the results.
+        self.log_lines()
         self._pass_time(dt)  # also under the results: the banner goes, the zoom follows
         if self._finished:
             return
@@ -498,7 +509,6 @@ class TableScene(Scene):
         current = session.current
         names = session.options.names
         self.ui.thinking = names[current] if session.thinking and current is not None else None
-        self.ui.status, self.ui.status_alarm = self.net.status()
         if self.net.update(dt) and self.app is not None:
             self.app.request_redraw()
         self._bot_failure()
@@ -534,11 +544,13 @@ class TableScene(Scene):
                 self.ui.notice = ""  # the game goes on: the failure's notice goes
             self._failure_offered = None
             return
-        name = session.options.names[seat]
-        self.ui.notice = tr("table.bot_failed", name=name)
-        if self._failure_offered == (seat, error) or self.app is None:
+        if self._failure_offered == (seat, error):
+            return  # said already (in words again on a change of language)
+        self.ui.notice = self._failure_notice(seat)
+        if self.app is None:
             return
         self._failure_offered = (seat, error)
+        name = session.options.names[seat]
         level = session.fallback_level(seat)
 
         def level_name() -> str:
@@ -551,6 +563,10 @@ class TableScene(Scene):
             lambda: session.replace_bot(seat, level),
             no=(lambda: tr("dialog.bot_failed.leave")) if self.on_leave else None,
             on_no=self.on_leave))
+
+    def _failure_notice(self, seat: int) -> str:
+        """The table's notice that the bot at `seat` failed, in the language in use."""
+        return tr("table.bot_failed", name=self.session.options.names[seat])
 
     def _pass_time(self, dt: float) -> None:
         """The banner and the zoom's hover delay: they change only here."""
@@ -610,29 +626,43 @@ class TableScene(Scene):
     # --------------------------------------------------------------- layout and drawing
 
     def _layout_panel(self) -> None:
-        """Lay the action panel out again if anything it shows has changed."""
+        """After an event or a frame's update: word the moves that came and lay the action
+        panel out again if what it shows changed (`_panel_state`); on a resize always."""
+        self.log_lines()
         lay = self.layout
         if lay is None:
             return
-        view = self.view()
-        acting = self.acting()
         ui = self.ui
-        assisting = self._assisting()
+        ui.status, ui.status_alarm = self.net.status()
+        acting = self.acting()
         ui.hint_marks = hint_marks(self.session.hint.action) \
             if self.session.hint is not None and acting else set()
-        key = (self.session.version, view.seat, acting, tuple(ui.pending), ui.selected,
-               ui.refusal, ui.notice, ui.thinking, ui.status, self.payment_index, language(),
-               self.assists.reasons, lay.action_panel.size, assisting)
+        key = self._panel_state(acting)
         if key == self._panel_key:
             return
         self._panel_key = key
         if self.app is not None:
             self.app.request_redraw()  # what the panel shows changed (a hint came, ...)
-        self.panel = layout_panel(lay, view, ui, self.assists, acting, self.session.data,
-                                  self.session.why_illegal, self, self.payment_index,
-                                  assisting)
+        self.panel = layout_panel(lay, self.view(), ui, self.assists, acting,
+                                  self.session.data, self.session.why_illegal, self,
+                                  self.payment_index, self._assisting())
         # Other buttons, elsewhere: the one lit is the one now under the pointer.
         ui.hover_button = self._button_at(self._pointer_at)
+
+    def _panel_state(self, acting: bool) -> tuple[object, ...]:
+        """What the action panel shows, as values, not words: a new move (the version),
+        a selection, a refusal, a hint, a notice, a bot thinking, the connections. The
+        window's size and the language are not here: a resize (which a change of
+        language is too) lays the panel out whatever this says."""
+        session, ui = self.session, self.ui
+        assisting: tuple[object, ...] = ()
+        if not session.options.competitive and len(session.humans) == 1:
+            assisting = (session.why_no_undo() is None, session.why_no_hint() is None,
+                         session.hint_pending, session.hint)
+        return (session.version, len(session.log), self.view().seat, acting,
+                tuple(ui.pending), ui.selected, ui.refusal, ui.notice, ui.thinking,
+                ui.status, ui.status_alarm, self.payment_index, self.assists.reasons,
+                assisting)
 
     def _assisting(self) -> Assisting:
         """Undo and Hint as this game offers them (only to a single person playing
@@ -657,7 +687,7 @@ class TableScene(Scene):
         lay = self.layout
         assert lay is not None and self.panel is not None
         draw_table(surface, lay, self.view(), self.ui, self.assists, self.acting(),
-                   self.log_lines(), token_limit=self.session.data.token_limit,
+                   self._log_text, token_limit=self.session.data.token_limit,
                    data=self.session.data)
         draw_panel(surface, self.panel, lay.px, self.ui.hover_button)
         self.net.draw(surface, lay)

@@ -3,7 +3,8 @@ what to do and why, Skip tutorial and Leave.
 
 It is the table scene (the player's usual gestures play the step's move) over a
 `TutorialSession`, which refuses other moves with the step's sentence. The box is laid out
-when the step, the game, the language or the window changes (never while drawing), in
+when the window or the language changes (a resize) and when the step, the game or a
+refusal changes (on the event or update that changed it), never while drawing, in
 the first of a few places that covers none of the pieces pointed at, nor the player's
 area or action panel.
 """
@@ -14,7 +15,7 @@ from collections.abc import Callable
 
 import pygame
 
-from splendor.i18n import language, tr
+from splendor.i18n import tr
 from splendor.session.table_session import TableSession
 from splendor.session.tutorial import TutorialSession
 from splendor.session.tutorial_data import Piece
@@ -51,6 +52,7 @@ class TutorialTableScene(TableScene):
         self.skip_rect = pygame.Rect(0, 0, 0, 0)
         self.leave_rect = pygame.Rect(0, 0, 0, 0)
         self.rings: list[pygame.Rect] = []
+        #: What the box showed when laid out (see `_box_state`); None: to lay out.
         self._box_key: tuple[object, ...] | None = None
         self._text_px = TEXT_PX
 
@@ -101,13 +103,19 @@ class TutorialTableScene(TableScene):
         super()._layout_panel()
         self._layout_box()
 
+    def _box_state(self) -> tuple[object, ...]:
+        """What the box shows and where the step's pieces are, as values (a resize lays
+        out for the window and the language)."""
+        return (self.tutorial.index, self.session.version, self.tutorial.refused,
+                len(self.reserved_rects()))
+
     def _layout_box(self) -> None:
-        """Place the box where it hides nothing the step needs (see the module docstring)."""
+        """Place the box where it hides nothing the step needs (see the module docstring),
+        again only when `_box_state` changed since."""
         lay = self.layout
         if lay is None:
             return
-        key = (self.tutorial.index, self.session.version, language(), lay.size,
-               self.tutorial.refused, len(self.reserved_rects()))
+        key = self._box_state()
         if key == self._box_key:
             return
         self._box_key = key

@@ -9,18 +9,21 @@ leaves the field (not the table); a refused line is said in words for a few seco
 The wheel over the chat (or Page Up / Page Down while typing) goes back through older
 lines; the view then stays still as lines come, a mark counts the newer ones below, and
 sending a line comes back to the newest.
+
+Laid out with the table (`place`: on entering, a resize or a change of language): the
+field's placeholder and the status in words, the chat lines wrapped to the panel's width;
+a line that comes is wrapped on the update that brings it, never while drawing.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import functools
 from typing import Protocol, runtime_checkable
 
 import pygame
 
 from splendor.engine import Refusal
-from splendor.i18n import language, tr
+from splendor.i18n import tr
 from splendor.net.protocol import MAX_CHAT
 from splendor.net.session import ChatLine
 from splendor.session.table_session import TableSession
@@ -93,7 +96,14 @@ class NetStrip(NoStrip):
         self.refusal: Refusal | None = None
         self._refusal_left = 0.0
         self._pressed = False  # a press began in the field: its release is the field's too
-        self._chat_seen = 0
+        #: Each chat line followed so far, with its rows as drawn (see `chat_rows`).
+        self._wrapped: list[tuple[ChatLine, tuple[tuple[str, str], ...]]] = []
+        #: The rows' text size and width, set on layout.
+        self._chat_px = self._chat_w = 0
+        #: The connections as last seen (connected, whom the game waits for), and the
+        #: status said of them (see `status`).
+        self._status_of: tuple[bool, str | None] | None = None
+        self._status: tuple[str, bool] = ("", False)
         self._refusals_seen = 0
         #: A refusal of the server's, in words (shown like a chat refusal).
         self.said = ""
@@ -134,11 +144,16 @@ class NetStrip(NoStrip):
                                      log.h - gap - log_least))
         self.rect = pygame.Rect(log.x, log.bottom - chat_h, log.w, chat_h)
         self._scale = lay.scale
-        self.field.px = self._text_px(lay.scale)
         inner = self.rect.inflate(-2 * px(8), 0)
-        self.field.rect = pygame.Rect(inner.x, self.rect.bottom - px(6) - field_h, inner.w,
-                                      field_h)
+        self.field.place(pygame.Rect(inner.x, self.rect.bottom - px(6) - field_h, inner.w,
+                                     field_h), self._text_px(lay.scale))
         self.handover = pygame.Rect(inner.x, self.rect.y + px(6), inner.w, field_h)
+        # The words of the language in use, the lines wrapped to this width.
+        self.field.placeholder = tr("net_table.chat.placeholder")
+        self._word_status()
+        self._chat_px = self._text_px(lay.scale)
+        self._chat_w = self.rect.inflate(-2 * px(10), 0).w
+        self._wrapped = [(line, self._wrap(line)) for line, _ in self._wrapped]
         shorter = pygame.Rect(log.x, log.y, log.w, log.h - chat_h - gap)
         return dataclasses.replace(lay, log=shorter)
 
@@ -227,9 +242,8 @@ class NetStrip(NoStrip):
     # ----------------------------------------------------------------- time
 
     def update(self, dt: float) -> bool:
-        """Time passes for the caret and a refusal; True when the chat must be drawn
-        again (a line came)."""
-        self.field.placeholder = tr("net_table.chat.placeholder")
+        """Time passes for the caret and a refusal, lines come, the connections change;
+        True when the chat must be drawn again."""
         redraw = self.field.update(dt)
         refusals = self.session.refusals
         if len(refusals) != self._refusals_seen:  # the server refused something of ours
@@ -247,22 +261,50 @@ class NetStrip(NoStrip):
         if seat != self.handover_for:
             self.handover_for = seat
             redraw = True
-        if len(self.session.chat) != self._chat_seen:
+        came = self._follow_chat()
+        if came:
             if self.back:  # reading older lines: they stay where they are
-                self.back += max(0, len(self.session.chat) - self._chat_seen)
-            self._chat_seen = len(self.session.chat)
+                self.back += came
+            redraw = True
+        status_of = (self.session.connected, self.session.waiting_for())
+        if status_of != self._status_of:
+            self._word_status()
             redraw = True
         return redraw
 
+    def _follow_chat(self) -> int:
+        """Wrap the chat lines that came since the last time (the oldest go once the
+        chat is full); how many came."""
+        chat = self.session.chat
+        if len(chat) == len(self._wrapped) and (not chat or chat[-1] is self._wrapped[-1][0]):
+            return 0
+        # By the line itself: two lines may say the same. The lines held here keep
+        # their ids from being taken by new ones.
+        known = {id(line): rows for line, rows in self._wrapped}
+        self._wrapped = [(line, known[id(line)] if id(line) in known else self._wrap(line))
+                         for line in chat]
+        return sum(1 for line in chat if id(line) not in known)
+
+    def _wrap(self, line: ChatLine) -> tuple[tuple[str, str], ...]:
+        return chat_rows(line, self._chat_px, self._chat_w)
+
+    def _word_status(self) -> None:
+        """Say the connections' status in the language in use (on layout, and when
+        they change)."""
+        self._status_of = (self.session.connected, self.session.waiting_for())
+        connected, name = self._status_of
+        if not connected:
+            self._status = tr("net_table.status.connection_lost"), True
+        elif name is not None:
+            self._status = tr("net_table.status.waiting_for", name=name), False
+        else:
+            self._status = "", False
+
     def status(self) -> tuple[str, bool]:
         """What the panel says of the connections, and whether it is an alarm: this
-        screen's own connection lost, or the person to play gone."""
-        if not self.session.connected:
-            return tr("net_table.status.connection_lost"), True
-        name = self.session.waiting_for()
-        if name is not None:
-            return tr("net_table.status.waiting_for", name=name), False
-        return "", False
+        screen's own connection lost, or the person to play gone (as worded on layout
+        or when they changed)."""
+        return self._status
 
     # ----------------------------------------------------------------- drawing
 
@@ -299,9 +341,8 @@ class NetStrip(NoStrip):
             self._blit(surface, text, size, theme.ACCENT, inner.right - width, bottom, rect,
                        bold=True)
         colours = seat_colours(4)
-        chat = self.session.chat
-        for line in reversed(chat[:len(chat) - self.back]):
-            rows = chat_rows(line, size, inner.w, language())
+        wrapped = self._wrapped
+        for line, rows in reversed(wrapped[:len(wrapped) - self.back]):
             fit = min(len(rows), (bottom - top) // step)
             if fit <= 0:
                 break
@@ -346,12 +387,11 @@ def chat_text(line: ChatLine) -> str:
     return tr(f"net_table.chat.{line.event}", name=line.name) if line.event else line.text
 
 
-@functools.lru_cache(maxsize=512)
-def chat_rows(line: ChatLine, size: int, width: int, lang: str) -> tuple[tuple[str, str], ...]:
-    """A chat line on the screen in `lang`: rows of (the name in bold, or '', then the
-    text), at most LINES_PER_MESSAGE, each at most `width` wide (a word too long for a
-    row is broken where the row ends; the last row cut with '…' when the line needs
-    more). Cached: drawn each frame, measured once."""
+def chat_rows(line: ChatLine, size: int, width: int) -> tuple[tuple[str, str], ...]:
+    """A chat line on the screen in the language in use: rows of (the name in bold, or
+    '', then the text), at most LINES_PER_MESSAGE, each at most `width` wide (a word too
+    long for a row is broken where the row ends; the last row cut with '…' when the
+    line needs more)."""
     head = f"{line.name}: " if not line.event else ""
     head_w = theme.font(size, True).size(head)[0] if head else 0
     if head_w > width // 2:  # a long name: shortened rather than taking the whole row

@@ -236,6 +236,15 @@ def _draw_card(surface: pygame.Surface, rect: pygame.Rect, card: Card, me: Playe
     surface.blit(art.card_surface(card, rect.size, affordable=can, remaining=remaining), rect)
 
 
+def header_state(view: View, ui: TableUi) -> tuple[object, ...]:
+    """What `header_text` says, as values: its words change only with these (or with the
+    language, for which the screens lay out anyway)."""
+    current = view.current_player
+    return (current, ui.over, view.turns, view.num_players, view.round, view.phase,
+            view.final_round, ui.thinking, ui.watching, view.seat,
+            view.players[current].name if current is not None else None)
+
+
 def header_text(view: View, ui: TableUi, token_limit: int = 10) -> str:
     """The line across the top: the round, whose turn it is and what they are doing."""
     current = view.current_player

@@ -29,6 +29,10 @@ class TextInput(Widget):
     it holds ('12/16'), gold when full; typing refused at the limit turns it red for a
     moment, so no character is ever dropped silently. `allowed` filters typed characters
     (for instance `str.isdigit`). Escape and Enter are left to the form.
+
+    The text scrolls to keep the caret in view when the text, the caret or the room for
+    it changes (typing, a key, a click, the focus, `place`), never while drawing; at
+    rest the field shows the start of its text.
     """
 
     BLINK = 0.53  # seconds per caret phase
@@ -88,9 +92,19 @@ class TextInput(Widget):
         """Replace the text without calling `on_change` (caret at the end)."""
         self.text = value[:LONGEST_GIVEN]
         self.caret = self.anchor = len(self.text)
+        self._follow_caret()
 
     def select_all(self) -> None:
         self.anchor, self.caret = 0, len(self.text)
+        self._follow_caret()
+
+    def place(self, rect: pygame.Rect, px: int | None = None) -> None:
+        """Put the field at `rect` with text `px` tall (on layout): the text scrolls to
+        keep the caret in the room it now has."""
+        self.rect = pygame.Rect(rect)
+        if px is not None:
+            self.px = px
+        self._follow_caret()
 
     def focus_gained(self, by_click: bool) -> None:
         """Select everything, so that typing replaces it; the click that gave the focus
@@ -103,6 +117,7 @@ class TextInput(Widget):
     def _changed(self) -> None:
         self._blink = 0.0
         self.caret_on = True
+        self._follow_caret()
         if self.on_change is not None:
             self.on_change(self.text)
 
@@ -122,6 +137,7 @@ class TextInput(Widget):
         if len(accepted) > room:
             self.refused = self.FLASH
             accepted = accepted[:room]
+            self._follow_caret()  # the counter shown takes room
         if not accepted:
             return False
         self._replace_selection(accepted)
@@ -181,6 +197,7 @@ class TextInput(Widget):
             self.anchor = self.caret
         self._blink = 0.0
         self.caret_on = True
+        self._follow_caret()
 
     def _step(self, direction: int, word: bool, select: bool) -> None:
         start, end = self.selection
@@ -224,7 +241,7 @@ class TextInput(Widget):
 
     def _index_at(self, x: int) -> int:
         """The caret position nearest to the window x coordinate `x`."""
-        local = x - self._inner().x + self._scroll
+        local = x - self._inner().x + self._shown_scroll()
         best, best_d = 0, abs(local)
         for i in range(1, len(self.text) + 1):
             d = abs(self._x_of(i) - local)
@@ -232,9 +249,13 @@ class TextInput(Widget):
                 best, best_d = i, d
         return best
 
-    def _follow_caret(self, width: int) -> None:
+    def _follow_caret(self) -> None:
         """Scroll so that the caret stays in view (the text starts at its left when it
-        fits)."""
+        fits, or when the field is at rest)."""
+        if not self.focused:
+            self._scroll = 0
+            return
+        width = self._inner().w
         total = self._x_of(len(self.text))
         caret_room = max(3, self.px // 6)
         if total + caret_room <= width:
@@ -313,6 +334,8 @@ class TextInput(Widget):
         if self.refused > 0:
             self.refused = max(0.0, self.refused - dt)
             redraw = self.refused == 0
+            if redraw:
+                self._follow_caret()  # the counter gone: more room for the text
         if not self.focused:
             return redraw
         self._blink += dt
@@ -352,23 +375,22 @@ class TextInput(Widget):
             dim = _mix(theme.TEXT_DIM, FIELD_FILL, 0.3)
             img = fit_text(self.placeholder or " ", self.px, max(1, inner.w), dim)
             surface.blit(img, img.get_rect(midleft=(inner.x, self.rect.centery)))
-            self._scroll = 0
         else:
             self._draw_text(surface, inner)
         if self.focused and self.caret_on:
-            cx = inner.x + self._x_of(self.caret) - self._scroll
+            cx = inner.x + self._x_of(self.caret) - self._shown_scroll()
             cx = max(inner.x, min(cx, inner.right - 1))
             h = theme.font(self.px).get_height()
             top = self.rect.centery - h // 2 + 2
             pygame.draw.rect(surface, theme.ACCENT,
                              pygame.Rect(cx, top, max(2, self.px // 10), h - 4))
 
+    def _shown_scroll(self) -> int:
+        """The pixels of text hidden on the left as drawn: none at rest."""
+        return self._scroll if self.focused else 0
+
     def _draw_text(self, surface: pygame.Surface, inner: pygame.Rect) -> None:
-        if self.focused:
-            self._follow_caret(inner.w)
-        else:
-            self._scroll = 0  # at rest a field shows the start of its text
-        x = inner.x - self._scroll
+        x = inner.x - self._shown_scroll()
         old_clip = surface.get_clip()
         surface.set_clip(inner.clip(old_clip) if old_clip else inner)
         start, end = self.selection
