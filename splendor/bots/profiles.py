@@ -61,14 +61,19 @@ class SearchProfile:
 
     def leaves(self) -> dict[str | None, LeafModel]:
         """The leaf models by module (None: the base game), as `ExpertBot` takes them."""
-        return {None if game == "base" else game: model for game, model in self.leaf}
+        return {_module(game): model for game, model in self.leaf}
 
     def halving_games(self) -> frozenset[str | None]:
         """The games searched by halving, as `ExpertBot` takes them (None: the base game)."""
-        return frozenset(None if game == "base" else game for game in self.halving)
+        return frozenset(_module(game) for game in self.halving)
 
 
 Profile = HeuristicProfile | SearchProfile
+
+
+def _module(game: str) -> str | None:
+    """A profile's game name as the module it names (None: the base game)."""
+    return None if game == "base" else game
 
 
 def _number(ck: Checker, entry: dict[str, Any], key: str, where: str, default: float) -> float:
@@ -105,27 +110,27 @@ def _search_budget(ck: Checker, entry: dict[str, Any],
     return None, simulations
 
 
+def _game(ck: Checker, game: object, where: str) -> str:
+    """A game's name in a profile: "base" or a module's name."""
+    if game != "base" and game not in module_ids():
+        raise ck.fail(where, f"unknown game {game!r} (base or a module: "
+                      f"{', '.join(module_ids())})")
+    return str(game)
+
+
 def _games(ck: Checker, raw: object, where: str) -> tuple[str, ...]:
     """A list of game names ("base" or a module's name)."""
-    games = ("base", *module_ids())
     if not isinstance(raw, list):
         raise ck.fail(where, f"a list of games (base or a module: {', '.join(module_ids())}), "
                       f"got {raw!r}")
-    for game in raw:
-        if game not in games:
-            raise ck.fail(where, f"unknown game {game!r} (base or a module: "
-                          f"{', '.join(module_ids())})")
-    return tuple(str(game) for game in raw)
+    return tuple(_game(ck, game, where) for game in raw)
 
 
 def _leaf(ck: Checker, raw: object, where: str) -> tuple[tuple[str, LeafModel], ...]:
     """Leaf models by game ("base" or a module's name), each a mapping of feature weights."""
-    games = ("base", *module_ids())
     out = []
     for game, features in ck.mapping(raw, where).items():
-        if game not in games:
-            raise ck.fail(where, f"unknown game {game!r} (base or a module: "
-                          f"{', '.join(module_ids())})")
+        game = _game(ck, game, where)
         named = {}
         for key, value in ck.mapping(features, f"{where}, {game}").items():
             if key not in FEATURES:
@@ -134,7 +139,7 @@ def _leaf(ck: Checker, raw: object, where: str) -> tuple[tuple[str, LeafModel], 
             if isinstance(value, bool) or not isinstance(value, int | float):
                 raise ck.fail(f"{where}, {game}", f"'{key}' must be a number")
             named[key] = float(value)
-        out.append((str(game), LeafModel.of(named)))
+        out.append((game, LeafModel.of(named)))
     return tuple(out)
 
 
