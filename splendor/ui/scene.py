@@ -30,8 +30,10 @@ class Scene:
         self.app: App | None = None
 
     def enter(self, app: App) -> None:
-        """Called when the scene is pushed."""
+        """Called when the scene is pushed: it is laid out for the window (`resize`), as
+        after a resize or a change of language, so that drawing never lays out."""
         self.app = app
+        self.resize(app.size)
 
     def exit(self) -> None:
         """Called when the scene is popped or replaced."""
@@ -43,7 +45,8 @@ class Scene:
         """Called when this scene is on top again."""
 
     def resize(self, size: tuple[int, int]) -> None:
-        """The window changed size."""
+        """Lay the scene out for a window of `size`: on entering, when the window changed
+        size and when the language changed (words change widths)."""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Return True when the event was consumed."""

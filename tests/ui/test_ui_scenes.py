@@ -65,6 +65,9 @@ class Recorder(Scene):
     def exit(self) -> None:
         self.log.append(f"{self.name}.exit")
 
+    def resize(self, size: tuple[int, int]) -> None:
+        self.log.append(f"{self.name}.resize {size[0]}x{size[1]}")
+
     def pause(self) -> None:
         self.log.append(f"{self.name}.pause")
 
@@ -81,7 +84,9 @@ def test_push_pop_replace_call_the_lifecycle_hooks(app: App) -> None:
     a, b, c = (Recorder(n, log) for n in "abc")
     app.stack.push(a)
     app.stack.push(b)
-    assert log == ["a.enter", "a.pause", "b.enter"]
+    # A scene is laid out for the window as it enters (drawing never lays out).
+    w, h = app.size
+    assert log == [f"a.resize {w}x{h}", "a.enter", "a.pause", f"b.resize {w}x{h}", "b.enter"]
     assert app.stack.top is b
     log.clear()
     assert app.stack.pop() is b
@@ -89,7 +94,7 @@ def test_push_pop_replace_call_the_lifecycle_hooks(app: App) -> None:
     app.stack.push(b)
     log.clear()
     app.stack.replace(c)
-    assert log == ["b.exit", "a.resume", "a.exit", "c.enter"]
+    assert log == ["b.exit", "a.resume", "a.exit", f"c.resize {w}x{h}", "c.enter"]
     assert app.stack.scenes == [c]
 
 

@@ -5,16 +5,11 @@ on the event or the update that changed them); `draw` only draws."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from splendor.ui import theme
 from splendor.ui.scene import Scene
 from splendor.ui.widgets import Button, Form, Scale, draw_background, draw_panel, draw_text
-
-if TYPE_CHECKING:
-    from splendor.ui.app import App
 
 
 class PanelScreen(Scene):
@@ -31,10 +26,6 @@ class PanelScreen(Scene):
         self._size = (0, 0)
 
     # ------------------------------------------------------------ lifecycle
-
-    def enter(self, app: App) -> None:
-        super().enter(app)
-        self.layout(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout(size)

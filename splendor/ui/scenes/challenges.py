@@ -15,7 +15,6 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -38,9 +37,6 @@ from splendor.ui.widgets import (
     lines_height,
 )
 from splendor.ui.widgets.stars import draw_lock, draw_star, draw_stars, stars_width
-
-if TYPE_CHECKING:
-    from splendor.ui.app import App
 
 
 @dataclass
@@ -91,10 +87,6 @@ class ChallengesScene(Scene):
         self.scale = Scale((1280, 720))
 
     # ----------------------------------------------------------------- lifecycle
-
-    def enter(self, app: App) -> None:
-        super().enter(app)
-        self.resize(app.size)
 
     def resume(self) -> None:
         """Back from a game or the settings: the bests and the language may have changed."""

@@ -93,7 +93,6 @@ class MenuScene(Scene):
 
     def enter(self, app: App) -> None:
         super().enter(app)
-        self.layout(app.size)
         self.focus_first()
 
     def resume(self) -> None:

@@ -187,7 +187,6 @@ class NewGameScene(Scene):
 
     def enter(self, app: App) -> None:
         super().enter(app)
-        self.layout(app.size)
         self.form.set_focus(None)
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,9 +18,6 @@ from splendor.i18n import tr
 from splendor.ui import theme
 from splendor.ui.scene import Scene
 from splendor.ui.widgets import SpotFocus, draw_flat_button, draw_text
-
-if TYPE_CHECKING:
-    from splendor.ui.app import App
 
 
 class Overlay(Scene):
@@ -73,10 +69,6 @@ class Overlay(Scene):
         return functools.partial(self.px, surface)
 
     # ------------------------------------------------------------------ layout
-
-    def enter(self, app: App) -> None:
-        super().enter(app)
-        self.layout(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout(size)

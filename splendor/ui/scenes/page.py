@@ -10,16 +10,12 @@ places. Back, Escape and Backspace return to the previous scene.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
 from splendor.i18n import tr
 from splendor.ui import theme, widgets
 from splendor.ui.scene import Scene
-
-if TYPE_CHECKING:
-    from splendor.ui.app import App
 
 Spot = tuple[pygame.Rect, Callable[[], object]]
 
@@ -48,10 +44,6 @@ class PageScene(Scene):
         self._back = pygame.Rect(0, 0, 0, 0)
 
     # ------------------------------------------------------------------ layout
-
-    def enter(self, app: App) -> None:
-        super().enter(app)
-        self.layout(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout(size)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -52,9 +52,6 @@ from splendor.ui.widgets import (
     lines_height,
 )
 from splendor.ui.wording import join
-
-if TYPE_CHECKING:
-    from splendor.ui.app import App
 
 
 @dataclass(frozen=True, slots=True)
@@ -277,10 +274,6 @@ class ResultsScene(Scene):
         return [self.end_text, *extra]
 
     # ----------------------------------------------------------------- lifecycle
-
-    def enter(self, app: App) -> None:
-        super().enter(app)
-        self.layout(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout(size)

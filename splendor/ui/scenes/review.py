@@ -25,7 +25,6 @@ scene), never while drawing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -58,9 +57,6 @@ from splendor.ui.table.zoom import CardZoom
 from splendor.ui.widgets import Button, Form, draw_lines, draw_panel, draw_text, lines_height
 from splendor.ui.widgets.text import line_height
 from splendor.ui.wording import describe_entry
-
-if TYPE_CHECKING:
-    from splendor.ui.app import App
 
 #: The step buttons, in order: to the deal, one back, one on, to the end.
 STEPS = ("first", "back", "forward", "last")
@@ -271,10 +267,6 @@ class ReviewScene(Scene):
         return [*lines, chances_line(move)] if move is not None else lines
 
     # ------------------------------------------------------------------ lifecycle
-
-    def enter(self, app: App) -> None:
-        super().enter(app)
-        self.layout(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout(size)

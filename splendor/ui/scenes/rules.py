@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import pygame
 
@@ -25,9 +25,6 @@ from splendor.resources import assets_dir
 from splendor.ui import art, theme, widgets
 from splendor.ui.scene import Scene
 from splendor.ui.widgets.text import draw_lines, draw_text, lines_height, wrap
-
-if TYPE_CHECKING:
-    from splendor.ui.app import App
 
 __all__ = ["RulesScene", "RulesSection", "load_rules", "wrap"]
 
@@ -106,10 +103,6 @@ class RulesScene(Scene):
         self.app.stack.pop()
 
     # ----------------------------------------------------------------- layout
-
-    def enter(self, app: App) -> None:
-        super().enter(app)
-        self.layout(app.size)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.layout(size)
