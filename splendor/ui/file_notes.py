@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from splendor.i18n import tr
 from splendor.storage.aside import FileProblem
+from splendor.storage.atomic import StorageError
 from splendor.storage.saves import SaveNameError, SaveTooLong
 
 
@@ -24,6 +25,14 @@ def problem_text(problem: FileProblem) -> str:
     return tr(f"files.{what}.{case}", file=problem.path.name,
               kept=problem.kept.name if problem.kept is not None else problem.path.name,
               folder=str(problem.where.parent), detail=problem.detail)
+
+
+def save_failed_text(exc: StorageError, autosave: bool) -> str:
+    """Why a game was not saved: after a turn (`autosave`, the table's notice) or in the
+    Save game dialog."""
+    too_long = too_long_text(exc, autosave) if isinstance(exc, SaveTooLong) else None
+    key = "dialog.autosave_failed" if autosave else "saves.save_as.failed"
+    return too_long or tr(key, detail=str(exc))
 
 
 def too_long_text(exc: SaveTooLong, autosave: bool) -> str | None:

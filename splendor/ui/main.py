@@ -7,6 +7,7 @@ import sys
 import threading
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
@@ -35,7 +36,6 @@ from splendor.storage.saves import (
     SavedGame,
     SaveError,
     SaveNameError,
-    SaveTooLong,
     keep_unreadable_autosaves,
     load_save,
     save_info,
@@ -292,7 +292,7 @@ class Game:
         )
         self.app.stack.replace(table)
         if not self.owner:
-            table.ui.notice = tr("files.second_window.notice")
+            table.tell(lambda: tr("files.second_window.notice"))
         for problem in problems:
             self.tell(problem)
 
@@ -318,19 +318,17 @@ class Game:
         table = next((s for s in self.app.stack.scenes if isinstance(s, TableScene)), None)
         if not self.owner:
             if table is not None:
-                table.ui.notice = tr("files.second_window.notice")
+                table.tell(lambda: tr("files.second_window.notice"))
             return
-        notice = ""
+        notice: Callable[[], str] | None = None
         problems: list[FileProblem] = []
         try:
             problems = saving.autosave(session, self.data)
         except StorageError as exc:
             log().warning("autosave failed: %s", exc)
-            too_long = file_notes.too_long_text(exc, autosave=True) \
-                if isinstance(exc, SaveTooLong) else None
-            notice = too_long or tr("dialog.autosave_failed", detail=str(exc))
+            notice = partial(file_notes.save_failed_text, exc, True)
         if table is not None:
-            table.ui.notice = notice
+            table.tell(notice)
         for problem in problems:
             self.tell(problem)
 
@@ -378,9 +376,7 @@ class Game:
             saving.save_as(session, path, name)
         except StorageError as exc:
             log().warning("save failed: %s", exc)
-            too_long = file_notes.too_long_text(exc, autosave=False) \
-                if isinstance(exc, SaveTooLong) else None
-            return too_long or tr("saves.save_as.failed", detail=str(exc))
+            return file_notes.save_failed_text(exc, autosave=False)
         return None
 
     def open_load(self) -> None:

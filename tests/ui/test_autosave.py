@@ -10,9 +10,13 @@ from dataclasses import replace
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import pytest
+
 from splendor.i18n import tr
+from splendor.session import saving
 from splendor.session.game import Session
 from splendor.storage import paths
+from splendor.storage.atomic import StorageError
 from splendor.ui.app import App
 from splendor.ui.main import Game
 from splendor.ui.options import GameOptions, SeatOption
@@ -193,3 +197,28 @@ def test_a_resumed_game_and_an_undo_show_the_last_move_marks() -> None:
     assert (table.ui.highlight, table.ui.dealt, table.ui.moved) == last_move_marks(
         before, session.view())
     assert table.ui.highlight or table.ui.dealt or table.ui.moved
+
+
+def test_a_failed_autosave_is_told_on_the_table_in_the_language_chosen(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = Game(App((1280, 720)))
+    game.start(OPTIONS)
+    table = game.app.stack.top
+    assert isinstance(table, TableScene)
+    problem = "No space left on device: 'autosave.json'"
+
+    def disk_full(session: Session, data: object) -> list[object]:
+        raise StorageError(problem)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(saving, "autosave", disk_full)
+        game.autosave()  # what a completed turn does
+    english = table.ui.notice
+    assert english == tr("dialog.autosave_failed", detail=problem)
+    game.change_language("fr")
+    assert table.ui.notice == tr("dialog.autosave_failed", detail=problem) != english
+    assert problem in table.ui.notice, "the detail is kept in the new words"
+    game.autosave()  # the disk has room again: the notice goes, in any language
+    assert table.ui.notice == ""
+    game.change_language("en")
+    assert table.ui.notice == ""

@@ -17,7 +17,6 @@ it), never while drawing.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 import pygame
 
@@ -42,13 +41,12 @@ from splendor.engine.actions import (
     TakeFree,
     TakeGem,
 )
-from splendor.i18n import tr
 from splendor.session.log import LogEntry
 from splendor.session.table_session import TableSession
 from splendor.ui.scene import Scene
-from splendor.ui.scenes.confirm import ConfirmScene
 from splendor.ui.sound import Sounds
 from splendor.ui.table.banner import FinalRoundBanner
+from splendor.ui.table.bot_failure import BotFailure
 from splendor.ui.table.decisions import DecisionOverlays
 from splendor.ui.table.flights import market_rect, plan_flights
 from splendor.ui.table.hits import Hit, hint_marks, hit_test, in_area, reserved_rects
@@ -85,9 +83,6 @@ from splendor.ui.table.zoom import (
 )
 from splendor.ui.wording import describe_entry, hint_text, log_line
 
-if TYPE_CHECKING:
-    from splendor.ui.app import App
-
 
 class TableScene(Scene):
     """Plays one game; see the module docstring."""
@@ -113,8 +108,10 @@ class TableScene(Scene):
         self.on_pause = on_pause
         #: Saves the game and leaves the table (offered when a bot fails); None: not offered.
         self.on_leave = on_leave
-        #: The bot failure the player was asked about (asked once for each).
-        self._failure_offered: tuple[int, str] | None = None
+        #: A failed bot: told, and the player asked once (replace it, or save and leave).
+        self.failure = BotFailure(session, self.tell, on_leave)
+        #: Words the notice shown above the buttons (see `tell`); None: no notice.
+        self._notice: Callable[[], str] | None = None
         #: Shows the game as it was after move k (a click on the log); None: no history.
         self.on_history = on_history
         self.assists = assists or Assists()
@@ -156,10 +153,6 @@ class TableScene(Scene):
 
     # --------------------------------------------------------------- lifecycle
 
-    def enter(self, app: App) -> None:
-        super().enter(app)
-        self.resize(app.size)
-
     def resize(self, size: tuple[int, int]) -> None:
         view = self.session.view()
         self.layout = self.net.place(compute_layout(
@@ -169,9 +162,16 @@ class TableScene(Scene):
         self._log_rows = None
         self.zoom.close()  # it was placed for the old size
         self.ui.hover_log = None
-        if self._failure_offered is not None:
-            self.ui.notice = self._failure_notice(self._failure_offered[0])
+        if self._notice is not None:
+            self.ui.notice = self._notice()  # in the language now in use
         self._layout_panel()
+
+    def tell(self, words: Callable[[], str] | None) -> None:
+        """Show the notice `words()` above the panel's buttons (a problem outside the game:
+        an autosave that failed, a bot that failed), worded again after a change of
+        language; None: no notice."""
+        self._notice = words
+        self.ui.notice = words() if words is not None else ""
 
     def pause(self) -> None:
         """Another scene covers the table: no card stays zoomed under it."""
@@ -511,7 +511,7 @@ class TableScene(Scene):
         self.ui.thinking = names[current] if session.thinking and current is not None else None
         if self.net.update(dt) and self.app is not None:
             self.app.request_redraw()
-        self._bot_failure()
+        self.failure.follow(self.app)
         if self.show.running:
             if not session.paused and self.show.advance(dt, self.speed):
                 before = self.view()
@@ -532,41 +532,6 @@ class TableScene(Scene):
         elif not self.decisions.open:
             self.decisions.after_change(session, self.app)
         self._layout_panel()
-
-    def _bot_failure(self) -> None:
-        """A bot failed: say so on the table, and ask the player once whether another
-        level plays its seat from here or the game is saved and left. The notice goes
-        when the game goes on."""
-        session = self.session
-        seat, error = session.failed_seat, session.bot_error
-        if seat is None or error is None:
-            if self._failure_offered is not None:
-                self.ui.notice = ""  # the game goes on: the failure's notice goes
-            self._failure_offered = None
-            return
-        if self._failure_offered == (seat, error):
-            return  # said already (in words again on a change of language)
-        self.ui.notice = self._failure_notice(seat)
-        if self.app is None:
-            return
-        self._failure_offered = (seat, error)
-        name = session.options.names[seat]
-        level = session.fallback_level(seat)
-
-        def level_name() -> str:
-            return tr(f"bots.level.{level}.name")
-
-        self.app.stack.push(ConfirmScene(
-            lambda: tr("dialog.bot_failed.title"),
-            lambda: tr("dialog.bot_failed.text", name=name, level=level_name()),
-            lambda: tr("dialog.bot_failed.replace", level=level_name()),
-            lambda: session.replace_bot(seat, level),
-            no=(lambda: tr("dialog.bot_failed.leave")) if self.on_leave else None,
-            on_no=self.on_leave))
-
-    def _failure_notice(self, seat: int) -> str:
-        """The table's notice that the bot at `seat` failed, in the language in use."""
-        return tr("table.bot_failed", name=self.session.options.names[seat])
 
     def _pass_time(self, dt: float) -> None:
         """The banner and the zoom's hover delay: they change only here."""
