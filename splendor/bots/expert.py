@@ -50,7 +50,13 @@ from collections.abc import Callable, Collection, Mapping
 from splendor.bots.heuristic import world_from
 from splendor.bots.profiles import HeuristicProfile
 from splendor.bots.search_worker import Helper, Share, ShareResult, next_job, shared_worker
-from splendor.bots.value import Evaluator, pick, situation_from_state, situation_from_view
+from splendor.bots.value import (
+    Evaluator,
+    Evaluators,
+    pick,
+    situation_from_state,
+    situation_from_view,
+)
 from splendor.bots.value.fast import fits
 from splendor.bots.value.fast_modules import FAST_TERMS, FastModuleScorer, fits_modules
 from splendor.bots.value.leaf import LeafModel
@@ -105,9 +111,9 @@ class ExpertBot:
     ) -> None:
         self.name = name
         self.data = data
-        self.rollout = Evaluator(rollout.weights)
         self.profile = rollout
-        self._by_module: dict[str | None, Evaluator] = {None: self.rollout}
+        #: The rollout policy's evaluator for a game with a module (None: the base game).
+        self._evaluator = Evaluators(rollout.weights_for)
         self.budget = budget
         self.simulations = simulations
         self.candidates = candidates
@@ -139,12 +145,6 @@ class ExpertBot:
         self.workers = workers
         #: The second worker (this process's shared one unless a test gives another).
         self.helper: Helper | None = None
-
-    def _evaluator(self, module: str | None) -> Evaluator:
-        ev = self._by_module.get(module)
-        if ev is None:
-            ev = self._by_module[module] = Evaluator(self.profile.weights_for(module))
-        return ev
 
     def choose(self, view: View) -> Action:
         actions = view.legal_actions

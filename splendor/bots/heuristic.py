@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from splendor.bots.profiles import HeuristicProfile
-from splendor.bots.value import Evaluator, WorldSource, pick, situation_from_view
+from splendor.bots.value import Evaluators, WorldSource, pick, situation_from_view
 from splendor.engine import Action, GameData, GameState, View, sample_world
 
 
@@ -15,17 +15,10 @@ class HeuristicBot:
     def __init__(self, profile: HeuristicProfile, data: GameData, seed: int = 0) -> None:
         self.name = profile.name
         self.profile = profile
-        self.evaluator = Evaluator(profile.weights)
-        self._by_module: dict[str | None, Evaluator] = {None: self.evaluator}
+        #: The evaluator with the profile's weights for a game with a module (None: base).
+        self.evaluator_for = Evaluators(profile.weights_for)
         self.data = data
         self.rng = random.Random(seed)
-
-    def evaluator_for(self, module: str | None) -> Evaluator:
-        """The evaluator with the profile's weights for a game with `module`."""
-        ev = self._by_module.get(module)
-        if ev is None:
-            ev = self._by_module[module] = Evaluator(self.profile.weights_for(module))
-        return ev
 
     def choose(self, view: View) -> Action:
         actions = view.legal_actions

@@ -13,7 +13,7 @@ import pytest
 
 import splendor.bots.search_worker as search_worker
 from splendor.bots import make_bot
-from splendor.bots.expert import ExpertBot, run_share
+from splendor.bots.expert import GRACE, ExpertBot, run_share
 from splendor.bots.profiles import HeuristicProfile, shipped_profiles
 from splendor.bots.search_worker import SearchWorker, Share, ShareResult
 from splendor.engine import GameState, Phase, new_game, observe
@@ -69,12 +69,14 @@ class Failing:
 
     def __init__(self) -> None:
         self.asked = 0
+        self.waits: list[float] = []  # how long the bot was ready to wait for an answer
 
     def submit(self, share: Share) -> bool:
         self.asked += 1
         return True
 
     def collect(self, job: int, timeout: float) -> ShareResult | None:
+        self.waits.append(timeout)
         return None
 
 
@@ -139,13 +141,18 @@ def test_a_failed_worker_leaves_the_decision_to_this_process() -> None:
     assert failed.choose(view) == good.choose(view)
     assert failed.last_simulations == good.last_simulations == SIMULATIONS
     assert failed.helper.asked == 1  # type: ignore[attr-defined]
-    # On a time budget the decision is this worker's search alone, on time.
+    # On a time budget the decision is this worker's search alone, on time: after its own
+    # search this process waits for the silent worker only the grace past the deadline.
     timed = expert(8, workers=2, simulations=None)
-    timed.helper = Failing()
+    timed.helper = hung = Failing()
     start = time.perf_counter()
     assert timed.choose(view) in view.legal_actions
-    assert time.perf_counter() - start < 0.3 * 1.1 + 0.1
-    assert timed.last_simulations > 6
+    assert hung.waits and max(hung.waits) <= GRACE * 0.3
+    # Against a hang, not a timing figure (a loaded machine stretches any search; the
+    # budget's figures are in benchmarks/expert_workers.py): a fixed count would have
+    # waited 5 s for the silent worker.
+    assert time.perf_counter() - start < 0.3 + 2.0
+    assert timed.last_simulations > 0, "its own search, however loaded the machine"
 
 
 def test_a_killed_worker_process_is_replaced_and_the_move_kept() -> None:
@@ -165,19 +172,38 @@ def test_a_killed_worker_process_is_replaced_and_the_move_kept() -> None:
     assert worker.pid is None
 
 
+class Watching(InProcess):
+    """An in-process helper that notes how long the bot was ready to wait for it."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.waits: list[float] = []
+
+    def collect(self, job: int, timeout: float) -> ShareResult | None:
+        self.waits.append(timeout)
+        return super().collect(job, timeout)
+
+
 def test_two_workers_keep_to_the_time_budget() -> None:
+    # Both shares stop on the decision's deadline: the worker's a grace before it, so that
+    # its answer is here on it, and this process waits for it no longer than that grace.
     view = observe(POSITIONS[1], POSITIONS[1].current)
     bot = expert(6, workers=2, simulations=None)
-    bot.choose(view)  # the worker is started (once per process)
-    elapsed = []
-    for _ in range(2):  # one retry against a scheduling hiccup
-        start = time.perf_counter()
-        assert bot.choose(view) in view.legal_actions
-        elapsed.append(time.perf_counter() - start)
-        if elapsed[-1] <= 0.3 * 1.1 + 0.05:
-            break
-    assert elapsed[-1] <= 0.3 * 1.1 + 0.05, f"decisions took {elapsed} s for 0.3 s"
-    assert bot.last_simulations > 6
+    bot.helper = watched = Watching()
+    asked = time.time()
+    assert bot.choose(view) in view.legal_actions
+    (share,) = watched.shares
+    assert share.simulations is None and share.deadline is not None
+    early = GRACE * 0.3
+    assert asked < share.deadline <= asked + 0.3 - early + 0.01  # 0.01: the two clocks
+    assert watched.waits and max(watched.waits) <= early
+    assert bot.last_simulations > 0
+    # The real worker process, against a hang (the figures of the budget kept, loaded or
+    # idle, are benchmarks/expert_workers.py's: a unit test does not time a search).
+    real = expert(6, workers=2, simulations=None)
+    start = time.perf_counter()
+    assert real.choose(view) in view.legal_actions
+    assert time.perf_counter() - start < 0.3 + 2.0
 
 
 def test_the_expert_level_searches_with_two_workers() -> None:

@@ -5,7 +5,7 @@ and each module's own value terms are in its file (cities.py, trading_posts.py, 
 strongholds.py), a subclass of terms.py's `ModuleValue` naming its engine module;
 registry.py finds them by the engine module (the default terms for a module without)."""
 
-from splendor.bots.value.evaluator import Evaluator, pick
+from splendor.bots.value.evaluator import Evaluator, Evaluators, pick
 from splendor.bots.value.registry import VALUES, terms_for, value_terms
 from splendor.bots.value.situation import (
     Side,
@@ -18,6 +18,6 @@ from splendor.bots.value.situation import (
 )
 from splendor.bots.value.terms import ModuleValue
 
-__all__ = ["VALUES", "Evaluator", "ModuleValue", "Side", "Situation", "Weights", "WorldSource",
-           "pick", "situation_from_state", "situation_from_view", "terms_for", "tokens_taken",
-           "value_terms"]
+__all__ = ["VALUES", "Evaluator", "Evaluators", "ModuleValue", "Side", "Situation", "Weights",
+           "WorldSource", "pick", "situation_from_state", "situation_from_view", "terms_for",
+           "tokens_taken", "value_terms"]

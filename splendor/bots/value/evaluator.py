@@ -16,6 +16,7 @@ the bots copy no rule.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from math import cos as _cos
 from math import log as _log
 from math import pi as _pi
@@ -238,6 +239,21 @@ class Evaluator:
 
 #: 2 pi, as `random.gauss` computes it.
 _TWOPI = 2.0 * _pi
+
+
+class Evaluators:
+    """A profile's evaluators, one a game type (the module's weights, `weights_for`), each
+    made when first asked for and kept: the bots' one cache of them."""
+
+    def __init__(self, weights_for: Callable[[str | None], Weights]) -> None:
+        self._weights_for = weights_for
+        self._made: dict[str | None, Evaluator] = {}
+
+    def __call__(self, module: str | None) -> Evaluator:
+        ev = self._made.get(module)
+        if ev is None:
+            ev = self._made[module] = Evaluator(self._weights_for(module))
+        return ev
 
 
 def pick(scores: list[float], actions: tuple[Action, ...], rng: random.Random,
