@@ -18,7 +18,8 @@ module terms `module_terms.NEW_TERMS` (their weights at 0: the rollouts as befor
 `--a`/`--b KEY=VALUE` (repeatable) set one side's search: `candidates`, `exploration`,
 `leaf_scale`, `rollout_noise`, `replies`, `leaf` (a leaf model, `gap:0.4,points:-0.3,...`:
 see `splendor/bots/value/leaf.py` and `fit_leaf.py`; `shipped`: the expert profile's
-fitted models), `halving` (1: sequential halving in the match's game) (`ExpertBot`'s
+fitted models), `halving` (1: sequential halving in the match's game), `workers` (2: a
+second searching process, as the shipped expert on a second core) (`ExpertBot`'s
 arguments; default the ExpertBot's: no leaf model, the value gap).
 Prints A's win share (a shared win counts 1/k) with its 95% interval (normal
 approximation), the mean simulations a search of each, and the unfinished games.
@@ -75,7 +76,8 @@ def leaf_model(text: str) -> LeafModel | str:
 #: The `ExpertBot` settings `--a`/`--b` may change, and their types.
 SETTINGS: dict[str, Callable[[str], object]] = {
     "candidates": int, "exploration": float, "leaf_scale": float, "rollout_noise": float,
-    "leaf": leaf_model, "replies": int, "halving": lambda v: v in ("1", "true", "yes")}
+    "leaf": leaf_model, "replies": int, "halving": lambda v: v in ("1", "true", "yes"),
+    "workers": int}
 
 
 def settings_of(parser: argparse.ArgumentParser, pairs: list[str]) -> dict[str, object]:
@@ -157,8 +159,9 @@ def main(argv: list[str] | None = None) -> int:
             continue
         shares.append(credits(result.state.outcome())[seats.index(a)])
         if game % 10 == 9:  # a running figure, so that a long run cut short still tells
-            print(f"  after {game + 1} games: A {sum(shares) / len(shares):.1%}",
-                  file=sys.stderr, flush=True)
+            print(f"  after {game + 1} games: A {sum(shares) / len(shares):.1%}, "
+                  f"simulations a search A {statistics.mean(sims['A'] or [0]):.0f}, "
+                  f"B {statistics.mean(sims['B'] or [0]):.0f}", file=sys.stderr, flush=True)
     n = len(shares)
     mean = sum(shares) / n
     half = 1.96 * statistics.pstdev(shares) / math.sqrt(n) if n > 1 else 0.0
