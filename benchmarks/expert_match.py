@@ -1,6 +1,6 @@
 """Expert against expert: two search settings in a seeded, seat-rotated 2-player match.
 
-    python benchmarks/expert_match.py [--games G] [--simulations N | --budget S]
+    python benchmarks/expert_match.py [--games G] [--start K] [--simulations N | --budget S]
         [--simulations-b N] [--turns-a T] [--turns-b T] [--old-a] [--old-b]
         [--module NAME] [--seed S] [--old-terms-a] [--old-terms-b]
         [--a KEY=VALUE ...] [--b KEY=VALUE ...]
@@ -21,6 +21,7 @@ see `splendor/bots/value/leaf.py` and `fit_leaf.py`; `shipped`: the expert profi
 fitted models), `halving` (1: sequential halving in the match's game), `workers` (2: a
 second searching process, as the shipped expert on a second core) (`ExpertBot`'s
 arguments; default the ExpertBot's: no leaf model, the value gap).
+`--start K` plays the schedule's games K to G-1 only (a long run cut short, carried on).
 Prints A's win share (a shared win counts 1/k) with its 95% interval (normal
 approximation), the mean simulations a search of each, and the unfinished games.
 """
@@ -97,6 +98,7 @@ def settings_of(parser: argparse.ArgumentParser, pairs: list[str]) -> dict[str, 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100)
+    parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--simulations", type=int, default=None)
     parser.add_argument("--simulations-b", type=int, default=None)
     parser.add_argument("--budget", type=float, default=None)
@@ -146,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
     sims: dict[str, list[int]] = {"A": [], "B": []}
     unfinished = 0
     start = time.perf_counter()
-    for game in range(args.games):
+    for game in range(args.start, args.games):
         seed = game_seed(args.seed, game // 2)
         a = expert("A", seed * 10 + game % 2, args.turns_a, args.old_a)
         b = expert("B", seed * 10 + 1 - game % 2, args.turns_b, args.old_b)
@@ -158,8 +160,9 @@ def main(argv: list[str] | None = None) -> int:
             unfinished += 1
             continue
         shares.append(credits(result.state.outcome())[seats.index(a)])
-        if game % 10 == 9:  # a running figure, so that a long run cut short still tells
-            print(f"  after {game + 1} games: A {sum(shares) / len(shares):.1%}, "
+        if len(shares) % 10 == 0:  # a running figure, so that a long run cut short still tells
+            print(f"  after game {game + 1} ({len(shares)} played): "
+                  f"A {sum(shares) / len(shares):.1%}, "
                   f"simulations a search A {statistics.mean(sims['A'] or [0]):.0f}, "
                   f"B {statistics.mean(sims['B'] or [0]):.0f}", file=sys.stderr, flush=True)
     n = len(shares)
@@ -167,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     half = 1.96 * statistics.pstdev(shares) / math.sqrt(n) if n > 1 else 0.0
     limit = (f"at most {args.simulations} simulations" if args.simulations
              else f"{args.budget:g} s")
-    print(f"{args.games} games ({unfinished} unfinished), {limit} a move, "
+    print(f"games {args.start} to {args.games - 1} ({unfinished} unfinished), {limit} a move, "
           f"module {args.module or 'none'}, seed {args.seed}, "
           f"{time.perf_counter() - start:.0f} s")
     for name, turns, old in (("A", args.turns_a, args.old_a), ("B", args.turns_b, args.old_b)):
