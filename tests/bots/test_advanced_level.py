@@ -32,6 +32,16 @@ def test_the_advanced_profile_searches_a_fixed_count_with_the_hard_rollout() -> 
     assert 1 <= profile.simulations <= 200 and profile.label == "Advanced"
 
 
+def test_advanced_judges_strongholds_by_the_expert_s_fitted_leaf_only() -> None:
+    """In Strongholds the value gap left advanced short of the 60% step over hard; there it
+    judges positions as the expert does, every other game by the value gap."""
+    advanced, expert = shipped_profiles()["advanced"], shipped_profiles()["expert"]
+    assert isinstance(advanced, SearchProfile) and isinstance(expert, SearchProfile)
+    assert advanced.leaves() == {"strongholds": expert.leaves()["strongholds"]}
+    bot = make_bot("advanced", 3)
+    assert isinstance(bot, ExpertBot) and set(bot.leaves) == {"strongholds"}
+
+
 def test_a_time_budget_does_not_change_the_advanced_count() -> None:
     """`--budget` is the expert's time; the advanced bot plays at its count whatever it is."""
     count = shipped_profiles()["advanced"].simulations  # type: ignore[union-attr]
