@@ -16,12 +16,14 @@ from splendor import i18n
 from splendor.devtools.challenge_shots import play_to_decided
 from splendor.engine import Take
 from splendor.i18n import tr
+from splendor.session.challenges import ChallengeSession
 from splendor.session.game import Session
 from splendor.ui.app import App
 from splendor.ui.main import Game
 from splendor.ui.scenes import challenge_table
 from splendor.ui.scenes import table as table_module
 from splendor.ui.scenes.challenge_result import ChallengeResultScene
+from splendor.ui.scenes.challenge_table import ChallengeTableScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.tutorial import TutorialTableScene
 from splendor.ui.wording import describe_entry, log_line
@@ -227,14 +229,20 @@ def test_the_tutorial_box_lays_out_on_language_and_refusal_never_while_drawing(
 # ------------------------------------------------------------------ a challenge's strip
 
 
-def test_the_goal_strip_lays_out_on_resize_and_language_never_on_a_frame(
-        monkeypatch: pytest.MonkeyPatch) -> None:
+def _first_challenge() -> tuple[App, Game, ChallengeSession, ChallengeTableScene]:
+    """A small window at the first challenge's table, chosen from the list."""
     app = App(SMALL)
     app.running = True
     pygame.event.clear()
     game, listing = open_challenges(app)
+    session, table = play_from_list(app, game, listing, "first_win")
+    return app, game, session, table
+
+
+def test_the_goal_strip_lays_out_on_resize_and_language_never_on_a_frame(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     strips = _calls(monkeypatch, challenge_table, "strip_parts")
-    _, table = play_from_list(app, game, listing, "first_win")
+    app, game, _, table = _first_challenge()
     assert strips, "laid out on enter"
     strips.clear()
     text, rect = table.strip_text, tuple(table.strip)
@@ -257,11 +265,7 @@ def test_the_goal_strip_lays_out_on_resize_and_language_never_on_a_frame(
 
 def test_the_moves_that_end_a_challenge_are_in_the_log_under_its_result(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    app = App(SMALL)
-    app.running = True
-    pygame.event.clear()
-    game, listing = open_challenges(app)
-    session, table = play_from_list(app, game, listing, "first_win")
+    app, game, session, table = _first_challenge()
     play_to_decided(session, "hard")  # played on behind the table's back, to the end
     frame(app)
     assert isinstance(app.stack.top, ChallengeResultScene), "the result over the table"
