@@ -16,7 +16,7 @@ the machine's load (e.g. 48 against 91 when B's rollouts are 1.9 times as fast).
 `--old-terms-a`, `--old-terms-b`: that side's rollouts play the hard profile without the
 module terms `module_terms.NEW_TERMS` (their weights at 0: the rollouts as before them).
 `--a`/`--b KEY=VALUE` (repeatable) set one side's search: `candidates`, `exploration`,
-`leaf_scale`, `rollout_noise`, `replies`, `leaf` (a leaf model, `gap:0.4,points:-0.3,...`:
+`leaf_scale`, `rollout_noise`, `replies`, `follow`, `leaf` (a leaf model, `gap:0.4,points:-0.3,...`:
 see `splendor/bots/value/leaf.py` and `fit_leaf.py`; `shipped`: the expert profile's
 fitted models), `halving` (1: sequential halving in the match's game), `workers` (2: a
 second searching process, as the shipped expert on a second core) (`ExpertBot`'s
@@ -78,7 +78,7 @@ def leaf_model(text: str) -> LeafModel | str:
 SETTINGS: dict[str, Callable[[str], object]] = {
     "candidates": int, "exploration": float, "leaf_scale": float, "rollout_noise": float,
     "leaf": leaf_model, "replies": int, "halving": lambda v: v in ("1", "true", "yes"),
-    "workers": int}
+    "workers": int, "follow": int}
 
 
 def settings_of(parser: argparse.ArgumentParser, pairs: list[str]) -> dict[str, object]:

@@ -41,7 +41,8 @@ def _registry() -> dict[str, Factory]:
             return lambda data, seed, budget: ExpertBot(
                 rollout, data, seed, budget=None, simulations=profile.simulations,
                 candidates=profile.candidates, name=profile.name, workers=profile.workers,
-                replies=profile.replies, leaves=profile.leaves(), halving=profile.halving_games())
+                replies=profile.replies, leaves=profile.leaves(), halving=profile.halving_games(),
+                follow=profile.follow)
         return lambda data, seed, budget: ExpertBot(
             rollout,
             data,
@@ -53,6 +54,7 @@ def _registry() -> dict[str, Factory]:
             replies=profile.replies,
             leaves=profile.leaves(),
             halving=profile.halving_games(),
+            follow=profile.follow,
         )
 
     profiles = shipped_profiles()

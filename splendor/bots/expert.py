@@ -12,7 +12,8 @@ played. In the games named in `halving`, by sequential halving instead: in each 
 every candidate still in play is played on the same sampled worlds with the same rollout
 luck, and the worse half is dropped; the best of the last phase is played. With `replies`,
 another seat's first move in a simulation is chosen among its best few by UCB on its own
-chances (a second ply; off in the shipped profiles: 52% over its first 50 games).
+chances (a second ply; off in the shipped profiles: 52% over its first 50 games); with
+`follow`, the searching seat's own next move is searched so among its best few.
 (A progressive-widening search with priors from the profile was measured weaker than
 this flat one and not kept: see README, "Measured".)
 In a module game the module's main choices of a turn's steps (placing a stronghold, a
@@ -108,6 +109,7 @@ class ExpertBot:
         leaves: Mapping[str | None, LeafModel] | None = None,
         replies: int = 0,
         halving: Collection[str | None] = (),
+        follow: int = 0,
     ) -> None:
         self.name = name
         self.data = data
@@ -134,6 +136,10 @@ class ExpertBot:
         #: (information-set style: each reply's statistics over the worlds it was legal
         #: in); 0: played by the rollout profile like the rest.
         self.replies = replies
+        #: The searching seat's own next main action in a simulation (after the
+        #: candidate) is chosen among its `follow` best by UCB on its chances (0: played
+        #: by the rollout profile).
+        self.follow = follow
         #: The games (None: the base game) searched by sequential halving over paired
         #: worlds instead of UCB1 (see `_halving`).
         self.halving = frozenset(halving)
@@ -210,7 +216,7 @@ class ExpertBot:
             theirs,
             None if deadline is None else time.time() + deadline - early - time.perf_counter(),
             self.lean, self.rollout_turns, self.replies, tuple(self.leaves.items()),
-            tuple(self.halving))
+            tuple(self.halving), self.follow)
         sent = helper is not None and helper.submit(share)
         mine = None if limit is None or theirs is None else limit - theirs
         started = time.perf_counter()
@@ -244,6 +250,7 @@ class ExpertBot:
         totals = [0.0] * n
         # The second ply: by candidate, each reply's [visits, my value sum, times offered].
         replies: list[dict[Action, list[float]]] = [{} for _ in range(n)]
+        follows: list[dict[Action, list[float]]] = [{} for _ in range(n)]
         start = time.perf_counter() if start is None else start
         worlds = WorldSampler(view, self.data)
         done = 0
@@ -271,12 +278,14 @@ class ExpertBot:
             # Checked: the candidate comes from the view, the world from a sample of it.
             world.apply(candidates[k])
             ev = self._evaluator(view.module)
-            if self.replies:
-                reply = ReplyNode(replies[k], self.replies, self.exploration)
-                value = self._playout(world, view.seat, ev, reply=reply)
-                reply.back(value)
-            else:
-                value = self._playout(world, view.seat, ev)
+            reply = ReplyNode(replies[k], self.replies, self.exploration) if self.replies \
+                else None
+            follow = ReplyNode(follows[k], self.follow, self.exploration, mine=True) \
+                if self.follow else None
+            value = self._playout(world, view.seat, ev, reply=reply, follow=follow)
+            for node in (reply, follow):
+                if node is not None:
+                    node.back(value)
             totals[k] += value
             visits[k] += 1
             done += 1
@@ -296,6 +305,7 @@ class ExpertBot:
         phases = max(1, math.ceil(math.log2(n)))
         worlds = WorldSampler(view, self.data)
         ev = self._evaluator(view.module)
+        follows: list[dict[Action, list[float]]] = [{} for _ in range(n)]
         done = 0
         for phase in range(phases):
             left = phases - phase
@@ -311,7 +321,13 @@ class ExpertBot:
                 for k in alive:
                     trial = world.clone()
                     trial.apply(candidates[k])  # checked: a candidate of the view
-                    totals[k] += self._playout(trial, view.seat, ev, rng=random.Random(luck))
+                    follow = ReplyNode(follows[k], self.follow, self.exploration, mine=True) \
+                        if self.follow else None
+                    value = self._playout(trial, view.seat, ev, rng=random.Random(luck),
+                                          follow=follow)
+                    if follow is not None:
+                        follow.back(value)
+                    totals[k] += value
                     visits[k] += 1
                 done += len(alive)
                 played += 1
@@ -363,11 +379,13 @@ class ExpertBot:
 
     def _playout(self, world: GameState, me: int, evaluator: Evaluator,
                  visit: Callable[[GameState], None] | None = None,
-                 reply: Reply | None = None, rng: random.Random | None = None) -> float:
+                 reply: Reply | None = None, rng: random.Random | None = None,
+                 follow: Reply | None = None) -> float:
         """Play the rollout profile on `world` for `rollout_turns` turns and judge it for
         `me`; `visit` (the leaf model's fitting) sees the world at each turn's start;
         `reply` chooses the first main action of another seat (the search's second ply)
-        from the legal actions and the rollout profile's scores."""
+        from the legal actions and the rollout profile's scores, `follow` the first of
+        `me`'s own."""
         stop = world.turns + self.rollout_turns
         rng = self.rng if rng is None else rng
         weights, noise = evaluator.w, self.rollout_noise
@@ -405,6 +423,9 @@ class ExpertBot:
             if reply is not None and world.current != me and world.phase is Phase.MAIN:
                 action = reply(actions, scores)  # the opponent's first move: searched
                 reply = None
+            elif follow is not None and world.current == me and world.phase is Phase.MAIN:
+                action = follow(actions, scores)  # my next move: searched
+                follow = None
             else:
                 action = pick(scores, actions, rng, noise)
             world.apply_unchecked(action)  # taken from legal_actions(): no check needed
@@ -436,11 +457,13 @@ Reply = Callable[[tuple[Action, ...], list[float]], Action]
 
 
 class ReplyNode:
-    """One simulation's visit to a candidate's second ply: chooses the reply and, with
-    `back`, adds the simulation's value to it."""
+    """One simulation's visit to a searched step of a candidate: another seat's reply
+    (the second ply), or with `mine` the searching seat's own next move; chooses the move
+    and, with `back`, adds the simulation's value to it."""
 
-    def __init__(self, stats: dict[Action, list[float]], width: int, c: float) -> None:
-        self.stats, self.width, self.c = stats, width, c
+    def __init__(self, stats: dict[Action, list[float]], width: int, c: float,
+                 mine: bool = False) -> None:
+        self.stats, self.width, self.c, self.mine = stats, width, c, mine
         self.chosen: list[float] | None = None
 
     def __call__(self, actions: tuple[Action, ...], scores: list[float]) -> Action:
@@ -456,8 +479,10 @@ class ReplyNode:
             if not s[0]:  # untried: first, in the profile's order
                 self.chosen = s
                 return actions[i]
-            # The replying seat wants the searching seat's value low.
-            key = (s[0] - s[1]) / s[0] + self.c * math.sqrt(math.log(s[2]) / s[0])
+            # The replying seat wants the searching seat's value low, the searching
+            # seat high.
+            mean = s[1] / s[0] if self.mine else (s[0] - s[1]) / s[0]
+            key = mean + self.c * math.sqrt(math.log(s[2]) / s[0])
             if key > best_key:
                 best, best_key = actions[i], key
         self.chosen = stats[best]
@@ -475,7 +500,8 @@ def run_share(share: Share) -> ShareResult:
         bot = ExpertBot(share.profile, base_game(), share.seed, budget=None,
                         simulations=share.simulations, lean=share.lean,
                         rollout_turns=share.rollout_turns, replies=share.replies,
-                        leaves=dict(share.leaves), halving=share.halving)
+                        leaves=dict(share.leaves), halving=share.halving,
+                        follow=share.follow)
         deadline = None
         if share.deadline is not None:
             left = share.deadline - time.time()

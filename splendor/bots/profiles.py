@@ -58,6 +58,9 @@ class SearchProfile:
     #: The games ("base" or a module's name) searched by sequential halving over paired
     #: worlds instead of UCB1 (`ExpertBot.halving`).
     halving: tuple[str, ...] = ()
+    #: The searching seat's own next move in a simulation is searched among its `follow`
+    #: best (0: played by the rollout profile).
+    follow: int = 0
 
     def leaves(self) -> dict[str | None, LeafModel]:
         """The leaf models by module (None: the base game), as `ExpertBot` takes them."""
@@ -176,7 +179,8 @@ def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profil
             )
         elif kind == "search":
             ck.known_fields(entry, {"label", "kind", "rollout", "budget", "simulations",
-                                    "candidates", "workers", "replies", "leaf", "halving"},
+                                    "candidates", "workers", "replies", "leaf", "halving",
+                                    "follow"},
                             where)
             budget, simulations = _search_budget(ck, entry, where)
             candidates = ck.int_field(entry, "candidates", where, low=1)
@@ -186,10 +190,11 @@ def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profil
                 raise ck.fail(where, f"'workers' is 1 or 2, got {workers}")
             replies = ck.int_field(entry, "replies", where, low=0) if "replies" in entry else 0
             halving = _games(ck, entry.get("halving", []), f"{where}, halving")
+            follow = ck.int_field(entry, "follow", where, low=0) if "follow" in entry else 0
             profiles[name] = SearchProfile(name, label, str(rollout), budget, candidates,
                                            workers, simulations, replies,
                                            _leaf(ck, entry.get("leaf", {}), f"{where}, leaf"),
-                                           halving)
+                                           halving, follow)
         else:
             raise ck.fail(where, f"unknown kind {kind!r} (heuristic or search)")
     for profile in profiles.values():

@@ -55,6 +55,7 @@ class Share:
     replies: int = 0
     leaves: tuple[tuple[str | None, LeafModel], ...] = ()
     halving: tuple[str | None, ...] = ()
+    follow: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -158,6 +158,8 @@ BROKEN = [
      ["unknown field", "weights"]),
     ("entry not a mapping", _set("bots.medium", "strong"), "medium", ["mapping"]),
     ("negative replies", _set("bots.expert.replies", -1), "expert", ["replies", ">= 0"]),
+    ("negative follow", _set("bots.expert.follow", -2), "expert", ["follow", ">= 0"]),
+    ("text follow", _set("bots.expert.follow", "deep"), "expert", ["follow", "'deep'"]),
     ("leaf for an unknown game", _set("bots.expert.leaf", {"chess": {"gap": 0.3}}), "expert",
      ["leaf", "unknown game", "'chess'"]),
     ("unknown leaf feature", _set("bots.expert.leaf", {"base": {"luck": 0.3}}), "expert",

@@ -67,11 +67,11 @@ class Checked:
 
 
 def expert(seed: int, simulations: int = EXPERT_SIMULATIONS, lean: bool = True,
-           replies: int = 0, halving: bool = False) -> ExpertBot:
+           replies: int = 0, halving: bool = False, follow: int = 0) -> ExpertBot:
     hard = shipped_profiles()["hard"]
     assert isinstance(hard, HeuristicProfile)
     return ExpertBot(hard, DATA, seed, budget=None, simulations=simulations, lean=lean,
-                     replies=replies, halving={None} if halving else ())
+                     replies=replies, halving={None} if halving else (), follow=follow)
 
 
 def play_checked(bots: list[Bot], seed: int, first_player: int | None = None) -> MatchResult:
@@ -293,12 +293,13 @@ def test_a_peeking_chooser_would_be_caught() -> None:
     assert caught > len(POSITIONS) // 2
 
 
-@pytest.mark.parametrize(("lean", "replies", "halving"),
-                         [(True, 0, False), (False, 0, False), (True, 3, False),
-                          (True, 0, True)],
-                         ids=["fast rollouts", "evaluator rollouts", "second ply", "halving"])
+@pytest.mark.parametrize(("lean", "replies", "halving", "follow"),
+                         [(True, 0, False, 0), (False, 0, False, 0), (True, 3, False, 0),
+                          (True, 0, True, 0), (True, 0, False, 3), (True, 0, True, 3)],
+                         ids=["fast rollouts", "evaluator rollouts", "second ply", "halving",
+                              "own next move", "own next move, halving"])
 def test_the_expert_plans_over_sampled_worlds_of_its_view(
-    monkeypatch: pytest.MonkeyPatch, lean: bool, replies: int, halving: bool,
+    monkeypatch: pytest.MonkeyPatch, lean: bool, replies: int, halving: bool, follow: int,
 ) -> None:
     calls = record_samples(monkeypatch)
     rng = random.Random(11)
@@ -318,10 +319,10 @@ def test_the_expert_plans_over_sampled_worlds_of_its_view(
         # Halving deals one world a round for all the candidates still in play.
         worlds = range(1, 9) if halving else range(8, 9)
         calls.clear()
-        first = expert(3, 8, lean, replies, halving).choose(original)
+        first = expert(3, 8, lean, replies, halving, follow).choose(original)
         assert len(calls) in worlds and all(v is original for v in calls)
         calls.clear()
-        second = expert(3, 8, lean, replies, halving).choose(permuted)
+        second = expert(3, 8, lean, replies, halving, follow).choose(permuted)
         assert len(calls) in worlds and all(v is permuted for v in calls)
         assert first in original.legal_actions and second in permuted.legal_actions
         # Same seed, same simulation count, equal views: nothing else may matter.
