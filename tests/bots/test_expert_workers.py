@@ -127,8 +127,11 @@ def test_one_core_on_a_time_budget_searches_alone(monkeypatch: pytest.MonkeyPatc
     bot = expert(3, workers=2, simulations=None)
     start = time.perf_counter()
     assert bot.choose(view) in view.legal_actions
-    assert time.perf_counter() - start < 0.3 * 1.1 + 0.1
+    # No second process was started for it; the time is checked against a hang only (a
+    # loaded machine stretches any search: the budget's figures are in
+    # benchmarks/expert_workers.py).
     assert bot.helper is None and bot.last_simulations > 6
+    assert time.perf_counter() - start < 0.3 + 2.0
 
 
 def test_a_failed_worker_leaves_the_decision_to_this_process() -> None:
