@@ -42,7 +42,7 @@ def _registry() -> dict[str, Factory]:
                 rollout, data, seed, budget=None, simulations=profile.simulations,
                 candidates=profile.candidates, name=profile.name, workers=profile.workers,
                 replies=profile.replies, leaves=profile.leaves(), halving=profile.halving_games(),
-                follow=profile.follow)
+                follow=profile.follows())
         return lambda data, seed, budget: ExpertBot(
             rollout,
             data,
@@ -54,7 +54,7 @@ def _registry() -> dict[str, Factory]:
             replies=profile.replies,
             leaves=profile.leaves(),
             halving=profile.halving_games(),
-            follow=profile.follow,
+            follow=profile.follows(),
         )
 
     profiles = shipped_profiles()

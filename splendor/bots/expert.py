@@ -109,7 +109,7 @@ class ExpertBot:
         leaves: Mapping[str | None, LeafModel] | None = None,
         replies: int = 0,
         halving: Collection[str | None] = (),
-        follow: int = 0,
+        follow: int | Mapping[str | None, int] = 0,
     ) -> None:
         self.name = name
         self.data = data
@@ -137,8 +137,9 @@ class ExpertBot:
         #: in); 0: played by the rollout profile like the rest.
         self.replies = replies
         #: The searching seat's own next main action in a simulation (after the
-        #: candidate) is chosen among its `follow` best by UCB on its chances (0: played
-        #: by the rollout profile).
+        #: candidate) is chosen among its so many best by UCB on its chances (0: played
+        #: by the rollout profile): a count for every game, or counts by module (None:
+        #: the base game; a game not there: 0).
         self.follow = follow
         #: The games (None: the base game) searched by sequential halving over paired
         #: worlds instead of UCB1 (see `_halving`).
@@ -189,6 +190,13 @@ class ExpertBot:
         best = max(range(len(candidates)), key=lambda i: (visits[i], totals[i]))
         return candidates[best]
 
+    def follows(self, module: str | None) -> int:
+        """How many of its best moves the seat's own next move is searched among in a
+        game with `module` (None: the base game); 0: played by the rollout profile."""
+        if isinstance(self.follow, int):
+            return self.follow
+        return self.follow.get(module, 0)
+
     def _shares(self, candidates: int) -> bool:
         """Whether this decision is searched in two shares (whatever the cores: a fixed
         count is split the same way on every machine)."""
@@ -216,7 +224,7 @@ class ExpertBot:
             theirs,
             None if deadline is None else time.time() + deadline - early - time.perf_counter(),
             self.lean, self.rollout_turns, self.replies, tuple(self.leaves.items()),
-            tuple(self.halving), self.follow)
+            tuple(self.halving), self.follows(view.module))
         sent = helper is not None and helper.submit(share)
         mine = None if limit is None or theirs is None else limit - theirs
         started = time.perf_counter()
@@ -248,6 +256,7 @@ class ExpertBot:
         n = len(candidates)
         visits = [0] * n
         totals = [0.0] * n
+        follows_n = self.follows(view.module)
         # The second ply: by candidate, each reply's [visits, my value sum, times offered].
         replies: list[dict[Action, list[float]]] = [{} for _ in range(n)]
         follows: list[dict[Action, list[float]]] = [{} for _ in range(n)]
@@ -280,8 +289,8 @@ class ExpertBot:
             ev = self._evaluator(view.module)
             reply = ReplyNode(replies[k], self.replies, self.exploration) if self.replies \
                 else None
-            follow = ReplyNode(follows[k], self.follow, self.exploration, mine=True) \
-                if self.follow else None
+            follow = ReplyNode(follows[k], follows_n, self.exploration, mine=True) \
+                if follows_n else None
             value = self._playout(world, view.seat, ev, reply=reply, follow=follow)
             for node in (reply, follow):
                 if node is not None:
@@ -306,6 +315,7 @@ class ExpertBot:
         worlds = WorldSampler(view, self.data)
         ev = self._evaluator(view.module)
         follows: list[dict[Action, list[float]]] = [{} for _ in range(n)]
+        follows_n = self.follows(view.module)
         done = 0
         for phase in range(phases):
             left = phases - phase
@@ -321,8 +331,8 @@ class ExpertBot:
                 for k in alive:
                     trial = world.clone()
                     trial.apply(candidates[k])  # checked: a candidate of the view
-                    follow = ReplyNode(follows[k], self.follow, self.exploration, mine=True) \
-                        if self.follow else None
+                    follow = ReplyNode(follows[k], follows_n, self.exploration, mine=True) \
+                        if follows_n else None
                     value = self._playout(trial, view.seat, ev, rng=random.Random(luck),
                                           follow=follow)
                     if follow is not None:

@@ -58,13 +58,18 @@ class SearchProfile:
     #: The games ("base" or a module's name) searched by sequential halving over paired
     #: worlds instead of UCB1 (`ExpertBot.halving`).
     halving: tuple[str, ...] = ()
-    #: The searching seat's own next move in a simulation is searched among its `follow`
-    #: best (0: played by the rollout profile).
-    follow: int = 0
+    #: By game ("base" or a module's name): the searching seat's own next move in a
+    #: simulation is searched among its so many best (a game not named: played by the
+    #: rollout profile).
+    follow: tuple[tuple[str, int], ...] = ()
 
     def leaves(self) -> dict[str | None, LeafModel]:
         """The leaf models by module (None: the base game), as `ExpertBot` takes them."""
         return {_module(game): model for game, model in self.leaf}
+
+    def follows(self) -> dict[str | None, int]:
+        """The `follow` counts by module (None: the base game), as `ExpertBot` takes them."""
+        return {_module(game): count for game, count in self.follow}
 
     def halving_games(self) -> frozenset[str | None]:
         """The games searched by halving, as `ExpertBot` takes them (None: the base game)."""
@@ -129,6 +134,17 @@ def _games(ck: Checker, raw: object, where: str) -> tuple[str, ...]:
     return tuple(_game(ck, game, where) for game in raw)
 
 
+def _counts(ck: Checker, raw: object, where: str) -> tuple[tuple[str, int], ...]:
+    """Whole numbers >= 0 by game ("base" or a module's name)."""
+    out = []
+    for game, count in ck.mapping(raw, where).items():
+        game = _game(ck, game, where)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise ck.fail(where, f"'{game}' must be a whole number >= 0, got {count!r}")
+        out.append((game, count))
+    return tuple(out)
+
+
 def _leaf(ck: Checker, raw: object, where: str) -> tuple[tuple[str, LeafModel], ...]:
     """Leaf models by game ("base" or a module's name), each a mapping of feature weights."""
     out = []
@@ -190,7 +206,7 @@ def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profil
                 raise ck.fail(where, f"'workers' is 1 or 2, got {workers}")
             replies = ck.int_field(entry, "replies", where, low=0) if "replies" in entry else 0
             halving = _games(ck, entry.get("halving", []), f"{where}, halving")
-            follow = ck.int_field(entry, "follow", where, low=0) if "follow" in entry else 0
+            follow = _counts(ck, entry.get("follow", {}), f"{where}, follow")
             profiles[name] = SearchProfile(name, label, str(rollout), budget, candidates,
                                            workers, simulations, replies,
                                            _leaf(ck, entry.get("leaf", {}), f"{where}, leaf"),

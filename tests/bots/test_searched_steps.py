@@ -9,6 +9,7 @@ import pytest
 from splendor.bots.expert import ExpertBot, ReplyNode, run_share
 from splendor.bots.search_worker import Share
 from splendor.engine import Action, Phase, Take, View, observe
+from tests.bots.test_expert_workers import InProcess
 from tests.bots.test_leaf_model import DATA, hard, positions
 
 A, B, C, D = (Take((0, 1, 2)), Take((1, 2, 3)), Take((2, 3, 4)), Take((0, 1, 3)))
@@ -35,9 +36,24 @@ def test_the_own_move_seeks_the_searching_seat_s_best_and_a_reply_its_worst() ->
     assert chosen_often(False, values) == C
 
 
-def _searching(view_count: int = 6) -> list[View]:
-    return [observe(s, s.current) for s in positions(40)
+def _searching(view_count: int = 6, module: str | None = None) -> list[View]:
+    return [observe(s, s.current) for s in positions(40, module)
             if s.phase is Phase.MAIN and len(s.legal_actions()) > 3][:view_count]
+
+
+def _spied(monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool, Action, list[Action]]]:
+    """Each searched step a simulation takes: whose, the move, the profile's best offered."""
+    calls: list[tuple[bool, Action, list[Action]]] = []
+    original = ReplyNode.__call__
+
+    def spy(self: ReplyNode, actions: tuple[Action, ...], scores: list[float]) -> Action:
+        move = original(self, actions, scores)
+        best = sorted(range(len(actions)), key=lambda i: -scores[i])[: self.width]
+        calls.append((self.mine, move, [actions[i] for i in best]))
+        return move
+
+    monkeypatch.setattr(ReplyNode, "__call__", spy)
+    return calls
 
 
 @pytest.mark.parametrize("halving", [False, True], ids=["UCB1", "halving"])
@@ -93,3 +109,32 @@ def test_the_second_worker_s_share_searches_the_own_next_move_too() -> None:
             view, candidates, None, 40)[:2]
         differ += (searched.visits, searched.totals) != (plain.visits, plain.totals)
     assert differ >= 4, "the share's follow changes its search"
+
+
+@pytest.mark.parametrize("halving", [False, True], ids=["UCB1", "halving"])
+def test_counts_by_game_search_the_own_next_move_in_the_games_named_only(
+    monkeypatch: pytest.MonkeyPatch, halving: bool,
+) -> None:
+    calls = _spied(monkeypatch)
+    searched: dict[str | None, int] = {None: 2, "strongholds": 3}  # Cities not named
+    for module, named in ((None, True), ("cities", False)):
+        for view in _searching(2, module):
+            calls.clear()
+            bot = ExpertBot(hard(), DATA, 7, budget=None, simulations=30, follow=searched,
+                            halving={None, "cities"} if halving else ())
+            assert bot.choose(view) in view.legal_actions
+            if named:
+                assert 0.8 * bot.last_simulations <= len(calls) <= bot.last_simulations
+                assert all(mine and move in best for mine, move, best in calls)
+            else:
+                assert calls == [], "a game the counts do not name: the rollout profile's"
+
+
+def test_the_second_worker_s_share_gets_the_count_of_its_view_s_game() -> None:
+    for module, count in ((None, 3), ("cities", 0)):
+        view = _searching(1, module)[0]
+        bot = ExpertBot(hard(), DATA, 7, budget=None, simulations=40, workers=2,
+                        follow={None: 3})
+        bot.helper = helper = InProcess()
+        bot.choose(view)
+        assert [share.follow for share in helper.shares] == [count]
