@@ -13,7 +13,8 @@ every candidate still in play is played on the same sampled worlds with the same
 luck, and the worse half is dropped; the best of the last phase is played. With `replies`,
 another seat's first move in a simulation is chosen among its best few by UCB on its own
 chances (a second ply; off in the shipped profiles: 52% over its first 50 games); with
-`follow`, the searching seat's own next move is searched so among its best few.
+`follow` (a count, or counts by game), the searching seat's own next move is searched so
+among its best few. Both apply in UCB1 and in halving (statistics by candidate).
 (A progressive-widening search with priors from the profile was measured weaker than
 this flat one and not kept: see README, "Measured".)
 In a module game the module's main choices of a turn's steps (placing a stronghold, a
@@ -314,6 +315,7 @@ class ExpertBot:
         phases = max(1, math.ceil(math.log2(n)))
         worlds = WorldSampler(view, self.data)
         ev = self._evaluator(view.module)
+        replies: list[dict[Action, list[float]]] = [{} for _ in range(n)]
         follows: list[dict[Action, list[float]]] = [{} for _ in range(n)]
         follows_n = self.follows(view.module)
         done = 0
@@ -331,12 +333,15 @@ class ExpertBot:
                 for k in alive:
                     trial = world.clone()
                     trial.apply(candidates[k])  # checked: a candidate of the view
+                    reply = ReplyNode(replies[k], self.replies, self.exploration) \
+                        if self.replies else None
                     follow = ReplyNode(follows[k], follows_n, self.exploration, mine=True) \
                         if follows_n else None
                     value = self._playout(trial, view.seat, ev, rng=random.Random(luck),
-                                          follow=follow)
-                    if follow is not None:
-                        follow.back(value)
+                                          reply=reply, follow=follow)
+                    for node in (reply, follow):
+                        if node is not None:
+                            node.back(value)
                     totals[k] += value
                     visits[k] += 1
                 done += len(alive)

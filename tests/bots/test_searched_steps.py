@@ -81,6 +81,21 @@ def test_each_simulation_searches_the_seat_s_own_next_move_among_its_best(
 
 
 @pytest.mark.parametrize("halving", [False, True], ids=["UCB1", "halving"])
+def test_each_simulation_searches_the_opponent_s_first_reply_among_its_best(
+    monkeypatch: pytest.MonkeyPatch, halving: bool,
+) -> None:
+    calls = _spied(monkeypatch)
+    for view in _searching(3):
+        calls.clear()
+        bot = ExpertBot(hard(), DATA, 7, budget=None, simulations=30, replies=2,
+                        halving={None} if halving else ())
+        assert bot.choose(view) in view.legal_actions
+        # Once a simulation, unless the candidate ends the game before the reply.
+        assert 0.8 * bot.last_simulations <= len(calls) <= bot.last_simulations
+        assert all(not mine and move in best for mine, move, best in calls)
+
+
+@pytest.mark.parametrize("halving", [False, True], ids=["UCB1", "halving"])
 def test_a_fixed_count_with_the_own_next_move_searched_plays_the_same_move_for_a_seed(
     halving: bool,
 ) -> None:
