@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from splendor.bots import make_bot
 from splendor.bots.expert import ExpertBot, ReplyNode, run_share
 from splendor.bots.search_worker import Share
 from splendor.engine import Action, Phase, Take, View, observe
@@ -153,3 +154,12 @@ def test_the_second_worker_s_share_gets_the_count_of_its_view_s_game() -> None:
         bot.helper = helper = InProcess()
         bot.choose(view)
         assert [share.follow for share in helper.shares] == [count]
+
+
+def test_the_shipped_expert_searches_its_own_next_move_in_the_base_game_only() -> None:
+    # levels_data/bots.yaml's `follow:` (validated in test_bot_profiles), as the bot gets it.
+    made = make_bot("expert", 1)
+    assert isinstance(made, ExpertBot)
+    assert made.follows(None) == 3
+    assert [made.follows(m) for m in ("cities", "trading-posts", "orient", "strongholds")] \
+        == [0, 0, 0, 0]
