@@ -233,12 +233,12 @@ def test_a_hint_during_a_take_says_why_and_which_tokens_to_put_back(app: App) ->
 
     game, table = start(app, VERSUS_BOT)
     session = table.session
-    # White, then green, as dropped from the bank: the hint here takes green (not white).
-    for color in (0, 2):
+    # White, then blue, as dropped from the bank: the hint here takes blue (not white).
+    for color in (0, 1):
         assert table.add_token(color)
     key(app, pygame.K_h, 0, "h")
     hint = hint_after(session, lambda: app.step(DT))
-    assert table.ui.pending == [0, 2]
+    assert table.ui.pending == [0, 1]
     texts = [getattr(item, "text", "") for item in table.panel.items]  # type: ignore[union-attr]
     assert tr("table.panel.taking") in texts and tr("hint.title") in texts
     assert hint_text(hint, session.options.names, session.data) in texts
