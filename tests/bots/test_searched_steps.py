@@ -61,16 +61,7 @@ def _spied(monkeypatch: pytest.MonkeyPatch) -> list[tuple[bool, Action, list[Act
 def test_each_simulation_searches_the_seat_s_own_next_move_among_its_best(
     monkeypatch: pytest.MonkeyPatch, halving: bool,
 ) -> None:
-    calls: list[tuple[bool, Action, list[Action]]] = []
-    original = ReplyNode.__call__
-
-    def spy(self: ReplyNode, actions: tuple[Action, ...], scores: list[float]) -> Action:
-        move = original(self, actions, scores)
-        best = sorted(range(len(actions)), key=lambda i: -scores[i])[: self.width]
-        calls.append((self.mine, move, [actions[i] for i in best]))
-        return move
-
-    monkeypatch.setattr(ReplyNode, "__call__", spy)
+    calls = _spied(monkeypatch)
     for view in _searching(3):
         calls.clear()
         bot = ExpertBot(hard(), DATA, 7, budget=None, simulations=30, follow=2,
