@@ -136,13 +136,8 @@ def _games(ck: Checker, raw: object, where: str) -> tuple[str, ...]:
 
 def _counts(ck: Checker, raw: object, where: str) -> tuple[tuple[str, int], ...]:
     """Whole numbers >= 0 by game ("base" or a module's name)."""
-    out = []
-    for game, count in ck.mapping(raw, where).items():
-        game = _game(ck, game, where)
-        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise ck.fail(where, f"'{game}' must be a whole number >= 0, got {count!r}")
-        out.append((game, count))
-    return tuple(out)
+    counts = ck.mapping(raw, where)
+    return tuple((_game(ck, game, where), ck.int_field(counts, game, where)) for game in counts)
 
 
 def _leaf(ck: Checker, raw: object, where: str) -> tuple[tuple[str, LeafModel], ...]:
