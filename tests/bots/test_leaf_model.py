@@ -11,6 +11,7 @@ from splendor.bots.expert import LEAF_SCALE, ExpertBot
 from splendor.bots.profiles import HeuristicProfile, SearchProfile, shipped_profiles
 from splendor.bots.value.leaf import FEATURES, LeafModel, features
 from splendor.engine import GameState, Phase, new_game, observe
+from splendor.engine.modules import module_ids
 from splendor.gamedata import base_game
 
 DATA = base_game()
@@ -95,6 +96,8 @@ def test_the_shipped_expert_profile_names_models_the_expert_uses() -> None:
     assert isinstance(expert, SearchProfile)
     for module, model in expert.leaves().items():
         assert len(model.weights) == len(FEATURES), module
+    # Every game type judges by its own fitted model (the Orient's since its second fit).
+    assert set(expert.leaves()) == {None, *module_ids()}
 
 
 def test_a_fixed_count_with_the_second_ply_plays_the_same_move_for_a_seed() -> None:
