@@ -7,9 +7,11 @@ same float (tests compare them over hundreds of positions a module).
 Why it is faster: a holding that differs from the mover's only in tokens (every take,
 every return tried after it, a blind reservation) has the same points, bonuses, pieces,
 nobles, city, posts and cards' worths; only the tokens each card still lacks change.
-Those are read from `FastScorer`'s tables (one byte a card) and the value memoized by
-the tokens. A reservation from the market moves one card to the reserve; only the cards
-whose worth counts the market (an Orient card's free card) are judged again. That holds
+Those are read from `FastScorer`'s tables (one byte a card, an Orient card's too unless
+its lack is not in tokens) and the value memoized by the tokens. A reservation from the
+market moves one card to the reserve: what every reservation of a decision shares is
+made once, and only the card reserved and the cards whose worth counts the market (an
+Orient card's free card) are judged for each. That holds
 for a module whose terms value a card's ability, the pieces, the kept nobles and their
 own term without reading the tokens: the modules in `FAST_TERMS`. Every other action (a
 purchase, a conquest, a step, a return) is scored by the evaluator as before.
@@ -21,7 +23,6 @@ import math
 from operator import mul
 
 from splendor.bots.value.cities import CitiesValue
-from splendor.bots.value.evaluator import Evaluator
 from splendor.bots.value.fast import _LESS_GOLD, FastScorer, take_score
 from splendor.bots.value.module_games import _Simulator
 from splendor.bots.value.orient import OrientValue
@@ -45,9 +46,10 @@ from splendor.engine import (
 
 #: The modules whose takes and reservations are scored in fast form: their terms read no
 #: tokens in a card's worth (`ability_worth`), the pieces, the kept nobles or their own
-#: term (`own_value`), no reserved card in a card's lack (`missing`) or worth, and the
-#: market in a card's worth only for the abilities in `READS_MARKET`. A module not named
-#: here (the default terms) is scored as before.
+#: term (`own_value`), no reserved card in a card's lack (`missing`) or worth or in the
+#: kept nobles, and the market in a card's worth only for the abilities in
+#: `READS_MARKET`; a card's lack is the tokens it lacks where `lack_is_tokens` says so.
+#: A module not named here (the default terms) is scored as before.
 FAST_TERMS: frozenset[type[ModuleValue]] = frozenset({
     CitiesValue, TradingPostsValue, OrientValue, StrongholdsValue,
 })
@@ -154,6 +156,10 @@ class _Holding:
         #: The worth of each card with an ability that does not read the market (the
         #: same after any reservation: `FAST_TERMS`), by id.
         self.fixed_worth: dict[str, float] = {}
+        # The market cards with an ability whose lack the tables count too (their worth
+        # is fixed while the market is: every take and return of the decision).
+        abilities: list[tuple[Card, float]] = []
+        lack_is_tokens = terms.lack_is_tokens
         for card in market:
             if card.ability is None:
                 worth = card.points + card_bonus * demand[card.bonus]
@@ -167,9 +173,19 @@ class _Holding:
                 worth = ability_worth(ev, s, me, card, market)
                 if card.ability not in READS_MARKET:
                     self.fixed_worth[card.id] = worth
+                if tabled and worth > 0 and lack_is_tokens(card):
+                    abilities.append((card, worth))
+                    continue
             if worth > 0:
                 self.other.append((card, worth))
                 self.other_ids.append(card.id)
+        #: The market cards without an ability in the tables, first: a reservation
+        #: keeps their prospects and judges the others again (`market_other`).
+        self.plain_market = len(table_cards)
+        for card, worth in abilities:
+            table_cards.append(card)
+            self.table_worths.append(worth)
+            self.table_ids.append(card.id)
         self.in_market = len(self.other)
         self.from_reserve = len(table_cards)
         for card in me.reserved:
@@ -191,11 +207,9 @@ class _Holding:
                                         s.nobles)
         self.own = terms.own_value(ev, s, me)
         self.memo: dict[tuple[int, ...], float] = {}
-        #: The tokens of the reservations judged (`reserving`), the table cards'
-        #: prospects and each card's lack (by id) with them.
-        self.reserve_tokens: tuple[int, ...] | None = None
-        self.reserve_tables: list[float] = []
-        self.reserve_missing: dict[str, int] = {}
+        #: What the reservations of a decision share (`_Reserving`), made for the tokens
+        #: they hold (one gold more than the mover's: the same for all of them).
+        self.shared: _Reserving | None = None
 
     def _fixed(self, t: tuple[int, ...], reserved: int) -> float:
         """The value's first terms: points, bonuses, tokens, pieces, reserve slots."""
@@ -264,57 +278,93 @@ class _Holding:
         return v
 
     def reserving(self, card: Card, t: tuple[int, ...]) -> float:
-        """The value after reserving the market card `card`, holding the tokens `t`."""
+        """The value after reserving the market card `card`, holding the tokens `t`: the
+        terms `module_value` adds, in its order, with what every reservation of the
+        decision shares made once (`_Reserving`); only the cards whose worth counts the
+        market, and the card reserved, are judged for each."""
+        shared = self.shared
+        if shared is None or shared.tokens != t:
+            shared = self.shared = _Reserving(self, t)
         ev, w, s, terms = self.ev, self.w, self.s, self.terms
-        me, demand = s.me, s.demand
-        side = me.changed(tokens=list(t), reserved=[*me.reserved, card])
-        market = [c for c in s.market if c is not card]
-        v = self._fixed(t, len(side.reserved))
-        decay, fixed_worth = ev.decay, self.fixed_worth
+        side, decay, missing_of = shared.side, ev.decay, shared.missing_of
+        market: list[Card] | None = None  # without `card`: made when a worth reads it
 
-        def ability_worth(ev: Evaluator, s: Situation, side: Side, c: Card,
-                          market: list[Card]) -> float:
-            worth = fixed_worth.get(c.id)
-            return terms.ability_worth(ev, s, side, c, market) if worth is None else worth
-        if self.reserve_tokens != t:  # the same for every reservation of a decision
-            self.reserve_tokens = t
-            self.reserve_tables = self._table_prospects(t)
-            self.reserve_missing = {}
-        table_p = self.reserve_tables
-        known = self.reserve_missing
+        def worth_of(c: Card) -> float:
+            nonlocal market
+            if c.ability is None:
+                return c.points + w.card_bonus * s.demand[c.bonus]
+            worth = self.fixed_worth.get(c.id)
+            if worth is None:
+                if market is None:
+                    market = [m for m in s.market if m is not card]
+                worth = terms.ability_worth(ev, s, side, c, market)
+            return worth
 
-        def missing_of(side: Side, c: Card) -> int:
-            # The terms' `missing` reads no reserved card (`FAST_TERMS`): with the same
-            # tokens, every reservation's side lacks as much for a card.
-            m = known.get(c.id)
-            if m is None:
-                m = known[c.id] = terms.missing(side, c)
-            return m
-
-        split = self.from_reserve
-        market_p = [(i, p) for i, p, c in zip(self.table_ids, table_p[:split],
-                                               self.table_cards, strict=False)
-                    if c is not card]
-        for c in self.market_other:  # their worth may count the market (a free card)
+        market_p = [(i, p) for i, p, c in shared.plain if c is not card]
+        for c, p in shared.other:
             if c is card:
+                continue
+            if p is None:  # its worth counts the market, which `card` leaves
+                worth = worth_of(c)
+                if worth <= 0:
+                    continue
+                p = worth * decay[min(39, missing_of(c))]
+            market_p.append((c.id, p))
+        reserved_p = shared.reserved[:]
+        for c in shared.judged:
+            worth = worth_of(c)
+            if worth > 0:
+                reserved_p.append(w.reserved_factor * worth * decay[min(39, missing_of(c))])
+        worth = worth_of(card)
+        if worth > 0:
+            reserved_p.append(w.reserved_factor * worth * decay[min(39, missing_of(card))])
+        if s.holds:
+            return self._last(shared.fixed, side, market_p, reserved_p)
+        return self._last(shared.fixed, side, None, [p for _, p in market_p] + reserved_p)
+
+
+class _Reserving:
+    """What every reservation of a decision shares, each holding the tokens `tokens`:
+    the mover with them (its reserve as it is: the terms read no reserved card, see
+    `FAST_TERMS`), the first terms of the value, the prospects of the market cards
+    whose worth does not count the market and of the cards already reserved, and each
+    card's lack (by id, memoized)."""
+
+    def __init__(self, holding: _Holding, tokens: tuple[int, ...]) -> None:
+        ev, w, s, terms = holding.ev, holding.w, holding.s, holding.terms
+        decay, demand = ev.decay, s.demand
+        self.tokens = tokens
+        self.side = s.me.changed(tokens=list(tokens))
+        self.terms = terms
+        self.known: dict[str, int] = {}
+        self.fixed = holding._fixed(tokens, len(s.me.reserved) + 1)
+        table_p = holding._table_prospects(tokens)
+        split = holding.from_reserve
+        #: The plain market cards in the tables: (id, prospect, card).
+        self.plain = list(zip(holding.table_ids, table_p[:holding.plain_market],
+                              holding.table_cards, strict=False))
+        #: The other market cards, each with its prospect, or None where its worth
+        #: counts the market (judged again for each reservation).
+        self.other: list[tuple[Card, float | None]] = []
+        for c in holding.market_other:
+            if c.ability in READS_MARKET:
+                self.other.append((c, None))
                 continue
             if c.ability is None:
                 worth = c.points + w.card_bonus * demand[c.bonus]
             else:
-                worth = ability_worth(ev, s, side, c, market)
+                worth = holding.fixed_worth[c.id]
             if worth > 0:
-                market_p.append((c.id, worth * decay[min(39, missing_of(side, c))]))
-        reserved_p = table_p[split:]
-        for c in (*me.reserved, card):
-            if c.ability is None:
-                if self.tabled and c is not card:
-                    continue  # counted by the tables
-                worth = c.points + w.card_bonus * demand[c.bonus]
-            else:
-                worth = ability_worth(ev, s, side, c, market)
-            if worth > 0:
-                missing = min(39, missing_of(side, c))
-                reserved_p.append(w.reserved_factor * worth * decay[missing])
-        if s.holds:
-            return self._last(v, side, market_p, reserved_p)
-        return self._last(v, side, None, [p for _, p in market_p] + reserved_p)
+                self.other.append((c, worth * decay[min(39, self.missing_of(c))]))
+        #: The reserved cards' prospects from the tables, and the reserved cards the
+        #: terms judge (with an ability, or all when the tables are not used).
+        self.reserved = table_p[split:]
+        self.judged = [c for c in s.me.reserved
+                       if c.ability is not None or not holding.tabled]
+
+    def missing_of(self, c: Card) -> int:
+        """The terms' `missing` of card `c` with these tokens."""
+        m = self.known.get(c.id)
+        if m is None:
+            m = self.known[c.id] = self.terms.missing(self.side, c)
+        return m

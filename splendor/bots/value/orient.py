@@ -41,6 +41,10 @@ class OrientValue(ModuleValue):
         return tokens_lacking(side, card)
 
     @classmethod
+    def lack_is_tokens(cls, card: Card) -> bool:
+        return card.ability != "sacrifice"
+
+    @classmethod
     def ability_worth(cls, ev: Evaluator, s: Situation, side: Side, card: Card,
                       market: list[Card]) -> float:
         w, demand = ev.w, s.demand

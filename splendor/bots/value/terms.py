@@ -90,6 +90,12 @@ class ModuleValue:
         return tokens_lacking(side, card)
 
     @classmethod
+    def lack_is_tokens(cls, card: Card) -> bool:
+        """Whether `missing(side, card)` is always `tokens_lacking(side, card)` (a fast
+        scorer then counts it from its tables)."""
+        return True
+
+    @classmethod
     def ability_worth(cls, ev: Evaluator, s: Situation, side: Side, card: Card,
                       market: list[Card]) -> float:
         """What a card with an ability would bring `side` (here: its points and bonuses)."""
