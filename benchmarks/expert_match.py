@@ -24,11 +24,19 @@ arguments; default the ExpertBot's: no leaf model, the value gap).
 `--start K` plays the schedule's games K to G-1 only (a long run cut short, carried on).
 Prints A's win share (a shared win counts 1/k) with its 95% interval (normal
 approximation), the mean simulations a search of each, and the unfinished games.
+
+`--record FILE` appends each game to FILE as it ends (one JSON line: the match's setup,
+the game's number and seed, A's share, the simulations a search of each), so that a
+long match run over several sittings loses no game when it is stopped and is counted
+whole: `--tally FILE [FILE ...]` prints the figure of every setup recorded in them
+(games of another seed are other deals of the same setup; a game recorded twice counts
+once). The setup is the command's: a file holds one version of the bots' code.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import sys
@@ -95,6 +103,65 @@ def settings_of(parser: argparse.ArgumentParser, pairs: list[str]) -> dict[str, 
     return out
 
 
+def interval(shares: list[float]) -> str:
+    """A's win share over `shares` with its 95% interval (normal approximation)."""
+    n = len(shares)
+    mean = sum(shares) / n
+    half = 1.96 * statistics.pstdev(shares) / math.sqrt(n) if n > 1 else 0.0
+    return f"{mean:.1%} [{max(0.0, mean - half):.1%}, {min(1.0, mean + half):.1%}]"
+
+
+def setup_of(args: argparse.Namespace) -> dict[str, object]:
+    """What makes two recorded games games of one match (the seed aside: other deals)."""
+    return {"module": args.module, "budget": args.budget, "simulations": args.simulations,
+            "simulations_b": args.simulations_b, "turns": [args.turns_a, args.turns_b],
+            "old": [args.old_a, args.old_b],
+            "old_terms": [args.old_terms_a, args.old_terms_b],
+            "a": sorted(args.a), "b": sorted(args.b)}
+
+
+def tally(paths: list[str]) -> int:
+    """Print the figure of each setup recorded in `paths` (see the module docstring)."""
+    groups: dict[str, dict[tuple[int, int], dict[str, object]]] = {}
+    for path in paths:
+        try:
+            lines = Path(path).read_text(encoding="utf-8").splitlines()
+        except OSError as exc:
+            print(f"{path}: {exc.strerror}", file=sys.stderr)
+            return 2
+        for number, line in enumerate(lines, 1):
+            if not line.strip():
+                continue
+            try:
+                game = json.loads(line)
+                key = json.dumps(game["setup"], sort_keys=True)
+                where = (int(game["seed"]), int(game["game"]))
+            except (ValueError, KeyError, TypeError) as exc:
+                print(f"{path}, line {number}: not a recorded game ({exc})", file=sys.stderr)
+                return 2
+            games = groups.setdefault(key, {})
+            if where in games:
+                print(f"{path}, line {number}: seed {where[0]} game {where[1]} recorded "
+                      "before; counted once", file=sys.stderr)
+                continue
+            games[where] = game
+    for key, games in groups.items():
+        shares = [float(g["share"]) for g in games.values()  # type: ignore[arg-type]
+                  if g["share"] is not None]
+        seeds = sorted({seed for seed, _ in games})
+        print(f"setup {key}")
+        print(f"  {len(games)} games (seeds {', '.join(map(str, seeds))}), "
+              f"{len(games) - len(shares)} unfinished")
+        for side in ("A", "B"):
+            counts = [float(g["sims"][side]) for g in games.values()  # type: ignore[index]
+                      if g["sims"][side]]  # type: ignore[index]
+            if counts:
+                print(f"  {side}: mean {statistics.mean(counts):.0f} simulations a search")
+        if shares:
+            print(f"A's win share {interval(shares)}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=100)
@@ -114,7 +181,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="a search setting of A: " + ", ".join(SETTINGS))
     parser.add_argument("--b", action="append", default=[], metavar="KEY=VALUE",
                         help="a search setting of B (as --a)")
+    parser.add_argument("--record", metavar="FILE",
+                        help="append each game to FILE as it ends (JSON lines)")
+    parser.add_argument("--tally", nargs="+", metavar="FILE",
+                        help="print the figures recorded in these files, play nothing")
     args = parser.parse_args(argv)
+    if args.tally:
+        return tally(args.tally)
+    if not 0 <= args.start < args.games:
+        parser.error(f"--start {args.start}: from 0 to --games - 1 ({args.games - 1})")
     settings = {"A": settings_of(parser, args.a), "B": settings_of(parser, args.b)}
     if args.simulations is None and args.budget is None:
         args.simulations = 48
@@ -148,6 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     sims: dict[str, list[int]] = {"A": [], "B": []}
     unfinished = 0
     start = time.perf_counter()
+    setup = setup_of(args)
     for game in range(args.start, args.games):
         seed = game_seed(args.seed, game // 2)
         a = expert("A", seed * 10 + game % 2, args.turns_a, args.old_a)
@@ -156,18 +232,22 @@ def main(argv: list[str] | None = None) -> int:
         result = play_match(data, seats, seed, first_player=0, module=args.module)
         for bot in (a, b):
             sims[bot.name].extend(bot.searches)
-        if not result.finished:
+        share = credits(result.state.outcome())[seats.index(a)] if result.finished else None
+        if args.record:
+            line = {"setup": setup, "seed": args.seed, "game": game, "share": share,
+                    "sims": {bot.name: statistics.mean(bot.searches) if bot.searches else 0
+                             for bot in (a, b)}}
+            with open(args.record, "a", encoding="utf-8") as out:
+                out.write(json.dumps(line) + "\n")
+        if share is None:
             unfinished += 1
             continue
-        shares.append(credits(result.state.outcome())[seats.index(a)])
+        shares.append(share)
         if len(shares) % 10 == 0:  # a running figure, so that a long run cut short still tells
             print(f"  after game {game + 1} ({len(shares)} played): "
                   f"A {sum(shares) / len(shares):.1%}, "
                   f"simulations a search A {statistics.mean(sims['A'] or [0]):.0f}, "
                   f"B {statistics.mean(sims['B'] or [0]):.0f}", file=sys.stderr, flush=True)
-    n = len(shares)
-    mean = sum(shares) / n
-    half = 1.96 * statistics.pstdev(shares) / math.sqrt(n) if n > 1 else 0.0
     limit = (f"at most {args.simulations} simulations" if args.simulations
              else f"{args.budget:g} s")
     print(f"games {args.start} to {args.games - 1} ({unfinished} unfinished), {limit} a move, "
@@ -179,7 +259,8 @@ def main(argv: list[str] | None = None) -> int:
               f"{'without' if without else 'with'} the new module terms, "
               f"mean {statistics.mean(sims[name]):.0f} simulations a search"
               + "".join(f", {k} {v}" for k, v in settings[name].items()))
-    print(f"A's win share {mean:.1%} [{max(0.0, mean - half):.1%}, {min(1.0, mean + half):.1%}]")
+    if shares:
+        print(f"A's win share {interval(shares)}")
     return 0
 
 
