@@ -4,7 +4,7 @@
     python benchmarks/bot_decisions.py [--games N] [--seed S] [--simulations K]
 
 Plays N seeded games per module between the heuristic bots (and, in every third game, the
-expert with a fixed number of simulations, which makes it deterministic). At each decision
+shipped expert's search with a fixed number of simulations, which makes it deterministic). At each decision
 with a choice, every heuristic profile's evaluator scores the legal actions from the
 mover's view (its module's world sampled with a seeded generator); the hash covers those
 scores (exact floats), the actions, the action played and each game's end. Same hashes
@@ -46,8 +46,12 @@ def decisions_hash(module: str | None, games: int, seed: int, simulations: int) 
             for s in range(players)]
         if g % 3 == 2:
             rollout = heuristic[expert.rollout]
+            # The shipped expert's search (its leaf models, halving, follow, workers) at
+            # a fixed count: deterministic, the same shares on every machine.
             bots[0] = ExpertBot(rollout, data, game_seed, budget=None, simulations=simulations,
-                                candidates=expert.candidates)
+                                candidates=expert.candidates, workers=expert.workers,
+                                replies=expert.replies, leaves=expert.leaves(),
+                                halving=expert.halving_games(), follow=expert.follows())
         state = new_game(data, players, game_seed, module=module)
         scoring = random.Random(game_seed)
         while not state.is_over() and state.round <= DEFAULT_ROUND_CAP:
