@@ -4,11 +4,11 @@
     python benchmarks/bot_decisions.py [--games N] [--seed S] [--simulations K]
 
 Plays N seeded games per module between the heuristic bots (and, in every third game, the
-shipped expert's search with a fixed number of simulations, which makes it deterministic). At each decision
-with a choice, every heuristic profile's evaluator scores the legal actions from the
-mover's view (its module's world sampled with a seeded generator); the hash covers those
-scores (exact floats), the actions, the action played and each game's end. Same hashes
-before and after a change: the same judgements, the same moves.
+shipped expert's search with a fixed number of simulations, which makes it deterministic).
+At each decision with a choice, every heuristic profile's evaluator scores the legal
+actions from the mover's view (its module's world sampled with a seeded generator); the
+hash covers those scores (exact floats), the actions, the action played and each game's
+end. Same hashes before and after a change: the same judgements, the same moves.
 """
 
 from __future__ import annotations

@@ -406,6 +406,54 @@ def test_expert_game_is_reproducible() -> None:
     assert game() == first
 
 
+class SimulatedClock:
+    """Stands for the expert's `time` module: the clock moves only when a simulation is
+    played (`step` seconds each), so a search's timing is the same on any machine."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 100.0, step
+
+    def perf_counter(self) -> float:
+        return self.now
+
+    def time(self) -> float:
+        return self.now
+
+
+@pytest.mark.parametrize("module", [None, "cities"])  # halving; UCB1
+def test_expert_stops_on_its_deadline(module: str | None,
+                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    import splendor.bots.expert as expert_module
+
+    budget, step = 0.2, 0.004  # 50 simulations' time
+    clock = SimulatedClock(step)
+    monkeypatch.setattr(expert_module, "time", clock)
+    playout = ExpertBot._playout
+
+    def timed(self: ExpertBot, *args: object, **kwargs: object) -> float:
+        clock.now += step
+        return playout(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ExpertBot, "_playout", timed)
+    # No early stop on a sure leader: the clock alone ends the search.
+    monkeypatch.setattr(ExpertBot, "_decided", staticmethod(lambda visits, left: False))
+    state = new_game(DATA, 2, 8, module=module)
+    rng = random.Random(8)
+    while state.turns < 12 or state.phase is not Phase.MAIN or len(state.legal_actions()) < 7:
+        state.apply(rng.choice(state.legal_actions()))
+    view = observe(state, state.current)
+    bot = make_bot("expert", 4, budget=budget)
+    assert isinstance(bot, ExpertBot) and bot.budget == budget
+    bot.workers = 1  # the second worker's clock is its own process's
+    start = clock.now
+    assert bot.choose(view) in view.legal_actions
+    # The time used, and within 10% of the budget on its own clock (the machine's share
+    # of an overrun, on a loaded machine, is benchmarks/expert_workers.py's figure).
+    used = clock.now - start
+    assert budget <= used <= budget * 1.1, f"{used} s of simulations for {budget} s"
+    assert bot.last_simulations == round(used / step)
+
+
 def test_expert_keeps_to_its_time_budget() -> None:
     budget = 0.2
     state = next(
@@ -416,16 +464,14 @@ def test_expert_keeps_to_its_time_budget() -> None:
     view = observe(state, state.current)
     bot = make_bot("expert", 4, budget=budget)
     assert isinstance(bot, ExpertBot) and bot.budget == budget
-    elapsed = []
-    for _ in range(2):  # one retry against a scheduling hiccup
-        start = time.perf_counter()
-        action = bot.choose(view)
-        elapsed.append(time.perf_counter() - start)
-        assert action in view.legal_actions
-        assert bot.last_simulations > 0
-        if elapsed[-1] <= budget * 1.1 + 0.05:
-            break
-    assert elapsed[-1] <= budget * 1.1 + 0.05, f"decisions took {elapsed} s for {budget} s"
+    start = time.perf_counter()
+    action = bot.choose(view)
+    elapsed = time.perf_counter() - start
+    assert action in view.legal_actions
+    # A unit test does not time a search to the percent: a loaded machine starves it
+    # (the budget's figures are benchmarks/expert_workers.py's); it answers on its
+    # budget, not on a count (which would take far longer) nor a silent worker (5 s).
+    assert elapsed < budget + 2.0, f"a decision took {elapsed} s for {budget} s"
     # It used the time to search, not just the first round of candidates.
     assert bot.last_simulations > 6
 
