@@ -408,10 +408,14 @@ def test_expert_game_is_reproducible() -> None:
 
 class SimulatedClock:
     """Stands for the expert's `time` module: the clock moves only when a simulation is
-    played (`step` seconds each), so a search's timing is the same on any machine."""
+    played (`tick`: `step` seconds each), so a search's timing is the same on any
+    machine."""
 
     def __init__(self, step: float) -> None:
         self.now, self.step = 100.0, step
+
+    def tick(self) -> None:
+        self.now += self.step
 
     def perf_counter(self) -> float:
         return self.now
@@ -431,7 +435,7 @@ def test_expert_stops_on_its_deadline(module: str | None,
     playout = ExpertBot._playout
 
     def timed(self: ExpertBot, *args: object, **kwargs: object) -> float:
-        clock.now += step
+        clock.tick()
         return playout(self, *args, **kwargs)  # type: ignore[arg-type]
 
     monkeypatch.setattr(ExpertBot, "_playout", timed)
