@@ -126,11 +126,15 @@ def plain(text: str, limit: int) -> str:
 
 
 def _instance_name(title: str) -> str:
-    """A DNS-SD instance name for `title`: no dots (they separate labels), within 63 bytes."""
+    """A DNS-SD instance name for `title`: no dots (they separate labels), within 63 bytes,
+    ending in a random tag. Two tables of one title on one computer would otherwise rely on
+    mDNS probing to part their names, and two responders on one host do not always hear
+    each other's answers to probes (the lists show the title, not this name)."""
+    tag = f" {secrets.token_hex(2)}"
     name = plain(title.replace(".", " "), MAX_TITLE) or "Splendor"
-    while len(name.encode("utf-8")) > MAX_INSTANCE_BYTES:
+    while len((name + tag).encode("utf-8")) > MAX_INSTANCE_BYTES:
         name = name[:-1]
-    return name.strip() or "Splendor"
+    return (name.strip() or "Splendor") + tag
 
 
 def _host_name() -> str:
