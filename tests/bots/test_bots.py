@@ -420,9 +420,6 @@ class SimulatedClock:
     def perf_counter(self) -> float:
         return self.now
 
-    def time(self) -> float:
-        return self.now
-
 
 @pytest.mark.parametrize("module", [None, "cities"])  # halving; UCB1
 def test_expert_stops_on_its_deadline(module: str | None,
