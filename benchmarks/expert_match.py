@@ -43,6 +43,7 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 from splendor.bots.expert import ExpertBot
 from splendor.bots.profiles import HeuristicProfile, SearchProfile, shipped_profiles
@@ -60,7 +61,8 @@ class Counted:
     """Wraps an expert: the simulations of each search it ran."""
 
     def __init__(self, bot: ExpertBot) -> None:
-        self.bot, self.name, self.searches = bot, bot.name, []  # type: list[int]
+        self.bot, self.name = bot, bot.name
+        self.searches: list[int] = []
 
     def choose(self, view: View) -> Action:
         self.bot.last_simulations = 0
@@ -208,7 +210,8 @@ def main(argv: list[str] | None = None) -> int:
             sims = args.simulations_b
         without = args.old_terms_a if name == "A" else args.old_terms_b
         rollout = hard_old if without else hard
-        kwargs = dict(settings[name])
+        # The settings' values have the types `SETTINGS` parsed them to, one per key.
+        kwargs: dict[str, Any] = dict(settings[name])
         if kwargs.get("leaf") == "shipped":
             kwargs.pop("leaf")
             kwargs["leaves"] = shipped_leaves

@@ -25,8 +25,10 @@ from pathlib import Path
 
 # This source tree's game and its sibling benchmark, whichever folder it is run from.
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from benchmarks.expert_speed import STAGES, position
+from expert_speed import STAGES, position
+
 from splendor.bots.expert import ExpertBot
 from splendor.bots.profiles import HeuristicProfile, shipped_profiles
 from splendor.bots.search_worker import cores

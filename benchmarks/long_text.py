@@ -85,8 +85,7 @@ def run_case(case: str, length: int, frames: int) -> dict[str, float]:
     figures = {"first_s": first, "median_ms": statistics.median(times) * 1000,
                "menu_mb": before, "peak_mb": peak_mb(),
                "cache_mb": theme.text.bytes / (1024 * 1024)}
-    if game.controller is not None:
-        game.controller.close()
+    game.close()
     pygame.quit()
     return figures
 

@@ -23,6 +23,7 @@ import argparse
 import dataclasses
 import sys
 from pathlib import Path
+from typing import Any, cast
 
 from splendor.bots.heuristic import HeuristicBot
 from splendor.bots.profiles import HeuristicProfile, shipped_profiles
@@ -40,7 +41,8 @@ NEW_TERMS = ("blocked", "guard", "post_time")
 def changed(profile: HeuristicProfile, module: str, values: dict[str, float],
             name: str) -> HeuristicProfile:
     """`profile` with `values` set in its weights for `module` (and renamed `name`)."""
-    weights = dataclasses.replace(profile.weights_for(module), **values)
+    # `values` names float weights only (mypy sees every field's type, ints among them).
+    weights = dataclasses.replace(profile.weights_for(module), **cast(dict[str, Any], values))
     modules = tuple((m, weights if m == module else w) for m, w in profile.modules)
     if all(m != module for m, _ in profile.modules):
         modules += ((module, weights),)
