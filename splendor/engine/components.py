@@ -77,6 +77,16 @@ class City:
     points: int
     requires: tuple[int, int, int, int, int]
     any_single: int = 0
+    #: (colour, amount) for every colour named, and the colours not named (where the
+    #: `any_single` bonuses may be): the bots judge a city for every option of a turn.
+    require_items: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
+    free_colours: tuple[int, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        items = tuple((c, n) for c, n in enumerate(self.requires) if n)
+        object.__setattr__(self, "require_items", items)
+        free = tuple(c for c, n in enumerate(self.requires) if not n)
+        object.__setattr__(self, "free_colours", free)
 
 
 @dataclass(frozen=True, slots=True)

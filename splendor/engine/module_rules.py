@@ -19,14 +19,31 @@ def city_shortfall(city: City, points: int, bonuses: Sequence[int]) -> int:
 
     The `any_single` bonuses must all be of one colour that `city.requires` does not
     name; the best such colour counts."""
-    short = max(0, city.points - points)
-    for c, need in enumerate(city.requires):
-        if need > bonuses[c]:
-            short += need - bonuses[c]
+    short = city.points - points
+    if short < 0:
+        short = 0
+    for c, need in city.require_items:  # a loop: the bots judge this for every option
+        have = bonuses[c]
+        if need > have:
+            short += need - have
     if city.any_single:
-        free = [bonuses[c] for c in GEMS if not city.requires[c]]
-        short += max(0, city.any_single - max(free, default=0))
+        best = max((bonuses[c] for c in city.free_colours), default=0)
+        if city.any_single > best:
+            short += city.any_single - best
     return short
+
+
+def city_met(city: City, points: int, bonuses: Sequence[int]) -> bool:
+    """Whether a player meets `city` (`city_shortfall` is 0), the prestige checked first:
+    the engine asks after every turn, and most of a game it is short."""
+    if points < city.points:
+        return False
+    for c, need in city.require_items:  # a loop: the engine asks after every turn
+        if bonuses[c] < need:
+            return False
+    if city.any_single:
+        return any(bonuses[c] >= city.any_single for c in city.free_colours)
+    return True
 
 
 # -------------------------------------------------------------- Trading Posts

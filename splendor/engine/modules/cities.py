@@ -11,7 +11,7 @@ from typing import Any
 from splendor.engine.actions import Action, ChooseCity
 from splendor.engine.components import City, GameData
 from splendor.engine.errors import PositionError
-from splendor.engine.module_rules import city_shortfall
+from splendor.engine.module_rules import city_met
 from splendor.engine.modules.base import _CITY, ModulePlayer, ModuleState
 from splendor.engine.setup import GameSetup
 from splendor.engine.state import Phase
@@ -94,7 +94,7 @@ class CitiesState(ModuleState):
         if p.city is not None:
             raise PositionError(f"a city decision: seat {seat} already holds {p.city.id} "
                                 "(one city per player)")
-        met = [c for c in self.cities if not city_shortfall(c, p.points, p.bonuses)]
+        met = [c for c in self.cities if city_met(c, p.points, p.bonuses)]
         if len(met) < 2:
             raise PositionError(f"a city decision needs two or more cities on the table that "
                                 f"seat {seat} qualifies for, not {len(met)}")
@@ -106,7 +106,7 @@ class CitiesState(ModuleState):
     def _end_claims(self, stage: int, p: ModulePlayer) -> bool:
         if stage != _CITY or p.city is not None:
             return False
-        cities = [c for c in self.cities if not city_shortfall(c, p.points, p.bonuses)]
+        cities = [c for c in self.cities if city_met(c, p.points, p.bonuses)]
         return self._offer(Phase.CITY, cities, self._take_city, p)
 
     def _choose(self, p: ModulePlayer, action: Action) -> None:
