@@ -22,7 +22,7 @@ from splendor.bots.value import Evaluator, pick, situation_from_state
 from splendor.bots.value.fast_modules import FAST_TERMS, FastModuleScorer, fits_modules
 from splendor.bots.value.registry import VALUES, value_terms
 from splendor.bots.value.terms import ModuleValue
-from splendor.engine import GameState, Phase, new_game, observe
+from splendor.engine import Buy, GameState, Phase, new_game, observe
 from splendor.engine.modules import module_ids
 from splendor.gamedata import base_game
 from tests.bots.test_fast_rollout import odd_weights
@@ -91,6 +91,30 @@ def test_fast_module_scores_are_the_evaluators_exactly(module: str) -> None:
 def test_fast_module_scores_are_the_evaluators_over_hundreds_of_games(module: str) -> None:
     compared, _ = compare(module, 200, 20_000)
     assert compared > 10_000
+
+
+def test_a_cities_purchase_is_judged_unplayed_exactly_when_nothing_follows_it() -> None:
+    # The fast form judges a purchase without the engine when the turn brings nothing
+    # more (no noble, no city); the engine, playing it, must agree every time.
+    ev = Evaluator(PROFILES["hard"].weights_for("cities"))
+    fast = FastModuleScorer(ev)
+    quiet = played = 0
+    for state in module_positions("cities", 6, 50):
+        s = situation_from_state(state, weights=ev.w)
+        base = ev.value(s, s.me, s.market)
+        for action in state.legal_actions():
+            if not isinstance(action, Buy):
+                continue
+            after = state.clone()
+            after.apply_unchecked(action)
+            mover, before = after.players[state.current], state.players[state.current]
+            gains = (len(mover.nobles) > len(before.nobles)  # type: ignore[attr-defined]
+                     or mover.city is not None and before.city is None  # type: ignore[attr-defined]
+                     or after.phase in (Phase.NOBLE, Phase.CITY))
+            judged = fast._quiet_buy(s, action, base)
+            assert (judged is None) == gains, (state, action.text())
+            quiet, played = quiet + (judged is not None), played + (judged is None)
+    assert quiet > 200 and played > 0
 
 
 def test_every_module_with_terms_is_named_fast_or_not() -> None:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from splendor.bots.value.terms import ModuleValue, Wants
 from splendor.engine import Card
 from splendor.engine.components import City, TradingPost
-from splendor.engine.module_rules import city_shortfall
+from splendor.engine.module_rules import city_met, city_shortfall
 from splendor.engine.modules.cities import CitiesState
 
 if TYPE_CHECKING:
@@ -49,9 +49,15 @@ class CitiesValue(ModuleValue):
         bonuses[card.bonus] += card.bonus_count
         if side.city is None:
             points = side.points + card.points
-            if any(not city_shortfall(c, points, bonuses) for c in s.cities):
+            if any(city_met(c, points, bonuses) for c in s.cities):
                 return ev.w.city_held
         return 0.0
+
+    @classmethod
+    def quiet_purchase(cls, s: Situation, after: Side) -> bool:
+        """No city taken: one is held already, or none is met."""
+        return after.city is not None or not any(
+            city_met(c, after.points, after.bonuses) for c in s.cities)
 
     @classmethod
     def finish(cls, ev: Evaluator, s: Situation, after: Side) -> float:

@@ -13,8 +13,14 @@ market moves one card to the reserve: what every reservation of a decision share
 made once, and only the card reserved and the cards whose worth counts the market (an
 Orient card's free card) are judged for each. That holds
 for a module whose terms value a card's ability, the pieces, the kept nobles and their
-own term without reading the tokens: the modules in `FAST_TERMS`. Every other action (a
-purchase, a conquest, a step, a return) is scored by the evaluator as before.
+own term without reading the tokens: the modules in `FAST_TERMS`.
+
+A plain card's purchase after which the turn brings nothing more (no noble visits, and
+the module's terms say it claims nothing: `ModuleValue.quiet_purchase`, the Cities' when
+no city is met) is judged from the situation as the simulator would after playing it: the
+mover's side with the payment and the card, the known market without it. Every other
+action (any other purchase, a conquest, a step, a return) is scored by the evaluator as
+before.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from splendor.bots.value.trading_posts import TradingPostsValue
 from splendor.engine import (
     GOLD,
     Action,
+    Buy,
     Card,
     GameData,
     Pass,
@@ -42,6 +49,7 @@ from splendor.engine import (
     Take,
     TakeTwo,
     bonus_shortfall,
+    default_payment,
 )
 
 #: The modules whose takes and reservations are scored in fast form: their terms read no
@@ -95,10 +103,54 @@ class FastModuleScorer(FastScorer):
             elif kind is Pass:
                 scores.append(0.0)
             else:
+                if kind is Buy:
+                    quiet = self._quiet_buy(s, action, base)  # type: ignore[arg-type]
+                    if quiet is not None:
+                        scores.append(quiet)
+                        continue
                 if sim is None:
                     sim = _Simulator(ev, s, world(), base)
                 scores.append(sim.score(action, False))
         return scores
+
+    def _quiet_buy(self, s: Situation, action: Buy, base: float) -> float | None:
+        """`_Simulator.score` of a purchase after which the engine does nothing but pay,
+        move the card and refill the market (no noble visits, the module claims nothing:
+        `ModuleValue.quiet_purchase`), judged from the situation without playing it: the
+        same side and known market the simulator would build, the same terms added in its
+        order. None where the purchase must be played."""
+        me, terms = s.me, s.terms
+        assert terms is not None
+        if me.gold2 or me.doubles or action.doubles or action.discard:
+            return None
+        card = next((c for c in s.market if c.id == action.card_id), None)
+        from_market = card is not None
+        if card is None:
+            card = next(c for c in me.reserved if c.id == action.card_id)
+        if card.ability is not None:
+            return None
+        pay = action.payment
+        if pay is None:
+            pay = default_payment(me.tokens, me.bonuses, card)
+        bonuses = me.bonuses[:]
+        bonuses[card.bonus] += card.bonus_count
+        for noble in s.nobles:
+            if not bonus_shortfall(bonuses, noble):
+                return None  # a noble visits: played by the engine
+        after = me.changed(
+            tokens=[t - n for t, n in zip(me.tokens, pay, strict=True)], bonuses=bonuses,
+            points=me.points + card.points, cards=me.cards + 1,
+            reserved=me.reserved if from_market else [c for c in me.reserved if c is not card])
+        if not terms.quiet_purchase(s, after):
+            return None
+        ev = self.ev
+        market = [c for c in s.market if c is not card] if from_market else s.market
+        # As `_Simulator.score` adds them: the value, the tempo, the card denied.
+        score = ev.value(s, after, market) - base + 0.0
+        score += ev.w.buy
+        if from_market:
+            score += ev.deny(s, card)
+        return score + terms.finish(ev, s, after)
 
     def _token_action(self, s: Situation, action: Action, holding: _Holding,
                       base: float) -> float:

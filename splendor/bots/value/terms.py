@@ -124,6 +124,14 @@ class ModuleValue:
         return 0.0
 
     @classmethod
+    def quiet_purchase(cls, s: Situation, after: Side) -> bool:
+        """Whether the end of a turn in which a plain card was bought, leaving the mover
+        `after`, claims nothing of the module's (no city, no post: nothing but a noble
+        can follow); a fast scorer then judges the purchase without the engine playing
+        it. Here False: every purchase is played."""
+        return False
+
+    @classmethod
     def finish(cls, ev: Evaluator, s: Situation, after: Side) -> float:
         """What ending in `after` is worth for the game's end (here: the target)."""
         return ev.finish_bonus(s, after.points)
