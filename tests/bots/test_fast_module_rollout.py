@@ -19,11 +19,11 @@ import pytest
 from splendor.bots.expert import ExpertBot
 from splendor.bots.profiles import HeuristicProfile, shipped_profiles
 from splendor.bots.value import Evaluator, pick, situation_from_state
-from splendor.bots.value.fast_modules import FAST_TERMS, FastModuleScorer, fits_modules
+from splendor.bots.value.fast_modules import FAST_TERMS, FastModuleScorer, _Holding, fits_modules
 from splendor.bots.value.registry import VALUES, value_terms
 from splendor.bots.value.terms import ModuleValue
 from splendor.engine import Buy, GameState, Phase, new_game, observe
-from splendor.engine.modules import module_ids
+from splendor.engine.modules import ModuleState, module_ids
 from splendor.gamedata import base_game
 from tests.bots.test_fast_rollout import odd_weights
 
@@ -102,16 +102,18 @@ def test_a_cities_purchase_is_judged_unplayed_exactly_when_nothing_follows_it() 
     for state in module_positions("cities", 6, 50):
         s = situation_from_state(state, weights=ev.w)
         base = ev.value(s, s.me, s.market)
+        holding = _Holding(fast, s)
         for action in state.legal_actions():
             if not isinstance(action, Buy):
                 continue
             after = state.clone()
             after.apply_unchecked(action)
+            assert isinstance(after, ModuleState) and isinstance(state, ModuleState)
             mover, before = after.players[state.current], state.players[state.current]
-            gains = (len(mover.nobles) > len(before.nobles)  # type: ignore[attr-defined]
-                     or mover.city is not None and before.city is None  # type: ignore[attr-defined]
+            gains = (len(mover.nobles) > len(before.nobles)
+                     or (mover.city is not None and before.city is None)
                      or after.phase in (Phase.NOBLE, Phase.CITY))
-            judged = fast._quiet_buy(s, action, base)
+            judged = fast._quiet_buy(s, action, holding, base)
             assert (judged is None) == gains, (state, action.text())
             quiet, played = quiet + (judged is not None), played + (judged is None)
     assert quiet > 200 and played > 0

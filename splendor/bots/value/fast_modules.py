@@ -18,7 +18,10 @@ own term without reading the tokens: the modules in `FAST_TERMS`.
 A plain card's purchase after which the turn brings nothing more (no noble visits, and
 the module's terms say it claims nothing: `ModuleValue.quiet_purchase`, the Cities' when
 no city is met) is judged from the situation as the simulator would after playing it: the
-mover's side with the payment and the card, the known market without it. Every other
+mover's side with the payment and the card, the known market without it, its value from
+the holding's tables (a bonus more counting as a token more of its colour) when every
+card's prospect is in them. The mover's value before (the base of every score) is read
+from the tables too. Every other
 action (any other purchase, a conquest, a step, a return) is scored by the evaluator as
 before.
 """
@@ -83,20 +86,20 @@ class FastModuleScorer(FastScorer):
         """The scores `Evaluator.score_actions(s, actions, world, resolve=False)` gives."""
         ev, terms = self.ev, s.terms
         assert terms is not None and terms in FAST_TERMS
-        base = ev.value(s, s.me, s.market)
+        # The mover's value from the holding's tables: `ev.value(s, s.me, s.market)`,
+        # the same terms in the same order (tests compare them).
+        holding = _Holding(self, s)
+        base = holding.value(tuple(s.me.tokens))
         scores: list[float] = []
         take_two_played = terms.take_two_played(s)
         sim: _Simulator | None = None
         skipped = terms.skipped(actions, False)
-        holding: _Holding | None = None
         for i, action in enumerate(actions):
             kind = type(action)
             if skipped and i in skipped:
                 scores.append(-math.inf)
             elif kind is Take or (kind is TakeTwo and not take_two_played) \
                     or kind is ReserveDeck or kind is Reserve:
-                if holding is None:
-                    holding = _Holding(self, s)
                 scores.append(self._token_action(s, action, holding, base))
             elif kind is Return:
                 scores.append(ev.give_back(s, action) - base)  # type: ignore[arg-type]
@@ -104,7 +107,7 @@ class FastModuleScorer(FastScorer):
                 scores.append(0.0)
             else:
                 if kind is Buy:
-                    quiet = self._quiet_buy(s, action, base)  # type: ignore[arg-type]
+                    quiet = self._quiet_buy(s, action, holding, base)  # type: ignore[arg-type]
                     if quiet is not None:
                         scores.append(quiet)
                         continue
@@ -113,7 +116,8 @@ class FastModuleScorer(FastScorer):
                 scores.append(sim.score(action, False))
         return scores
 
-    def _quiet_buy(self, s: Situation, action: Buy, base: float) -> float | None:
+    def _quiet_buy(self, s: Situation, action: Buy, holding: _Holding,
+                   base: float) -> float | None:
         """`_Simulator.score` of a purchase after which the engine does nothing but pay,
         move the card and refill the market (no noble visits, the module claims nothing:
         `ModuleValue.quiet_purchase`), judged from the situation without playing it: the
@@ -144,9 +148,12 @@ class FastModuleScorer(FastScorer):
         if not terms.quiet_purchase(s, after):
             return None
         ev = self.ev
-        market = [c for c in s.market if c is not card] if from_market else s.market
+        v = holding.buying(card, after)
+        if v is None:
+            market = [c for c in s.market if c is not card] if from_market else s.market
+            v = ev.value(s, after, market)
         # As `_Simulator.score` adds them: the value, the tempo, the card denied.
-        score = ev.value(s, after, market) - base + 0.0
+        score = v - base + 0.0
         score += ev.w.buy
         if from_market:
             score += ev.deny(s, card)
@@ -181,7 +188,7 @@ class _Holding:
     def __init__(self, fast: FastModuleScorer, s: Situation) -> None:
         ev, w, terms = fast.ev, fast.w, s.terms
         assert terms is not None
-        self.ev, self.w, self.s, self.terms = ev, w, s, terms
+        self.ev, self.w, self.s, self.terms, self.fast = ev, w, s, terms, fast
         me, market, demand = s.me, s.market, s.demand
         v = w.points * me.points
         v += w.bonus * sum(b * d for b, d in zip(me.bonuses, demand, strict=False))
@@ -254,6 +261,10 @@ class _Holding:
                 else:
                     self.other.append((card, w.reserved_factor * worth))
         self.table_cards = table_cards
+        #: Whether every card's prospect comes from the tables, none with an ability
+        #: (whose worth may read the holding): a purchase is then judged from them.
+        self.all_tabled = tabled and not self.other and all(
+            c.ability is None for c in table_cards)
         self.tables = FastScorer._tables(table_cards, me.bonuses)
         self.nterms = fast._noble_terms([bonus_shortfall(me.bonuses, n) for n in s.nobles],
                                         s.nobles)
@@ -327,6 +338,44 @@ class _Holding:
         else:
             prospects = table_p + other_p
         v = self.memo[t] = self._last(v, me, raw, prospects)
+        return v
+
+    def buying(self, card: Card, after: Side) -> float | None:
+        """`module_value` of `after`, the mover once the plain card `card` (from the
+        market or its reserve) is bought and paid, on the known market without it; None
+        where the tables cannot tell it (a card with an ability, strongholds, a bonus
+        worth more than one). A bonus more of the card's colour counts in the tables as
+        a token more of it for every card (`FastScorer.main_scores`)."""
+        if not self.all_tabled or self.s.holds or card.bonus_count != 1:
+            return None
+        ev, w, s, terms = self.ev, self.w, self.s, self.terms
+        cards = self.table_cards
+        i = next(i for i, c in enumerate(cards) if c is card)
+        t = after.tokens
+        short = t[:]
+        short[card.bonus] += 1
+        gold = t[GOLD]
+        v = w.points * after.points
+        v += w.bonus * sum(b * d for b, d in zip(after.bonuses, s.demand, strict=False))
+        v += w.token * (sum(t) - gold) + w.gold * gold
+        v += terms.pieces(w, after)
+        v -= w.reserve_slot * len(after.reserved)
+        t0, t1, t2, t3, t4 = self.tables
+        lacks = t0[short[0]] + t1[short[1]] + t2[short[2]] + t3[short[3]] + t4[short[4]]
+        missing = lacks.to_bytes(len(cards), "little").translate(_LESS_GOLD[gold + self.less])
+        prospects: list[float] = list(map(mul, self.table_worths,
+                                          map(ev.decay.__getitem__, missing)))
+        del prospects[i]
+        if w.noble:
+            bonuses = after.bonuses
+            for term in self.fast._noble_terms(
+                    [bonus_shortfall(bonuses, n) for n in s.nobles], s.nobles):
+                v += term
+            v = terms.add_kept(ev, after, v)
+        v += terms.own_value(ev, s, after)
+        if prospects:
+            prospects.sort(reverse=True)
+            v += w.prospect * sum(prospects[: w.prospect_cards])
         return v
 
     def reserving(self, card: Card, t: tuple[int, ...]) -> float:
