@@ -349,22 +349,16 @@ class _Holding:
         if not self.all_tabled or self.s.holds or card.bonus_count != 1:
             return None
         ev, w, s, terms = self.ev, self.w, self.s, self.terms
-        cards = self.table_cards
-        i = next(i for i, c in enumerate(cards) if c is card)
+        i = next(i for i, c in enumerate(self.table_cards) if c is card)
         t = after.tokens
-        short = t[:]
-        short[card.bonus] += 1
         gold = t[GOLD]
-        v = w.points * after.points
-        v += w.bonus * sum(b * d for b, d in zip(after.bonuses, s.demand, strict=False))
+        v = self.fast._head(after.points, after.bonuses, s.demand)
         v += w.token * (sum(t) - gold) + w.gold * gold
         v += terms.pieces(w, after)
         v -= w.reserve_slot * len(after.reserved)
-        t0, t1, t2, t3, t4 = self.tables
-        lacks = t0[short[0]] + t1[short[1]] + t2[short[2]] + t3[short[3]] + t4[short[4]]
-        missing = lacks.to_bytes(len(cards), "little").translate(_LESS_GOLD[gold + self.less])
-        prospects: list[float] = list(map(mul, self.table_worths,
-                                          map(ev.decay.__getitem__, missing)))
+        short = t[:]
+        short[card.bonus] += 1
+        prospects = self._table_prospects(tuple(short))
         del prospects[i]
         if w.noble:
             bonuses = after.bonuses
