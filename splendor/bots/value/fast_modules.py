@@ -21,9 +21,8 @@ no city is met) is judged from the situation as the simulator would after playin
 mover's side with the payment and the card, the known market without it, its value from
 the holding's tables (a bonus more counting as a token more of its colour) when every
 card's prospect is in them. The mover's value before (the base of every score) is read
-from the tables too. Every other
-action (any other purchase, a conquest, a step, a return) is scored by the evaluator as
-before.
+from the tables too. Every other action (any other purchase, a conquest, a step, a
+return) is scored by the evaluator as before.
 """
 
 from __future__ import annotations
@@ -190,9 +189,7 @@ class _Holding:
         assert terms is not None
         self.ev, self.w, self.s, self.terms, self.fast = ev, w, s, terms, fast
         me, market, demand = s.me, s.market, s.demand
-        v = w.points * me.points
-        v += w.bonus * sum(b * d for b, d in zip(me.bonuses, demand, strict=False))
-        self.head = v
+        self.head = fast._head(me.points, me.bonuses, demand)
         self.pieces = terms.pieces(w, me)
         plain = not (me.gold2 or me.doubles)
         #: The tables count a card's lack with double golds too (each pays two tokens);
