@@ -11,12 +11,14 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 
 from splendor.engine import Action, GameData, Phase, View
+from splendor.net.errors import BAD_FIELD, ProtocolError
 from splendor.net.protocol import (
     MAX_MESSAGE_BYTES,
     AnyMessage,
     Chat,
     Error,
     Hello,
+    History,
     ListTables,
     Lobby,
     Play,
@@ -28,6 +30,7 @@ from splendor.net.protocol import (
     decode,
     encode,
 )
+from splendor.net.schema import LogEntryWire
 from splendor.net.wire import action_to_wire, log_entry_from_wire, view_from_wire
 from splendor.session.log import LogEntry
 
@@ -72,6 +75,8 @@ class GameClient:
         self.record: dict[str, Any] | None = None
         #: Every State as it arrived, raw (tests check what reached this seat).
         self.raw_states: list[bytes] = []
+        #: The log's action texts: the history of every view that comes.
+        self._texts: list[str] = []
         self._ws: ClientConnection | None = None
 
     async def open(self) -> None:
@@ -142,11 +147,13 @@ class GameClient:
         if isinstance(msg, Welcome):
             self.seat, self.token, self.summary = msg.seat, msg.token, msg.table
             self.table = msg.table.id
+        elif isinstance(msg, History):
+            self._extend_log(msg.entries)
         elif isinstance(msg, State):
             self.raw_states.append(data)
-            self.view = view_from_wire(msg.view, self.data)
+            self._extend_log(msg.log)
+            self.view = view_from_wire(msg.view, self.data, self._texts)
             self.current = msg.current
-            self.log.extend(log_entry_from_wire(e) for e in msg.log)
         elif isinstance(msg, Lobby):
             self.lobby, self.summary = msg, msg.table
         elif isinstance(msg, Tables):
@@ -156,8 +163,18 @@ class GameClient:
         elif isinstance(msg, Error):
             self.errors.append(msg)
         elif isinstance(msg, Record):
-            self.record = msg.record
+            self.record = {**msg.record, "actions": list(self._texts)}
         return msg
+
+    def _extend_log(self, entries: list[LogEntryWire]) -> None:
+        """Add the entries that follow the log; ProtocolError for any gap or repeat."""
+        for wire in entries:
+            entry = log_entry_from_wire(wire)
+            if entry.index != len(self.log):
+                raise ProtocolError(BAD_FIELD, f"log entry {entry.index} after "
+                                               f"{len(self.log)} entries")
+            self.log.append(entry)
+            self._texts.append(entry.action.text())
 
     @property
     def over(self) -> bool:

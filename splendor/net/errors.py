@@ -45,7 +45,12 @@ ALREADY_SEATED: Final = "already_seated"
 UNEXPECTED: Final = "unexpected"
 RATE_LIMITED: Final = "rate_limited"
 TOO_SLOW: Final = "too_slow"
+#: The server cannot save the table: the move waits (it is shown once saved).
+NOT_SAVED: Final = "not_saved"
+#: Too many connections from one address, or the server's lobby is full.
+BUSY: Final = "busy"
 
 REFUSALS: Final = frozenset({NOT_STARTED, GAME_OVER, NOT_YOUR_TURN, STALE_TURN, ILLEGAL,
                              TABLE_FULL, NO_SUCH_TABLE, SEAT_TAKEN, BAD_TOKEN, HELLO_FIRST,
-                             ALREADY_SEATED, UNEXPECTED, RATE_LIMITED, TOO_SLOW})
+                             ALREADY_SEATED, UNEXPECTED, RATE_LIMITED, TOO_SLOW, NOT_SAVED,
+                             BUSY})

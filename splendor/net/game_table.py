@@ -6,6 +6,11 @@ decide, for the current move number, when the engine finds it legal; anything el
 refused and changes nothing. Bots play their seats in a worker thread, off the event
 loop. Everything a table does runs on the server's event loop; sending only queues
 (net/outbox.py), so nothing here waits on a connection.
+
+A move is shown only once it is saved: each commit keeps every seat's view of it
+(`_Shown`), asks for a save (`changed`), and the views go out when the save that holds
+the move is on disk (`saved`). A restart therefore resumes at least at the last
+position anyone saw.
 """
 
 from __future__ import annotations
@@ -14,6 +19,9 @@ import asyncio
 import hmac
 import json
 import logging
+import math
+import secrets
+import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import Executor
@@ -21,14 +29,16 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from splendor.engine import GameData, GameState, make_record, new_game, observe
+from splendor.engine import GameData, GameState, View, make_record, new_game, observe
 from splendor.net import errors
 from splendor.net.errors import ProtocolError
 from splendor.net.outbox import Outbox
 from splendor.net.protocol import (
+    LOG_CHUNK,
     AnyMessage,
     Chat,
     Error,
+    History,
     Lobby,
     Play,
     Record,
@@ -69,8 +79,18 @@ class SeatSlot:
     local: bool = False
     out: Outbox | None = None
     sent_log: int = 0  # log entries this seat's connection has received
-    #: When its player's connection dropped (loop time), while nobody sits there.
+    #: When its player's connection dropped (monotonic time), while nobody sits there.
     left_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Shown:
+    """The game after a commit as the seats are to see it: shown once it is saved."""
+
+    moves: int
+    views: tuple[View, ...]
+    current: int | None
+    over: bool
 
 
 def bot_name(level: str) -> str:
@@ -91,7 +111,8 @@ class Table:
                  local_seats: tuple[int, ...] = (), pool: Executor | None = None,
                  on_change: Callable[[Table], None] | None = None,
                  record_path: Path | None = None,
-                 on_record: Callable[[Path], None] | None = None) -> None:
+                 on_record: Callable[[Path], None] | None = None,
+                 replace_after: float = 0.0, replace_level: str = "medium") -> None:
         self.data = data
         self.spec = spec
         self.id = table_id
@@ -116,6 +137,21 @@ class Table:
         self.texts: list[str] = []
         self.chat: deque[Chat] = deque(maxlen=CHAT_KEPT)
         self.finished = asyncio.Event()
+        #: Seconds a player may be away during the game before a bot of `replace_level`
+        #: takes the seat (0: never; the server does the handing over).
+        self.replace_after = replace_after
+        self.replace_level = replace_level
+        #: Tokens of seats freed before the start (their player left): such a player
+        #: coming back gets an open seat, if one is left, with its new token.
+        self.freed_tokens: set[str] = set()
+        #: Commits not yet saved, oldest first; and the last one shown (saved).
+        self._unsaved: deque[_Shown] = deque()
+        self.shown: _Shown | None = None
+        #: The moves on disk; and the record written (or none to write), once over.
+        self.saved_moves = 0
+        self.recorded = False
+        #: Why the last save failed, while saving fails (None: saving works).
+        self.save_problem: str | None = None
         self._pool = pool
         self._on_change = on_change
         self._bot_task: asyncio.Task[None] | None = None
@@ -138,6 +174,21 @@ class Table:
         """The seats a remote player may still take."""
         return [i for i, s in enumerate(self.seats) if s.kind == "open" and not s.local]
 
+    def absent_seats(self) -> list[int]:
+        """The remote players' seats with nobody connected."""
+        return [i for i, s in enumerate(self.seats)
+                if s.kind == "player" and not s.local and s.out is None]
+
+    def bot_in(self, seat: int, now: float | None = None) -> float | None:
+        """Seconds until a bot takes `seat`, whose player is away during the game (None:
+        the seat is not waiting for one)."""
+        slot = self.seats[seat]
+        if (self.replace_after <= 0 or not self.started or self.over
+                or slot.kind != "player" or slot.out is not None or slot.left_at is None):
+            return None
+        now = time.monotonic() if now is None else now
+        return max(0.0, self.replace_after - (now - slot.left_at))
+
     async def start(self) -> None:
         """Deal and play (the host's Start); TableError if started or a seat is open."""
         if self.state is not None:
@@ -145,6 +196,9 @@ class Table:
         if self.open_seats():
             seats = ", ".join(str(s + 1) for s in self.open_seats())
             raise TableError(f"seat(s) {seats} still wait for a player or a bot")
+        if self.absent_seats():
+            seats = ", ".join(str(s + 1) for s in self.absent_seats())
+            raise TableError(f"the player(s) of seat(s) {seats} are not connected")
         self._begin()
 
     async def hand_to_bot(self, seat: int, level: str) -> None:
@@ -176,9 +230,10 @@ class Table:
     def summary(self) -> TableSummary:
         return TableSummary(
             id=self.id, title=self.title, module=self.spec.module, players=self.spec.players,
-            started=self.started, over=self.over,
+            started=self.started, over=self.over, unsaved=self.save_problem is not None,
             seats=[SeatInfo(seat=i, kind=s.kind, name=s.name, level=s.level,
-                            connected=s.kind == "bot" or s.out is not None)
+                            connected=s.kind == "bot" or s.out is not None,
+                            bot_in=_whole(self.bot_in(i)))
                    for i, s in enumerate(self.seats)])
 
     def seat_with_token(self, token: str) -> int | None:
@@ -189,6 +244,11 @@ class Table:
             if hmac.compare_digest(given, slot.token.encode()):
                 found = seat
         return found
+
+    def freed_token(self, token: str) -> bool:
+        """True when `token` was a seat's here, freed before the start (its player left)."""
+        given = token.encode()
+        return any(hmac.compare_digest(given, t.encode()) for t in self.freed_tokens)
 
     def seat_to_join(self, seat: int | None) -> int | str:
         """The open seat a newcomer gets (`seat`, or the first open one), or the code of
@@ -216,17 +276,42 @@ class Table:
         self.changed()
         if self.state is None:
             self._start_if_ready()
-        else:
-            self._send_state(seat)
-            if self.state.is_over():
-                out.send(encode(Record(record=make_record(self.state))))
+        elif self.shown is not None:  # else the game's start is not saved yet: it follows
+            self._send_state(seat, self.shown)
+            if self.shown.over:
+                out.send(encode(self._record_message()))
 
-    def detach(self, seat: int, out: Outbox, now: float) -> None:
-        """`out`'s connection at `seat` is gone."""
+    def detach(self, seat: int, out: Outbox, now: float | None = None) -> None:
+        """`out`'s connection at `seat` is gone. Before the start, a remote player's seat
+        is free again (an absent player must not hold up the table); during the game
+        it waits for its player, or a bot after `replace_after` seconds."""
         slot = self.seats[seat]
-        if slot.out is out:
-            slot.out, slot.left_at = None, now
-            self.broadcast_lobby()
+        if slot.out is not out:
+            return
+        slot.out, slot.left_at = None, time.monotonic() if now is None else now
+        if self.state is None and slot.kind == "player" and not slot.local:
+            self._free(seat)
+            self.changed()
+        elif self.bot_in(seat) is not None and not self.over:
+            who = slot.name or f"Seat {seat + 1}"
+            self.say(f"{who} left; the {bot_name(self.replace_level)} plays the seat in "
+                     f"{_whole(self.replace_after)} s unless they come back.")
+        self.broadcast_lobby()
+
+    def _free(self, seat: int) -> None:
+        """`seat` is open again, with a new token (the old one could take it from the next
+        player); the old token may still claim an open seat before the start."""
+        slot = self.seats[seat]
+        self.freed_tokens.add(slot.token)
+        slot.token, slot.kind, slot.name, slot.left_at = secrets.token_urlsafe(24), "open", \
+            None, None
+
+    def free_absent_seats(self) -> None:
+        """Before the start, free the remote seats nobody is connected to (a resumed
+        table: nobody is yet)."""
+        if self.state is None:
+            for seat in self.absent_seats():
+                self._free(seat)
 
     # ------------------------------------------------------------ messages
 
@@ -275,7 +360,7 @@ class Table:
     # ------------------------------------------------------------ the game
 
     def _start_if_ready(self) -> None:
-        if self.auto_start and not self.open_seats() and all(
+        if self.auto_start and not self.open_seats() and not self.absent_seats() and all(
                 s.name is not None for s in self.seats):
             self._begin()
 
@@ -284,8 +369,7 @@ class Table:
         log.info("table %s: game started (%d players, module %s)", self.id,
                  self.spec.players, self.spec.module)
         self.broadcast_lobby()
-        for seat in range(len(self.seats)):
-            self._send_state(seat)
+        self._unsaved.append(self._snapshot())
         self.changed()
         self._schedule_bot()
 
@@ -298,24 +382,54 @@ class Table:
         """Take up a saved game where it was (its bots play on)."""
         self.state, self.log = state, entries
         self.texts = [a.text() for a in state.history]
-        now = asyncio.get_running_loop().time()
+        self.shown, self.saved_moves = self._snapshot(), len(self.texts)
+        now = time.monotonic()
         for slot in self.seats:  # nobody is connected yet: away since now
             slot.left_at = now if slot.kind == "player" else None
-        if state.is_over():
-            self.finished.set()
+        if state.is_over():  # its record was not written (else it would not come back)
+            self._finish()
         else:
             self._schedule_bot()
 
     def _commit(self, entry: LogEntry) -> None:
-        """After an action: tell every seat, save; at the end, the record."""
+        """After an action: save, and once saved tell every seat (`saved`)."""
         self.log.append(entry)
         self.texts.append(entry.action.text())
-        for seat in range(len(self.seats)):
-            self._send_state(seat)
-        assert self.state is not None
-        if self.state.is_over():
-            self._finish()
+        self._unsaved.append(self._snapshot())
         self.changed()
+
+    def _snapshot(self) -> _Shown:
+        state = self.state
+        assert state is not None
+        return _Shown(len(self.log), tuple(observe(state, s) for s in range(len(self.seats))),
+                      state.current_player(), state.is_over())
+
+    def saved(self, moves: int) -> None:
+        """The table as it was after `moves` moves is on disk: show every commit up to it
+        (the latest of them: a seat gets the log entries it lacks with it)."""
+        self.saved_moves = max(self.saved_moves, moves)
+        latest = None
+        while self._unsaved and self._unsaved[0].moves <= self.saved_moves:
+            latest = self._unsaved.popleft()
+        if latest is None:
+            return
+        self.shown = latest
+        if latest.moves == 0:
+            self.broadcast_lobby()
+        for seat in range(len(self.seats)):
+            self._send_state(seat, latest)
+        if latest.over:
+            self._finish()
+
+    def storage_problem(self, problem: str | None) -> None:
+        """Saving this table fails (`problem` says why) or works again (None): its
+        players are told, as moves wait until they are saved."""
+        if problem == self.save_problem:
+            return
+        self.save_problem = problem
+        if problem is not None:
+            self.broadcast(Error(code=errors.NOT_SAVED))
+        self.broadcast_lobby()
 
     def _schedule_bot(self) -> None:
         """Let the bots play while it is a bot's decision (one task at a time)."""
@@ -348,30 +462,52 @@ class Table:
             self._commit(apply_logged(state, action))
 
     def _finish(self) -> None:
+        """The game is over and saved: its record to the players, and to its file."""
+        if self.finished.is_set():
+            return
+        self.broadcast(self._record_message())
+        self.broadcast_lobby()
+        if self.record_path is not None and not self.recorded:
+            task = asyncio.get_running_loop().create_task(self._write_record())
+            task.add_done_callback(_report_failure)
+        else:
+            self.finished.set()
+
+    def _record_message(self) -> Record:
         assert self.state is not None
         record = make_record(self.state)
-        if self.record_path is not None:
-            from splendor.storage.atomic import StorageError, atomic_write_text
+        del record["actions"]  # the players have them as their logs
+        return Record(record=record)
 
-            try:
-                atomic_write_text(self.record_path, json.dumps(record, indent=1) + "\n")
-            except StorageError as exc:
-                log.error("table %s: the record was not written: %s", self.id, exc)
-            else:
-                if self.on_record is not None:
-                    self.on_record(self.record_path)
-        self.broadcast(Record(record=record))
-        self.broadcast_lobby()
-        self.finished.set()
+    async def _write_record(self) -> None:
+        """Write the record (off the loop); saved as written, so that a restart before it
+        writes it then (autosave.py)."""
+        from splendor.storage.atomic import StorageError, atomic_write_text
+
+        assert self.state is not None and self.record_path is not None
+        text = json.dumps(make_record(self.state), indent=1) + "\n"
+        try:
+            await asyncio.to_thread(atomic_write_text, self.record_path, text)
+        except StorageError as exc:
+            log.error("table %s: the record was not written: %s", self.id, exc)
+        else:
+            self.recorded = True
+            self.changed()
+            if self.on_record is not None:
+                self.on_record(self.record_path)
+        finally:
+            self.finished.set()
 
     def close(self) -> None:
         if self._bot_task is not None:
             self._bot_task.cancel()
 
     def changed(self) -> None:
-        """Something worth saving changed."""
+        """Something worth saving changed (without a saver, it counts as saved at once)."""
         if self._on_change is not None:
             self._on_change(self)
+        else:
+            self.saved(len(self.log))
 
     # ------------------------------------------------------------ sending (queues only)
 
@@ -389,12 +525,20 @@ class Table:
         if out is not None:
             out.send(encode(Error(code=refusal[0], params=refusal[1])))
 
-    def _send_state(self, seat: int) -> None:
-        slot, state = self.seats[seat], self.state
-        if slot.out is None or state is None:
+    def _send_state(self, seat: int, shown: _Shown) -> None:
+        """The log entries `seat` lacks up to `shown` (History messages first when they
+        are many), then its view there."""
+        slot = self.seats[seat]
+        if slot.out is None:
             return
-        fresh = self.log[slot.sent_log:]
-        slot.sent_log = len(self.log)
-        slot.out.send(encode(State(
-            view=view_to_struct(observe(state, seat)),
-            log=[log_entry_to_struct(e) for e in fresh], current=state.current_player())))
+        fresh = [log_entry_to_struct(e) for e in self.log[slot.sent_log:shown.moves]]
+        slot.sent_log = shown.moves
+        while len(fresh) > LOG_CHUNK:
+            slot.out.send(encode(History(entries=fresh[:LOG_CHUNK])))
+            del fresh[:LOG_CHUNK]
+        slot.out.send(encode(State(view=view_to_struct(shown.views[seat]), log=fresh,
+                                   current=shown.current)))
+
+
+def _whole(seconds: float | None) -> int | None:
+    return None if seconds is None else math.ceil(seconds)

@@ -27,14 +27,17 @@ from splendor.net.schema import LogEntryWire, ViewWire
 T = TypeVar("T")
 
 #: Raised whenever a message changes shape; both sides must speak the same one.
-PROTOCOL_VERSION: Final = 2
+PROTOCOL_VERSION: Final = 3
 #: The TCP port a game server listens on unless told otherwise.
 DEFAULT_PORT: Final = 7437
-#: The largest message either side accepts. The largest honest one is a State late in a
-#: long four-player game (the view with its history and legal actions, and the log):
-#: tens of kilobytes (tests/net check a quarter of this limit is enough). Anything bigger
-#: is refused before it is parsed, so a peer cannot make us spend memory or time on it.
+#: The largest message either side accepts. No honest message grows with the game's
+#: length: a State carries the view (without its history) and only the log entries the
+#: client lacks, at most LOG_CHUNK of them, after History messages of as many when it
+#: lacks more (tests/net check a quarter of this limit is enough). Anything bigger is
+#: refused before it is parsed, so a peer cannot make us spend memory or time on it.
 MAX_MESSAGE_BYTES: Final = 256 * 1024
+#: Log entries one message carries at most.
+LOG_CHUNK: Final = 400
 MAX_NAME: Final = 24
 MAX_CHAT: Final = 200
 MAX_SEATS: Final = 4
@@ -72,6 +75,9 @@ class SeatInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     name: Name | None = None
     level: Level | None = None
     connected: bool = False
+    #: While its player is away during a game: whole seconds until a bot takes the seat
+    #: (None: nobody will, unless the host says so).
+    bot_in: Count | None = None
 
 
 class TableSummary(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
@@ -84,6 +90,8 @@ class TableSummary(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     started: bool = False
     over: bool = False
     seats: Annotated[list[SeatInfo], msgspec.Meta(max_length=MAX_SEATS)] = []
+    #: True while the server cannot save this table: moves wait until it can.
+    unsaved: bool = False
 
 
 class Tables(Message):
@@ -126,11 +134,19 @@ class Play(Message):
     turn: Count
 
 
+class History(Message):
+    """Server → one client, before a State, when the client lacks more log entries than
+    a State carries (joining or coming back to a long game): the next ones, in order."""
+
+    entries: Annotated[list[LogEntryWire], msgspec.Meta(max_length=LOG_CHUNK)]
+
+
 class State(Message):
-    """Server → one client: its view, the log entries since the last State, who plays."""
+    """Server → one client: the log entries it lacks (after any History), its view at the
+    end of them, who plays. The view's history is the client's log."""
 
     view: ViewWire
-    log: list[LogEntryWire] = []
+    log: Annotated[list[LogEntryWire], msgspec.Meta(max_length=LOG_CHUNK)] = []
     current: Seat | None = None
 
 
@@ -152,7 +168,8 @@ class Error(Message):
 
 class Record(Message):
     """Server → clients once the game is over: its record (engine/record.py), decks and
-    all, which hides nothing any more."""
+    all, which hides nothing any more, without its `actions`: the client has them as its
+    log (so that the message does not grow with the game's length)."""
 
     record: dict[Short, Any]
 
@@ -165,8 +182,8 @@ class Pong(Message):
     nonce: Count = 0
 
 
-AnyMessage = (ListTables | Tables | Hello | Welcome | Lobby | Play | State | Chat | Error
-              | Record | Ping | Pong)
+AnyMessage = (ListTables | Tables | Hello | Welcome | Lobby | Play | History | State | Chat
+              | Error | Record | Ping | Pong)
 TYPES: Final = frozenset(t.__name__.lower() for t in AnyMessage.__args__)
 
 

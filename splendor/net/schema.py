@@ -38,7 +38,9 @@ class PlayerWire(msgspec.Struct, forbid_unknown_fields=True):
 
 
 class ViewWire(msgspec.Struct, forbid_unknown_fields=True):
-    """`View` with ids for pieces and texts for actions."""
+    """`View` with ids for pieces and texts for actions, without its history: `moves` says
+    how long that is, and the client has it already as its log (a State carries only the
+    entries it lacks), so that a message's size does not grow with the game's length."""
 
     seat: int
     num_players: int
@@ -56,7 +58,7 @@ class ViewWire(msgspec.Struct, forbid_unknown_fields=True):
     noble_candidates: list[str]
     players: list[PlayerWire]
     legal_actions: list[str]
-    history: list[str]
+    moves: int
     module: str | None = None
     orient_market: list[list[str | None]] = []
     orient_deck_sizes: list[int] = []
@@ -70,7 +72,7 @@ class ViewWire(msgspec.Struct, forbid_unknown_fields=True):
     turn_state: tuple[int, list[tuple[str, StepArg]], list[int]] | None = None
 
 
-class LogEntryWire(msgspec.Struct, forbid_unknown_fields=True):
+class LogEntryWire(msgspec.Struct, forbid_unknown_fields=True, omit_defaults=True):
     """`LogEntry` with the action as text and ids for pieces."""
 
     index: int

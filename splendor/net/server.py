@@ -5,8 +5,13 @@ A connection may ask which tables there are (ListTables) and then says Hello: wi
 token it takes that seat back, wherever it is; else it takes an open seat of the table it
 names (or of the first table with one). From then on its messages go to its table. Each
 connection sends through a queue of its own (net/outbox.py), so that one slow client
-never delays the others. With a save folder every table is saved after each change and
-`resume` brings back the unfinished ones after a restart.
+never delays the others. With a save folder every table is saved after each change (a
+move is shown once it is on disk), `resume` brings back the unfinished ones after a
+restart, and no other server may use the folder meanwhile.
+
+Connections not seated yet (the lobby) are bounded: a few per address, a stay of at most
+`Limits.lobby_stay` whatever they send, and a lobby that is full makes room by closing
+its oldest, so that players coming back to their seats always get in.
 """
 
 from __future__ import annotations
@@ -18,6 +23,7 @@ import os
 import secrets
 import ssl as ssl_module
 import time
+from collections import Counter
 from collections.abc import Callable, Coroutine
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -29,7 +35,7 @@ from websockets.exceptions import ConnectionClosed
 
 from splendor.engine import GameData
 from splendor.net import errors
-from splendor.net.autosave import Saver, table_path
+from splendor.net.autosave import Saver, check_writable, table_path
 from splendor.net.errors import ProtocolError
 from splendor.net.game_table import CHAT_KEPT, PLAYED, Refusal, Table, TableError
 from splendor.net.outbox import Outbox
@@ -58,13 +64,17 @@ __all__ = ["GameServer", "Limits", "Table", "TableError"]
 class Limits:
     """What one connection, and the server as a whole, may cost."""
 
-    #: Connections open at once (seated or not), and tables.
-    max_connections: int = 1024
+    #: Tables at once.
     max_tables: int = 500
-    #: Seconds a new connection has to send its first message; and, before it sits at a
-    #: table (it only lists tables), the longest it may stay silent.
+    #: Connections not seated at once (listing tables, about to say Hello): one more
+    #: closes the oldest. And from one address: one more is refused (`busy`). Seated
+    #: connections are bounded by the seats (one each).
+    max_lobby: int = 256
+    per_address: int = 16
+    #: Seconds a new connection has to send its first message; and the longest it may
+    #: stay without a seat, whatever it sends.
     hello_timeout: float = 10.0
-    lobby_idle: float = 60.0
+    lobby_stay: float = 60.0
     #: Messages per second a connection may send on average, and in a burst; an accepted
     #: move does not count (the game itself paces those, and a bot plays fast).
     rate: float = 20.0
@@ -108,6 +118,13 @@ class _Bucket:
         self.level = min(self.burst, self.level + 1)
 
 
+def _address(ws: ServerConnection) -> str:
+    """The peer's IP address (a connection over a Unix socket or a proxy without one:
+    '')."""
+    peer = ws.remote_address
+    return str(peer[0]) if isinstance(peer, tuple) and peer else ""
+
+
 def _bytes(raw: bytes | str) -> bytes:
     return raw.encode() if isinstance(raw, str) else raw
 
@@ -120,7 +137,11 @@ class GameServer:
 
     def __init__(self, data: GameData, *, limits: Limits | None = None,
                  save_dir: Path | None = None, replace_after: float = 0.0,
-                 replace_level: str = "medium") -> None:
+                 replace_level: str = "medium",
+                 on_storage: Callable[[Table, str | None], None] | None = None) -> None:
+        """`save_dir`: where tables are saved (FolderBusy if another server uses it;
+        StorageError if nothing can be written there). `on_storage` hears when saving a
+        table fails (with the reason) and works again (None), besides its players."""
         self.data = data
         self.limits = limits or Limits()
         if self.limits.max_queued < CHAT_KEPT + 8:
@@ -134,8 +155,18 @@ class GameServer:
         #: The seat tokens of tables their host closed (the latest few hundred).
         self._closed_tokens: list[str] = []
         self.connections = 0
+        #: The connections not seated yet, oldest first, with their addresses.
+        self._lobby: dict[Outbox, str] = {}
+        self._per_address: Counter[str] = Counter()
         self._server: Server | None = None
-        self._saver = Saver(save_dir) if save_dir is not None else None
+        self._saver = Saver(save_dir, on_storage) if save_dir is not None else None
+        if self._saver is not None:
+            self._saver.claim()
+            try:
+                check_writable(self._saver.folder)
+            except BaseException:
+                self._saver.release()
+                raise
         workers = max(1, min(4, (os.cpu_count() or 1)))
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="splendor-bot")
         self._tasks: set[asyncio.Task[None]] = set()
@@ -173,7 +204,8 @@ class GameServer:
     def _table_args(self, record_path: Path | None = None,
                     on_record: Callable[[Path], None] | None = None) -> dict[str, Any]:
         return {"pool": self._pool, "on_change": self._changed, "record_path": record_path,
-                "on_record": on_record}
+                "on_record": on_record, "replace_after": self.replace_after,
+                "replace_level": self.replace_level}
 
     def _add(self, table: Table) -> None:
         self.tables[table.id] = table
@@ -216,6 +248,8 @@ class GameServer:
     def _changed(self, table: Table) -> None:
         if self._saver is not None:
             self._saver.save(table)
+        else:  # nothing to wait for: saved as it is
+            table.saved(len(table.log))
 
     async def _forget_when_finished(self, table: Table) -> None:
         await table.finished.wait()
@@ -231,15 +265,12 @@ class GameServer:
 
     async def _replace_absent(self) -> None:
         """Hand the seats of players away longer than `replace_after` to bots."""
-        loop = asyncio.get_running_loop()
         while True:
             await asyncio.sleep(min(1.0, self.replace_after / 4))
+            now = time.monotonic()
             for table in list(self.tables.values()):
-                if not table.started or table.over:
-                    continue
-                for seat, slot in enumerate(table.seats):
-                    if (slot.kind == "player" and slot.out is None and slot.left_at is not None
-                            and loop.time() - slot.left_at >= self.replace_after):
+                for seat in range(len(table.seats)):
+                    if table.bot_in(seat, now) == 0:
                         await table.hand_to_bot(seat, self.replace_level)
 
     # ------------------------------------------------------------ listening
@@ -270,8 +301,7 @@ class GameServer:
             table.close()
         self._pool.shutdown(wait=False, cancel_futures=True)
         if self._saver is not None:
-            await self._saver.flush()
-            self._saver.close()
+            await self._saver.close()
 
     async def flush(self) -> None:
         """Until every table's latest change is on disk (tests, and before a shutdown)."""
@@ -288,21 +318,25 @@ class GameServer:
     # ------------------------------------------------------------ connections
 
     async def _handle(self, ws: ServerConnection) -> None:
-        if self.connections >= self.limits.max_connections:
-            await ws.close(1013, "too many connections")
-            return
         self.connections += 1
         out = Outbox(ws, max_messages=self.limits.max_queued,
                      max_bytes=self.limits.max_queued_bytes)
         where: tuple[Table, int] | None = None
         bucket = _Bucket(self.limits.rate, self.limits.burst)
+        address = _address(ws)
         try:
-            where = await self._greet(ws, out, bucket)
-            if where is not None:
-                await self._serve_seat(ws, out, bucket, *where)
+            if self._per_address[address] >= self.limits.per_address:
+                self._refuse(out, errors.BUSY)
+            else:
+                self._enter_lobby(out, address)
+                where = await self._greet(ws, out, bucket)
+                self._leave_lobby(out)
+                if where is not None:
+                    await self._serve_seat(ws, out, bucket, *where)
         except ConnectionClosed:
             pass
         finally:
+            self._leave_lobby(out)
             self.connections -= 1
             if where is not None:
                 where[0].detach(where[1], out, asyncio.get_running_loop().time())
@@ -314,6 +348,22 @@ class GameServer:
             except TimeoutError:
                 out.cancel()
 
+    def _enter_lobby(self, out: Outbox, address: str) -> None:
+        """`out` waits in the lobby; a full lobby lets its oldest go first."""
+        while len(self._lobby) >= self.limits.max_lobby:
+            oldest = next(iter(self._lobby))
+            self._leave_lobby(oldest)
+            oldest.close_after(1013, errors.BUSY)
+        self._lobby[out] = address
+        self._per_address[address] += 1
+
+    def _leave_lobby(self, out: Outbox) -> None:
+        address = self._lobby.pop(out, None)
+        if address is not None:
+            self._per_address[address] -= 1
+            if self._per_address[address] <= 0:
+                del self._per_address[address]
+
     def _refuse(self, out: Outbox, code: str) -> None:
         out.send(encode(Error(code=code)))
         out.close_after(1008, code)
@@ -321,15 +371,20 @@ class GameServer:
     async def _greet(self, ws: ServerConnection, out: Outbox,
                      bucket: _Bucket) -> tuple[Table, int] | None:
         """The table and seat `ws` sits at after its Hello, or None (refused, closing).
-        Before it, only ListTables and Ping are answered."""
-        timeout = self.limits.hello_timeout
+        Before it, only ListTables and Ping are answered, for `lobby_stay` seconds at most
+        (and `hello_timeout` for the first message)."""
+        loop = asyncio.get_running_loop()
+        leave_at = loop.time() + self.limits.lobby_stay
+        timeout = min(self.limits.hello_timeout, self.limits.lobby_stay)
         while True:
             try:
                 raw = await asyncio.wait_for(ws.recv(), timeout)
             except TimeoutError:
                 out.close_after(1008, "no hello")
                 return None
-            timeout = self.limits.lobby_idle
+            if out.done:  # let go to make room in a full lobby
+                return None
+            timeout = max(0.0, leave_at - loop.time())
             if not bucket.take():
                 self._refuse(out, errors.RATE_LIMITED)
                 return None
@@ -364,6 +419,11 @@ class GameServer:
                     if table.seats[seat].kind == "bot":
                         return errors.SEAT_TAKEN  # handed to a bot while away
                     return table, seat
+            for table in self.tables.values():
+                if table.freed_token(hello.token):  # left before the start: a seat again
+                    seat_or_code = table.seat_to_join(None)
+                    return seat_or_code if isinstance(seat_or_code, str) \
+                        else (table, seat_or_code)
             given = hello.token.encode()
             if any(hmac.compare_digest(given, t.encode()) for t in self._closed_tokens):
                 return errors.NO_SUCH_TABLE  # its host closed the table

@@ -35,6 +35,7 @@ from splendor.net.protocol import (
     MAX_CHAT,
     Chat,
     Error,
+    History,
     Lobby,
     Record,
     SeatInfo,
@@ -42,7 +43,7 @@ from splendor.net.protocol import (
     TableSummary,
     Welcome,
 )
-from splendor.net.wire import log_entry_from_wire
+from splendor.net.trust import client_ssl, connect_problem
 from splendor.session.hints import Hint
 from splendor.session.log import LogEntry
 from splendor.session.replay import hide_private
@@ -182,17 +183,18 @@ class NetSession:
         token, attempt = want.token, 0
         while not self._closing:
             client = GameClient(self.url, want.name, self.data, token=token,
-                                **self._hello_fields(want, token))
+                                ssl=client_ssl(self.url), **self._hello_fields(want, token))
             try:
                 welcome = await client.connect()
             except Refused as exc:
                 self._inbox.put((index, _Closed(exc.code, final=True)))
                 return
-            except (OSError, TimeoutError, InvalidURI, WebSocketException, ProtocolError):
+            except (OSError, TimeoutError, InvalidURI, WebSocketException,
+                    ProtocolError) as exc:
                 if token is None:  # a first try: the person typing the address hears now
-                    self._inbox.put((index, _Closed("unreachable", final=True)))
+                    self._inbox.put((index, _Closed(connect_problem(exc), final=True)))
                     return
-                self._inbox.put((index, _Closed("unreachable", final=False)))
+                self._inbox.put((index, _Closed(connect_problem(exc), final=False)))
                 await asyncio.sleep(RECONNECT_DELAYS[min(attempt, len(RECONNECT_DELAYS) - 1)])
                 attempt += 1
                 continue
@@ -200,10 +202,17 @@ class NetSession:
             link.client = client
             self._inbox.put((index, welcome))
             try:
+                seen = 0  # the client's log entries passed on (with the States they came to)
                 while True:
                     msg = await client.receive()
-                    self._inbox.put((index, (msg, client.view) if isinstance(msg, State)
-                                     else msg))
+                    if isinstance(msg, State):
+                        self._inbox.put((index, (client.log[seen:], client.view)))
+                        seen = len(client.log)
+                    elif isinstance(msg, Record) and client.record is not None:
+                        # The record whole: the message's, with the actions from the log.
+                        self._inbox.put((index, Record(record=client.record)))
+                    elif not isinstance(msg, History):  # its entries come with the State
+                        self._inbox.put((index, msg))
             except (ConnectionClosed, ProtocolError) as exc:
                 code = exc.code if isinstance(exc, ProtocolError) else "connection_lost"
                 if client.record is not None or self._closing:
@@ -235,10 +244,8 @@ class NetSession:
     def _take(self, index: int, item: object) -> None:
         link = self._links[index]
         if isinstance(item, tuple):
-            msg, view = item
-            assert isinstance(msg, State)
+            fresh, view = item
             if index == self._primary():
-                fresh = [log_entry_from_wire(e) for e in msg.log]
                 # A connection made again gets the whole log again: keep what is new.
                 new = [e for e in fresh if e.index >= len(self._received)]
                 start = len(self._received)

@@ -1,5 +1,6 @@
 """Views, log entries and actions as plain data that round-trips exactly:
-`view_from_wire(view_to_wire(v), data) == v`.
+`view_from_wire(view_to_wire(v), data, v.history) == v` (a view travels without its
+history, which the client keeps as its log).
 
 Cards, nobles and cities travel by their ids, trading posts by number, actions by their
 text. A card the seat may not see (`HiddenCard`) travels as its level and deck only, so
@@ -9,7 +10,7 @@ coming back raises `ProtocolError`.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, TypeVar
 
 import msgspec
@@ -76,7 +77,7 @@ def view_to_struct(view: View) -> ViewWire:
         bank=list(view.bank), market=_rows(view.market), deck_sizes=list(view.deck_sizes),
         nobles=_ids(view.nobles), noble_candidates=_ids(view.noble_candidates),
         players=[_player_struct(p) for p in view.players],
-        legal_actions=[a.text() for a in view.legal_actions], history=list(view.history),
+        legal_actions=[a.text() for a in view.legal_actions], moves=len(view.history),
         module=view.module, orient_market=_rows(view.orient_market),
         orient_deck_sizes=list(view.orient_deck_sizes), cities=_ids(view.cities),
         holds=list(view.holds), box=_ids(view.box), step=view.step,
@@ -170,9 +171,14 @@ def _steps(steps: Iterable[tuple[str, StepArg]]) -> tuple[tuple[str, StepArg], .
     return tuple(steps)
 
 
-def view_from_wire(data: Mapping[str, Any] | ViewWire, game_data: GameData) -> View:
-    """The view `data` (from `view_to_wire` or a State message) describes."""
+def view_from_wire(data: Mapping[str, Any] | ViewWire, game_data: GameData,
+                   history: Sequence[str]) -> View:
+    """The view `data` (from `view_to_wire` or a State message) describes, at the end of
+    `history` (the action texts so far); ProtocolError unless `data` is at that move."""
     w = _struct(data, ViewWire)
+    if w.moves != len(history):
+        raise ProtocolError(BAD_FIELD, f"a view at move {w.moves} after {len(history)} "
+                                       f"moves")
     pieces = _Pieces(game_data)
     turn = w.turn_state
     return View(
@@ -183,7 +189,7 @@ def view_from_wire(data: Mapping[str, Any] | ViewWire, game_data: GameData) -> V
         nobles=pieces.nobles(w.nobles), noble_candidates=pieces.nobles(w.noble_candidates),
         players=tuple(_player(p, pieces) for p in w.players),
         legal_actions=tuple(action_from_wire(a) for a in w.legal_actions),
-        history=tuple(w.history), module=w.module, orient_market=pieces.rows(w.orient_market),
+        history=tuple(history), module=w.module, orient_market=pieces.rows(w.orient_market),
         orient_deck_sizes=tuple(w.orient_deck_sizes),
         cities=tuple(pieces.city(c) for c in w.cities), holds=tuple(w.holds),
         box=pieces.cards(w.box), step=_steps([w.step])[0] if w.step is not None else None,

@@ -62,7 +62,7 @@ class InstanceLock:
                              exc.strerror or exc)
             lock.owner = lock.alone = True
             return lock
-        lock.owner = _try_lock(lock._fd)
+        lock.owner = try_lock(lock._fd)
         if not lock.owner:
             os.close(lock._fd)
             lock._fd = None
@@ -116,7 +116,7 @@ class InstanceLock:
         self.owner = False
 
 
-def _try_lock(fd: int) -> bool:
+def try_lock(fd: int) -> bool:
     """Take the exclusive lock on `fd` without waiting; False when another process has it."""
     if os.name == "nt":
         import msvcrt

@@ -41,7 +41,7 @@ async def play_until_a_decision_step(clients: list[GameClient], seed: int,
         await mover.play(rng.choice(mover.view.legal_actions))
         for c in clients:
             await receive_until(c, lambda m, turn=turn: isinstance(m, State)
-                                and len(m.view.history) == turn + 1)
+                                and m.view.moves == turn + 1)
     raise AssertionError("no decision step came")
 
 

@@ -28,7 +28,7 @@ def assert_saw_nothing_hidden(c: GameClient, record: dict[str, object]) -> None:
     for raw in c.raw_states:
         msg = decode(raw)
         assert isinstance(msg, State)
-        moves = len(msg.view.history)
+        moves = msg.view.moves
         state = GameState.from_setup(DATA, final.setup)
         for action in final.history[:moves]:
             state.apply(action)
@@ -52,7 +52,8 @@ def test_remote_bot_clients_play_a_whole_game(module: str | None, players: int,
             clients = await asyncio.gather(*(
                 play_bot(client(url, NAMES[i]), ("greedy", "random")[i % 2], i + 1)
                 for i in range(players)))
-            assert server.state is not None and server.finished.is_set()
+            await asyncio.wait_for(server.finished.wait(), 10)  # the record's file written
+            assert server.state is not None
             return server.state, list(clients)
 
     final, clients = run(game())
@@ -76,6 +77,7 @@ def test_a_three_seat_table_with_a_server_bot(tmp_path: Path) -> None:
         async with served(spec, seed=11, record=path) as (server, url):
             clients = await asyncio.gather(play_bot(client(url, "Ana"), "random", 1),
                                            play_bot(client(url, "Bo"), "greedy", 2))
+            await asyncio.wait_for(server.finished.wait(), 10)  # the record's file written
             assert server.state is not None
             return server.state, list(clients)
 
@@ -88,9 +90,9 @@ def test_a_three_seat_table_with_a_server_bot(tmp_path: Path) -> None:
 
 def test_a_hostile_client_changes_nothing_and_the_game_completes(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    garbage: list[bytes | str] = [b"\x00\xff\xfe", "not json", b"[]", b'{"type":"dance","v":2}',
-                                  b'{"type":"play","v":2,"action":"take","turn":-1}',
-                                  b'{"type":"hello","v":9}', b'{"type":"state","v":2}',
+    garbage: list[bytes | str] = [b"\x00\xff\xfe", "not json", b"[]", b'{"type":"dance","v":3}',
+                                  b'{"type":"play","v":3,"action":"take","turn":-1}',
+                                  b'{"type":"hello","v":9}', b'{"type":"state","v":3}',
                                   b"[" * 5000, encode(Play(action="buy L3-01", turn=0))]
 
     async def game() -> GameState:
@@ -112,6 +114,7 @@ def test_a_hostile_client_changes_nothing_and_the_game_completes(tmp_path: Path)
                 await ana.receive()
             assert server.state is None and server.seats[1].name is None
             await asyncio.gather(play_bot(ana, "random", 1), play_bot(bo, "random", 2))
+            await asyncio.wait_for(server.finished.wait(), 10)  # the record's file written
             assert server.state is not None
             return server.state
 

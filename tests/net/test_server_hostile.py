@@ -71,7 +71,7 @@ class Hostile:
 @pytest.fixture(scope="module")
 def hostile() -> Iterator[Hostile]:
     net = LoopThread("hostile-test").start()
-    limits = Limits(rate=1e6, burst=10**6, max_errors=10**6, max_connections=64)
+    limits = Limits(rate=1e6, burst=10**6, max_errors=10**6, per_address=64)
 
     async def up() -> tuple[GameServer, Table, int]:
         server = GameServer(DATA, limits=limits)
@@ -119,10 +119,10 @@ BAD = st.one_of(
     st.binary(max_size=300),
     JSON.map(lambda v: json.dumps(v).encode()),
     ENVELOPES.map(lambda d: json.dumps(d).encode()),
-    st.integers(50, 20_000).map(lambda n: b'{"type":"chat","v":2,"text":' + b"[" * n
+    st.integers(50, 20_000).map(lambda n: b'{"type":"chat","v":3,"text":' + b"[" * n
                                 + b"]" * n + b"}"),
     st.integers(MAX_MESSAGE_BYTES - 50, MAX_MESSAGE_BYTES * 2).map(
-        lambda n: b'{"type":"chat","v":2,"text":"' + b"x" * n + b'"}'),
+        lambda n: b'{"type":"chat","v":3,"text":"' + b"x" * n + b'"}'),
     PLAYS.map(encode), BAD_HELLOS.map(encode),
 )
 

@@ -54,7 +54,7 @@ def test_out_of_turn_old_turn_and_illegal_moves_are_refused_and_change_nothing()
             await mover.play(parse_action("buy L3-01"))
             error = await refused(mover)
             assert error.code == "illegal" and error.params["reason"]
-            await mover.send_raw(b'{"type":"play","v":2,"action":"dance","turn":0}')
+            await mover.send_raw(b'{"type":"play","v":3,"action":"dance","turn":0}')
             assert (await refused(mover)).code == "bad_action"
             assert server.state.key() == before and not server.log
             # A legal move counts once; the same message again is an old move number.
@@ -125,7 +125,7 @@ def test_hello_first_and_one_hello_only() -> None:
 
 def test_a_flood_is_cut_off_and_connections_are_limited() -> None:
     async def scenario() -> None:
-        limits = Limits(max_connections=2, rate=1.0, burst=5)
+        limits = Limits(per_address=2, rate=1.0, burst=5)
         async with served(TableSpec(2), limits=limits) as (server, url):
             ana = client(url, "Ana")
             await ana.connect()
@@ -137,11 +137,12 @@ def test_a_flood_is_cut_off_and_connections_are_limited() -> None:
                     await ana.receive()
             assert cut.value.rcvd is not None and cut.value.rcvd.reason == "rate_limited"
             assert len(ana.errors) < 50
-            held = [await connect(url) for _ in range(2)]
-            async with connect(url) as third:
+            held = [await connect(url) for _ in range(2)]  # not seated: in the lobby
+            async with connect(url) as third:  # one more from the same address
+                assert decode(await third.recv()) == Error(code="busy")
                 with pytest.raises(ConnectionClosed) as closed:
                     await third.recv()
-                assert closed.value.rcvd is not None and closed.value.rcvd.code == 1013
+                assert closed.value.rcvd is not None and closed.value.rcvd.reason == "busy"
             for ws in held:
                 await ws.close()
             assert server.state is None

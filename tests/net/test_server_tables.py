@@ -174,7 +174,7 @@ def test_chat_carries_seat_and_name_and_a_returning_seat_gets_the_last_lines() -
 
 def test_tables_are_limited_and_a_connection_that_only_looks_is_closed_when_idle() -> None:
     async def scenario() -> None:
-        limits = Limits(max_tables=2, lobby_idle=0.3)
+        limits = Limits(max_tables=2, lobby_stay=0.5)
         async with serving(limits=limits) as (server, url):
             server.open_table(TableSpec(2))
             server.open_table(TableSpec(2))
@@ -185,7 +185,10 @@ def test_tables_are_limited_and_a_connection_that_only_looks_is_closed_when_idle
                 listed = decode(await ws.recv())
                 assert isinstance(listed, Tables) and len(listed.tables) == 2
                 with pytest.raises(ConnectionClosed) as closed:
-                    await ws.recv()  # says nothing more: closed after lobby_idle
+                    for _ in range(100):  # listing again and again does not keep it there
+                        await ws.send(encode(ListTables()))
+                        assert isinstance(decode(await ws.recv()), Tables)
+                        await asyncio.sleep(0.05)
                 assert closed.value.rcvd is not None and closed.value.rcvd.reason == "no hello"
 
     run(scenario())

@@ -34,8 +34,9 @@ def assert_round_trips(state: GameState) -> None:
     for seat in range(state.num_players):
         view = observe(state, seat)
         wire = view_to_wire(view)
-        assert view_from_wire(wire, DATA) == view
-        assert view_from_wire(through_bytes(wire), DATA) == view  # type: ignore[arg-type]
+        assert "history" not in wire and wire["moves"] == len(view.history)
+        assert view_from_wire(wire, DATA, view.history) == view
+        assert view_from_wire(through_bytes(wire), DATA, view.history) == view  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("name", list(built_positions()))
@@ -80,7 +81,7 @@ def test_a_blind_reserve_travels_as_its_level_and_deck_only() -> None:
     wire = view_to_wire(observe(state, 1))
     assert wire["players"][0]["reserved"] == [{"level": 2, "orient": False},
                                               {"level": 1, "orient": True}]
-    mine = view_from_wire(wire, DATA).players[1].reserved
+    mine = view_from_wire(wire, DATA, observe(state, 1).history).players[1].reserved
     assert [c.id for c in mine if not isinstance(c, HiddenCard)] == ["L3-01", "O2-01"]
 
 
@@ -100,12 +101,14 @@ def wire_of(name: str = "blind reserves") -> dict[str, object]:
     (lambda w: w.pop("bank"), BAD_FIELD),
     (lambda w: w["players"][1]["reserved"].append({"level": 1, "id": "L1-01"}), BAD_FIELD),
     (lambda w: w.__setitem__("legal_actions", ["fly away"]), BAD_ACTION),
+    (lambda w: w.__setitem__("moves", w["moves"] + 1), BAD_FIELD),  # not at the log's end
 ])
 def test_wrong_wire_data_is_refused_with_a_protocol_error(change: object, code: str) -> None:
     wire = wire_of()
+    history = observe(built_positions()["blind reserves"], 0).history
     change(wire)  # type: ignore[operator]
     with pytest.raises(ProtocolError) as caught:
-        view_from_wire(wire, DATA)
+        view_from_wire(wire, DATA, history)
     assert caught.value.code == code
 
 
