@@ -322,6 +322,12 @@ class JoinScene(PanelScreen):
                 self.joining = None
         super().update(dt)
 
+    def shows(self) -> object:
+        """The line under the address (an attempt under way, or how the last ended) and
+        whether the search has given up: what an update changes by itself."""
+        return (self.joining is not None or self.looking is not None, self._joining_at,
+                self.problem, self._searched < SEARCH_SECONDS)
+
     # ------------------------------------------------------------ drawing
 
     def draw(self, surface: pygame.Surface) -> None:

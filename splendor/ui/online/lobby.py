@@ -157,6 +157,11 @@ class LobbyScene(PanelScreen):
             self.problem = problem_text(session.problem)
         super().update(dt)
 
+    def shows(self) -> object:
+        """What the server's news changes here besides the seats: the title, the game,
+        what went wrong, and whether Start may be pressed."""
+        return self.title, self.session.summary, self.problem, self.start.enabled
+
     def draw(self, surface: pygame.Surface) -> None:
         sc = Scale(surface.get_size())
         self.draw_frame(surface, self.title)

@@ -1,7 +1,9 @@
 """What the network play screens share: a panel on the felt with a title, widgets in a
 form, a line for what went wrong, Escape for Back. Laid out on enter, resize and a change
 of language (the game resizes every scene), and when the rows shown change (`relayout`,
-on the event or the update that changed them); `draw` only draws."""
+on the event or the update that changed them); `draw` only draws. The window is drawn
+again after input, and after an update that changed what a screen `shows` (an attempt
+that ended, a connection lost): never only when the mouse next moves."""
 
 from __future__ import annotations
 
@@ -24,6 +26,8 @@ class PanelScreen(Scene):
         self.panel = pygame.Rect(0, 0, 0, 0)
         self.title_rect = pygame.Rect(0, 0, 0, 0)
         self._size = (0, 0)
+        #: What `shows` said at the last update (a change is drawn in the same frame).
+        self._last_shows: object = None
 
     # ------------------------------------------------------------ lifecycle
 
@@ -69,8 +73,18 @@ class PanelScreen(Scene):
         self.form.handle_event(event)
         return True
 
+    def shows(self) -> object:
+        """What `draw` shows that an update may change without any input (time passing,
+        news from the network), comparable with ==; the rows are not in it (a change of
+        them is laid out, and so drawn)."""
+        return None
+
     def update(self, dt: float) -> None:
-        if self.form.update(dt) and self.app is not None:
+        """Subclasses call this last, after their own update."""
+        shown = self.shows()
+        changed = shown != self._last_shows
+        self._last_shows = shown
+        if (self.form.update(dt) or changed) and self.app is not None:
             self.app.request_redraw()
 
     # ------------------------------------------------------------ drawing

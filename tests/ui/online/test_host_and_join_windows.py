@@ -4,13 +4,16 @@ played to their results; every server binds 127.0.0.1 only."""
 
 from __future__ import annotations
 
+import json
 import random
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pygame
 import pytest
 
+from splendor.net.autosave import table_path
 from splendor.net.client import GameClient, play_bot
 from splendor.net.game_table import Table
 from splendor.net.loop_thread import LoopThread
@@ -52,6 +55,16 @@ def frames_until(app: App, done: Callable[[], bool], what: str) -> None:
         assert time.monotonic() < end, f"never: {what}"
         frame(app)
         time.sleep(0.002)
+
+
+def saved_seats(path: Path) -> list[tuple[str, str | None]] | None:
+    """The seats (kind, name) a server's save of a table holds, None before it is there
+    (or while it cannot be read)."""
+    try:
+        saved = json.loads(path.read_text(encoding="utf-8"))
+        return [(seat["kind"], seat["name"]) for seat in saved["seats"]]
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
 
 
 def press_button(app: App, button: Button) -> None:
@@ -324,7 +337,11 @@ def test_a_host_who_leaves_the_lobby_closes_the_table_and_the_guest_is_told(
         guest = NetSession(DATA, game.online.server.local_url, [SeatLink("Bo")], worker,
                            owns_worker=False)
         frames_until(app, lambda: lobby.start.enabled, "the guest takes the open seat")
-        assert list(saves.glob("*.json"))  # the open table is saved
+        (table_id,) = server.tables
+        # The open table is saved with its guest (written by the server's own thread: the
+        # file is waited for, not read the moment the lobby shows Bo).
+        frames_until(app, lambda: saved_seats(table_path(saves, table_id)) == [
+            ("player", "Player 1"), ("player", "Bo")], "the table saved with its guest")
         press_button(app, lobby.leave)
         assert isinstance(top(app), MenuScene)  # back on the Play online menu
         assert server.tables == {} and not list(saves.glob("*.json"))
