@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import re
 import ssl
 import sys
@@ -112,8 +111,17 @@ def add_net_commands(sub: Any) -> None:
                        "bot (default 0: never)")
     serve.add_argument("--replace-level", type=_level, default="medium", metavar="LEVEL",
                        help="the bot that takes over such a seat (default medium)")
-    join = sub.add_parser("join", help="take an open seat at a server's table and let a "
-                                       "bot play it to the end")
+    from splendor.net.join import DEFAULT_GIVE_UP, parse_token
+
+    join = sub.add_parser(
+        "join", help="take an open seat at a server's table and let a bot play it to the end",
+        description="Take a seat at a server's table and let a bot play it to the end. The "
+        "seat's token is kept in the data folder until the game is over: after a drop or a "
+        "restart of the server, join comes back to the seat (pauses from 0.5 s doubling to "
+        "10 s), and join run again for the same address takes it back. It ends with status "
+        "1 when the first connection fails, when the server refuses the seat (its token "
+        "unknown, the seat handed to a bot, the table gone) or stays away --give-up-after "
+        "seconds.")
     join.add_argument("address", type=_address,
                       help="host:port, ws://host:port or wss://host:port")
     join.add_argument("--bot", type=_level, required=True, metavar="LEVEL",
@@ -121,6 +129,14 @@ def add_net_commands(sub: Any) -> None:
     join.add_argument("--name", type=_name, help="the name at the table (default: the bot's)")
     join.add_argument("--table", type=_table_id, metavar="ID",
                       help="the table to join (default: the first with an open seat)")
+    join.add_argument("--token", type=parse_token,
+                      help="take back the seat this token holds, at whichever table; write "
+                      "--token=TOKEN, as a token may begin with - (default: the seat kept for "
+                      "this address and --table, if nobody plays it now; else an open seat)")
+    join.add_argument("--give-up-after", type=_seconds, default=DEFAULT_GIVE_UP,
+                      metavar="SECONDS", help="after a drop, give up when the server has not "
+                      f"taken the seat back for this long (default {DEFAULT_GIVE_UP:g}; 0: at "
+                      "once)")
     join.add_argument("--record", type=Path, metavar="FILE", help="write the game record here")
     join.add_argument("--dump", type=Path, metavar="FILE",
                       help="write every message received here, one a line, as received")
@@ -214,51 +230,6 @@ async def _serve(args: argparse.Namespace) -> int:
 
 
 async def _join(args: argparse.Namespace) -> int:
-    from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+    from splendor.net.join import run_join
 
-    from splendor.engine import replay
-    from splendor.gamedata import base_game
-    from splendor.net.client import GameClient, Refused, play_bot
-    from splendor.net.errors import ProtocolError
-
-    context = None
-    if args.cafile is not None:
-        try:
-            context = ssl.create_default_context(cafile=args.cafile)
-        except (OSError, ssl.SSLError) as exc:
-            print(f"splendor join: cannot use {args.cafile}: {exc}", file=sys.stderr)
-            return 2
-    dump = args.dump.open("wb") if args.dump is not None else None
-    data = base_game()
-    client = GameClient(args.address, args.name or f"{args.bot.capitalize()} bot", data,
-                        table=args.table, ssl=context,
-                        on_raw=(lambda raw: dump.write(raw + b"\n")) if dump else None)
-    try:
-        welcome = await client.connect()
-        print(f"Seated at seat {welcome.seat + 1} of {welcome.table.players} at table "
-              f"{welcome.table.id}", flush=True)
-        await play_bot(client, args.bot)
-    except Refused as exc:
-        print(f"splendor join: {exc}", file=sys.stderr)
-        return 1
-    except (ConnectionClosed, InvalidHandshake, InvalidURI, ProtocolError,
-            ssl.SSLError) as exc:
-        print(f"splendor join: the connection failed: {exc}", file=sys.stderr)
-        return 1
-    finally:
-        await client.close()
-        if dump is not None:
-            dump.close()
-    assert client.record is not None
-    state = replay(data, client.record)  # checks the server's record before keeping it
-    print(f"Game over after {len(state.history)} moves; scores {list(state.scores())}")
-    if args.record:
-        from splendor.storage.atomic import StorageError, atomic_write_text
-
-        try:
-            atomic_write_text(args.record, json.dumps(client.record, indent=1) + "\n")
-        except StorageError as exc:
-            print(f"splendor join: record not written: {exc}", file=sys.stderr)
-            return 1
-        print(f"Record written to {args.record}")
-    return 0
+    return await run_join(args)

@@ -5,12 +5,16 @@ id, the seat, and its token. JSON, versioned, written atomically.
 A file this version cannot read is moved aside (logged) and the game goes on without it:
 the player can still join by address, only not reclaim an old seat. A newer version's
 file is left alone and not written over.
+
+`join` keeps its bots' seats the same way in a file of its own (`path=`): the window's
+Join screen offers only the seats a person holds.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import asdict, dataclass
+from pathlib import Path
 from typing import Any
 
 from splendor.storage import paths
@@ -63,9 +67,10 @@ class _Newer(ValueError):
     pass
 
 
-def held_seats() -> tuple[list[HeldSeat], FileProblem | None]:
-    """The seats kept, newest first, and what became of an unusable file."""
-    path = paths.net_seats_path()
+def held_seats(path: Path | None = None) -> tuple[list[HeldSeat], FileProblem | None]:
+    """The seats kept (in `path`, by default the window's file), newest first, and what
+    became of an unusable file."""
+    path = path or paths.net_seats_path()
     if not path.exists():
         return [], None
     try:
@@ -76,26 +81,32 @@ def held_seats() -> tuple[list[HeldSeat], FileProblem | None]:
         return [], keep_aside(path, "seats", "unreadable", str(exc))
 
 
-def _write(seats: list[HeldSeat]) -> None:
-    path = paths.net_seats_path()
+def _write(seats: list[HeldSeat], path: Path) -> None:
     refuse_to_replace(path, _parse, MAX_BYTES)
     doc = {"format": FORMAT, "seats": [asdict(s) for s in seats[:MAX_KEPT]]}
     atomic_write_text(path, json.dumps(doc, indent=1) + "\n")
 
 
-def hold_seat(seat: HeldSeat) -> None:
+def hold_seat(seat: HeldSeat, path: Path | None = None) -> None:
     """Keep `seat` (replacing what was kept for the same table and seat); StorageError
     when it cannot be written."""
-    seats, problem = held_seats()
+    path = path or paths.net_seats_path()
+    seats, problem = held_seats(path)
     if problem is not None and problem.reason == "newer":
         return
     kept = [s for s in seats if (s.url, s.table, s.seat) != (seat.url, seat.table, seat.seat)]
-    _write([seat, *kept])
+    _write([seat, *kept], path)
 
 
-def release_seat(url: str, table: str) -> None:
-    """Forget the seats kept at `table` (its game is over)."""
-    seats, problem = held_seats()
-    if problem is not None or not any((s.url, s.table) == (url, table) for s in seats):
+def release_seat(url: str, table: str, seat: int | None = None,
+                 path: Path | None = None) -> None:
+    """Forget the seats kept at `table` (its game is over), or only `seat` of it."""
+    path = path or paths.net_seats_path()
+    seats, problem = held_seats(path)
+
+    def gone(s: HeldSeat) -> bool:
+        return (s.url, s.table) == (url, table) and seat in (None, s.seat)
+
+    if problem is not None or not any(gone(s) for s in seats):
         return
-    _write([s for s in seats if (s.url, s.table) != (url, table)])
+    _write([s for s in seats if not gone(s)], path)

@@ -68,6 +68,11 @@ def net_seats_path() -> Path:
     return data_dir() / "net_seats.json"
 
 
+def join_seats_path() -> Path:
+    """The seats `join`'s bots hold at network tables (their tokens)."""
+    return data_dir() / "join_seats.json"
+
+
 def net_tables_dir() -> Path:
     """Where a host's server autosaves its tables."""
     return data_dir() / "net_tables"
