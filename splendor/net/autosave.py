@@ -147,7 +147,7 @@ class Saver:
             lock = FolderLock(self.folder, LOCK_NAME)
             if not lock.acquire():
                 raise FolderBusy(f"another Splendor server is using {self.folder} (its "
-                                 f"tables are served there): choose another --save-dir")
+                                 f"tables are served there)")
             self._lock = lock
 
     def save(self, table: Table) -> None:

@@ -5,17 +5,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import re
-import ssl
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 from splendor.net.protocol import DEFAULT_PORT
 
-#: Seconds the server stays up after the game so that every client gets the last State
-#: and the record before the connections close.
-_GRACE = 1.0
+#: Seconds a player may be away during a game before a bot takes the seat (serve's
+#: default: no table waits for ever on someone who left).
+DEFAULT_REPLACE_AFTER = 120.0
 
 
 def _table(text: str) -> Any:
@@ -77,9 +75,17 @@ def _seconds(text: str) -> float:
 
 def default_save_dir() -> Path:
     """Where `serve` keeps its tables unless told: `net_tables` in the data folder."""
+    from splendor.storage.paths import net_tables_dir
+
+    return net_tables_dir()
+
+
+def default_records_dir() -> Path:
+    """Where `serve` writes finished games' records unless told: `net_records` in the data
+    folder."""
     from splendor.storage.paths import data_dir
 
-    return data_dir() / "net_tables"
+    return data_dir() / "net_records"
 
 
 def add_net_commands(sub: Any) -> None:
@@ -99,16 +105,24 @@ def add_net_commands(sub: Any) -> None:
     serve.add_argument("--seed", type=int, help="deal from this seed (default: random)")
     serve.add_argument("--record", type=Path, metavar="FILE",
                        help="with one table: write its record here (default: "
-                       "splendor-game-<time>-<table>.json)")
+                       "splendor-game-<time>-<table>.json in net_records in the data folder)")
     serve.add_argument("--cert", type=Path, metavar="FILE",
                        help="TLS certificate (PEM; with --key): clients use wss://")
     serve.add_argument("--key", type=Path, metavar="FILE", help="its private key (PEM)")
     serve.add_argument("--save-dir", type=Path, metavar="DIR",
-                       help="save each table here after every move, and resume the "
-                       "unfinished ones at start (default: net_tables in the data folder)")
-    serve.add_argument("--replace-after", type=_seconds, default=0.0, metavar="SECONDS",
+                       help="save each table here after every move (a move is shown to the "
+                       "players once it is saved), and resume the unfinished ones at start "
+                       "(default: net_tables in the data folder). One server a folder; "
+                       "serve refuses a folder it cannot write in")
+    serve.add_argument("--no-save", dest="save", action="store_false",
+                       help="save nothing: a stop or a crash loses every table")
+    serve.add_argument("--replace-after", type=_seconds, default=DEFAULT_REPLACE_AFTER,
+                       metavar="SECONDS",
                        help="hand the seat of a player away this long during a game to a "
-                       "bot (default 0: never)")
+                       "bot, announced to the others when they leave (default "
+                       f"{DEFAULT_REPLACE_AFTER:g}; 0: never, and an absent player stalls "
+                       "the table until they come back). Before the game, a seat whose "
+                       "player leaves is free again at once")
     serve.add_argument("--replace-level", type=_level, default="medium", metavar="LEVEL",
                        help="the bot that takes over such a seat (default medium)")
     from splendor.net.join import DEFAULT_GIVE_UP, parse_token
@@ -152,81 +166,10 @@ def run_net_command(args: argparse.Namespace) -> int:
         return 1
 
 
-def _tls(cert: Path | None, key: Path | None) -> ssl.SSLContext | None:
-    """The server's TLS context, None without a certificate; ValueError saying what is
-    wrong with the files."""
-    if cert is None and key is None:
-        return None
-    if cert is None or key is None:
-        raise ValueError("--cert and --key go together")
-    context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-    try:
-        context.load_cert_chain(cert, key)
-    except FileNotFoundError as exc:
-        raise ValueError(f"no such file: {exc.filename}") from None
-    except (ssl.SSLError, OSError) as exc:
-        raise ValueError(f"cannot use the certificate {cert} with the key {key}: "
-                         f"{exc}") from None
-    return context
-
-
-def _describe(spec: Any) -> str:
-    module = f", module {spec.module}" if spec.module else ""
-    bots = f", bots {'+'.join(spec.bots)}" if spec.bots else ""
-    return f"{spec.players} players{module}{bots}"
-
-
 async def _serve(args: argparse.Namespace) -> int:
-    from splendor.gamedata import base_game
-    from splendor.net.server import GameServer
+    from splendor.net.serve import run_serve
 
-    try:
-        context = _tls(args.cert, args.key)
-    except ValueError as exc:
-        print(f"splendor serve: {exc}", file=sys.stderr)
-        return 2
-    server = GameServer(base_game(), save_dir=args.save_dir or default_save_dir(),
-                        replace_after=args.replace_after, replace_level=args.replace_level)
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    tables = await server.resume()
-    for table in tables:
-        table.record_path = Path(f"splendor-game-{stamp}-{table.id}.json")
-        moves = len(table.state.history) if table.state is not None else 0
-        print(f"Resumed table {table.id}: {_describe(table.spec)}, at move {moves}",
-              flush=True)
-    specs = args.open_table or ([] if tables else [_table("players=2")])
-    announcing: asyncio.Task[None] | None = None
-    if args.record and len(specs) != 1:
-        print("splendor serve: --record goes with exactly one --open-table", file=sys.stderr)
-        return 2
-    for i, spec in enumerate(specs):
-        seed = args.seed + i if args.seed is not None else None
-        table = server.open_table(spec, seed=seed)
-        table.record_path = args.record or Path(f"splendor-game-{stamp}-{table.id}.json")
-        tables.append(table)
-        print(f"Table {table.id}: {_describe(spec)}", flush=True)
-    try:
-        port = await server.start(args.bind, args.port, ssl=context)
-        scheme = "wss" if context is not None else "ws"
-        print(f"Serving {len(tables)} table(s) on {scheme}://{args.bind}:{port}", flush=True)
-        if args.announce and args.bind not in ("127.0.0.1", "localhost", "::1"):
-            from splendor.net.announce import Announcer
-
-            announcing = asyncio.get_running_loop().create_task(
-                Announcer(port, addresses=None if args.bind in ("0.0.0.0", "::")
-                          else [args.bind]).follow(lambda: server.tables.values()))
-            print("Announced on the local network (_splendor._tcp)", flush=True)
-        for table in tables:
-            await table.finished.wait()
-            if table.record_path is not None:
-                print(f"Table {table.id} is over; record written to {table.record_path}",
-                      flush=True)
-        await asyncio.sleep(_GRACE)
-    finally:
-        if announcing is not None:
-            announcing.cancel()
-        await server.close()
-    return 0
+    return await run_serve(args)
 
 
 async def _join(args: argparse.Namespace) -> int:

@@ -14,6 +14,7 @@ from typing import Any
 
 from splendor.engine import GameData
 from splendor.net.announce import Announcer
+from splendor.net.autosave import FolderBusy
 from splendor.net.game_table import Table, TableError
 from splendor.net.loop_thread import LoopThread
 from splendor.net.protocol import DEFAULT_PORT
@@ -58,7 +59,11 @@ class HostServer:
         self.save_dir = save_dir
         self.bind = bind
         self.worker = LoopThread("splendor-host").start()
-        self.server = GameServer(data, save_dir=save_dir)
+        try:
+            self.server = GameServer(data, save_dir=save_dir)
+        except (FolderBusy, OSError) as exc:  # a `serve` has the folder, or it is read-only
+            self.worker.stop()
+            raise HostError(str(exc)) from exc
         self.port = self._listen(port)
         only = [bind] if bind not in ("", "0.0.0.0", "::") else None
         self._announcer = Announcer(self.port, advertiser, addresses=only) \

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import os
 import random
 import signal
 import subprocess
@@ -167,5 +168,8 @@ def test_a_killed_serve_resumes_its_tables_and_the_players_finish(tmp_path: Path
     final = replay(DATA, ana2.record)
     assert final.is_over() and final.setup.names == ("Ana", "Bo")
     assert [a.text() for a in final.history][:len(before.history)] == list(before.history)
-    [written] = tmp_path.glob(f"splendor-game-*-{table_id}.json")
+    # The record is kept in the data folder, never where serve was started.
+    assert not list(tmp_path.glob("splendor-game-*"))
+    records = Path(os.environ["SPLENDOR_HOME"]) / "net_records"
+    [written] = records.glob(f"splendor-game-*-{table_id}.json")
     assert json.loads(written.read_text()) == ana2.record

@@ -1,0 +1,172 @@
+"""Network play you can trust, measured: a real `serve` killed (SIGKILL) at random moments
+0-20 ms after moves every player saw, and the moves lost on restart; and the messages of
+a legal endless game at move N (a seat coming back, and the next move).
+
+    python benchmarks/net_trust.py [--kills 100] [--moves 10000]
+
+Printed: kills, moves seen before each kill, the move each restart resumed at, moves
+lost (seen but not resumed: the target is 0); the largest History, the State a seat
+coming back gets, and a live State after N moves, in bytes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import random
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+
+class Serve:
+    """A `serve --port 0` child, read until it serves."""
+
+    def __init__(self, home: Path, *args: str) -> None:
+        env = {**os.environ, "SPLENDOR_HOME": str(home), "PYTHONPATH": str(ROOT)}
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "splendor", "serve", "--port", "0", *args],
+            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=home)
+        self.resumed: dict[str, int] = {}
+        self.tables: list[str] = []
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            if found := re.match(r"Resumed table (\S+): .*, at move (\d+)$", line):
+                self.resumed[found[1]] = int(found[2])
+            elif found := re.match(r"Table (\S+): ", line):
+                self.tables.append(found[1])
+            elif line.startswith("Serving "):
+                self.url = line.split()[-1]
+                return
+        raise SystemExit("serve stopped before serving")
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            os.kill(self.process.pid, signal.SIGKILL)
+        self.process.communicate(timeout=60)
+
+
+async def play_then_kill(url: str, tokens: list[str | None], moves: int, pid: int,
+                         rng: random.Random) -> tuple[list[str | None], int]:
+    from splendor.gamedata import base_game
+    from splendor.net.client import GameClient
+    from splendor.net.protocol import State
+
+    data = base_game()
+    players = [GameClient(url, name, data, token) for name, token in zip(("A", "B"), tokens,
+                                                                      strict=True)]
+    for c in players:
+        await c.connect()
+
+    async def seen(count: int) -> None:
+        for c in players:
+            while c.view is None or len(c.log) < count:
+                while not isinstance(await c.receive(), State):
+                    pass
+
+    await seen(0)
+    for _ in range(moves):
+        mover = next((c for c in players if c.to_act()), None)
+        if mover is None or mover.view is None:
+            break
+        turn = len(mover.view.history)
+        await mover.play(rng.choice(mover.view.legal_actions))
+        await seen(turn + 1)
+    await asyncio.sleep(rng.uniform(0, 0.02))
+    os.kill(pid, signal.SIGKILL)
+    return [c.token for c in players], len(players[0].log)
+
+
+def kills(count: int) -> None:
+    rng = random.Random(56)
+    lost = games = 0
+    resumed_at: list[tuple[int, int]] = []
+    with tempfile.TemporaryDirectory(prefix="splendor-bench-") as folder:
+        home = Path(folder)
+        saves = str(home / "tables")
+        serve = None
+        tokens: list[str | None] = [None, None]
+        try:
+            for kill in range(count):
+                if serve is None or not tokens[0]:
+                    serve = Serve(home, "--save-dir", saves, "--open-table", "players=2")
+                    table, tokens, games = serve.tables[0], [None, None], games + 1
+                tokens, seen = asyncio.run(play_then_kill(serve.url, tokens,
+                                                          rng.randint(1, 3), serve.process.pid,
+                                                          rng))
+                serve.kill()
+                serve = Serve(home, "--save-dir", saves)
+                back = serve.resumed.get(table)
+                if back is None:  # the game ended: a new one next time
+                    tokens = [None, None]
+                    serve.kill()
+                    serve = None
+                    continue
+                resumed_at.append((seen, back))
+                lost += max(0, seen - back)
+                if kill % 10 == 9:
+                    print(f"  {kill + 1} kills, {lost} moves lost so far", flush=True)
+        finally:
+            if serve is not None:
+                serve.kill()
+    exact = sum(1 for seen, back in resumed_at if seen == back)
+    print(f"kills: {len(resumed_at)} (in {games} game(s)); restarts at exactly the last "
+          f"move seen: {exact}; moves lost: {lost}")
+
+
+def long_game(moves: int) -> None:
+    from splendor.engine import Take, observe
+    from splendor.gamedata import base_game
+    from splendor.net.game_table import Table
+    from splendor.net.protocol import History, Play, State, encode
+    from splendor.net.table import TableSpec
+    from splendor.net.wire import log_entry_to_struct, view_to_struct
+    from tests.storage.long_games import loop_action
+
+    async def run() -> None:
+        table = Table(base_game(), TableSpec(2), table_id="bench", title="Bench", seed=3,
+                      tokens=["a", "b"], local_seats=(0, 1))
+        for seat, name in enumerate(("A", "B")):
+            table.seats[seat].name = name
+        await table.start()
+        state = table.state
+        assert state is not None
+        last: dict[int, Take] = {}
+        while len(state.history) < moves:
+            table.on_message(state.current, Play(action=loop_action(state, last).text(),
+                                                 turn=len(state.history)))
+        assert not state.is_over()
+        from splendor.net.protocol import LOG_CHUNK
+
+        entries = [log_entry_to_struct(e) for e in table.log]
+        chunks = [encode(History(entries=entries[i:i + LOG_CHUNK]))
+                  for i in range(0, len(entries) - LOG_CHUNK, LOG_CHUNK)]
+        rest = entries[len(chunks) * LOG_CHUNK:]
+        back = encode(State(view=view_to_struct(observe(state, 0)), log=rest))
+        live = encode(State(view=view_to_struct(observe(state, 0)), log=entries[-1:]))
+        whole = len(b"".join(chunks)) + len(back)
+        print(f"endless game at move {moves}: {len(chunks)} History messages of at most "
+              f"{max(map(len, chunks)):,} bytes and a State of {len(back):,} bytes for a seat "
+              f"coming back ({whole:,} bytes in all); a live State {len(live):,} bytes")
+
+    asyncio.run(run())
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--kills", type=int, default=100)
+    parser.add_argument("--moves", type=int, default=10_000)
+    args = parser.parse_args()
+    long_game(args.moves)
+    kills(args.kills)
+
+
+if __name__ == "__main__":
+    main()
