@@ -13,6 +13,7 @@ from splendor.engine import GameData
 from splendor.net.client import GameClient, Refused
 from splendor.net.errors import ProtocolError
 from splendor.net.protocol import TableSummary
+from splendor.net.trust import client_ssl, connect_problem
 
 
 class TableLister:
@@ -28,15 +29,15 @@ class TableLister:
         self._task = worker.submit(self._ask(data))
 
     async def _ask(self, data: GameData) -> None:
-        client = GameClient(self.url, "-", data)
+        client = GameClient(self.url, "-", data, ssl=client_ssl(self.url))
         try:
             self._inbox.put((await client.list_tables(), ""))
         except Refused as exc:
             self._inbox.put((None, exc.code))
         except ProtocolError as exc:
             self._inbox.put((None, exc.code))
-        except (OSError, TimeoutError, InvalidURI, WebSocketException):
-            self._inbox.put((None, "unreachable"))
+        except (OSError, TimeoutError, InvalidURI, WebSocketException) as exc:
+            self._inbox.put((None, connect_problem(exc)))
         finally:
             with contextlib.suppress(Exception):
                 await client.close()

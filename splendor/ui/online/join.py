@@ -149,6 +149,8 @@ class JoinScene(PanelScreen):
         #: The connection being made, and where to (for the words while it is made).
         self.joining: Joining | None = None
         self._joining_at = ""
+        #: The URL asked (its scheme kept: the seats found there are joined over wss:// too).
+        self._joining_url = ""
         #: What went wrong last (a text in the language in use), '' for nothing.
         self.problem = ""
         self._status_rect = pygame.Rect(0, 0, 0, 0)
@@ -194,6 +196,7 @@ class JoinScene(PanelScreen):
         self.address.error = False
         self.problem = ""
         self._joining_at = url.split("://", 1)[1]
+        self._joining_url = url
         if listing is None and self.held_at is not None:
             listing = self.held_at(url)
         self._listing = listing
@@ -207,8 +210,7 @@ class JoinScene(PanelScreen):
     def _looked(self, looking: Looking) -> None:
         """The server's tables came: one open seat is taken at once, several offered."""
         assert looking.tables is not None
-        url = parse_address(self._joining_at, self.default_port) or ""
-        seats = open_seats(url, looking.tables)
+        seats = open_seats(self._joining_url, looking.tables)
         if not seats:
             self.problem = problem_text("table_full")
         elif len(seats) == 1:
