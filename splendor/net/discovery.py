@@ -52,6 +52,10 @@ MAX_TABLES = 64
 MAX_ADDRESSES = 8
 #: How long the Browser waits for one table's details before dropping it (milliseconds).
 RESOLVE_MS = 3000
+#: Announcements whose details are being asked for at once (each on a thread of its own,
+#: waiting up to RESOLVE_MS); more are dropped. A host's announcement comes whole and is
+#: read at once: a flood of names without details never holds it up.
+MAX_ASKING = 8
 MAX_PLAYERS = 4
 
 
@@ -119,9 +123,14 @@ def open_zeroconf(interfaces: InterfacesType, ip_version: IPVersion) -> Zeroconf
 
 # --- announcing ------------------------------------------------------------------------
 
+#: Printable characters that draw nothing at all (Hangul fillers, the blank Braille
+#: pattern, Khmer inherent vowels): read as spaces, so that no title is invisible.
+_BLANK = frozenset("\u115f\u1160\u17b4\u17b5\u2800\u3164\uffa0")
+
+
 def plain(text: str, limit: int) -> str:
     """`text` as one line of printable characters, at most `limit` long."""
-    cleaned = "".join(c if c.isprintable() else " " for c in text)
+    cleaned = "".join(c if c.isprintable() and c not in _BLANK else " " for c in text)
     return re.sub(r"\s+", " ", cleaned).strip()[:limit].strip()
 
 
@@ -280,6 +289,18 @@ def _known_module(module: str) -> bool:
     return module in module_ids()
 
 
+def _host_address(address: object) -> bool:
+    """Whether `address` can be a host's: an IP address (IPv6 with its scope), neither
+    unspecified (0.0.0.0 reaches this very machine), multicast nor reserved (broadcast)."""
+    if not isinstance(address, str) or len(address) > 64:
+        return False
+    try:
+        ip = ipaddress.ip_address(address.split("%")[0])
+    except ValueError:
+        return False
+    return not (ip.is_unspecified or ip.is_multicast or ip.is_reserved)
+
+
 def _join_order(address: str) -> tuple[int, str]:
     """Which address to join at first: LAN IPv4, then global IPv6, then the rest."""
     try:
@@ -299,8 +320,7 @@ def table_from(name: str, port: int | None, addresses: Sequence[str],
     no address). Fields that are missing or wrong make the table not `compatible`."""
     if not port or not 0 < port < 65536:
         return None
-    kept = sorted({a for a in addresses if isinstance(a, str) and len(a) <= 64},
-                  key=_join_order)[:MAX_ADDRESSES]
+    kept = sorted({a for a in addresses if _host_address(a)}, key=_join_order)[:MAX_ADDRESSES]
     if not kept:
         return None
     instance = name[: -len(SERVICE_TYPE) - 1] if name.endswith("." + SERVICE_TYPE) else name
@@ -327,6 +347,18 @@ def _sort_key(table: FoundTable) -> tuple[bool, bool, str, str]:
     return (not joinable, not table.compatible, table.title.casefold(), table.name)
 
 
+class _Asking:
+    """The type of ASKING."""
+
+
+#: `Browser._resolve`'s answer while a table's details are being asked for.
+ASKING = _Asking()
+
+
+def _table_of(name: str, info: ServiceInfo) -> FoundTable | None:
+    return table_from(name, info.port, info.parsed_scoped_addresses(), info.properties)
+
+
 class Browser:
     """Listens for tables on the local network until `close`; `tables()` is the current
     snapshot, safe to call from any thread once a frame. `interfaces` as zeroconf takes
@@ -340,10 +372,12 @@ class Browser:
                           and all(":" not in str(i) for i in interfaces) else IPVersion.All)
         self._lock = threading.Lock()
         self._tables: dict[str, FoundTable] = {}
+        #: The names whose details are being asked for (see `_resolve`).
+        self._asking: set[str] = set()
         self._closing = False
         self._zeroconf = open_zeroconf(interfaces, ip_version)
-        # Handlers run on the ServiceBrowser's own thread, where waiting to resolve a
-        # table's details is allowed.
+        # Handlers run on the ServiceBrowser's own thread, one announcement after another:
+        # a table's details missing are asked for elsewhere (`_resolve`).
         self._browser = ServiceBrowser(self._zeroconf, SERVICE_TYPE,
                                        handlers=[self._changed])
 
@@ -375,24 +409,56 @@ class Browser:
             return
         try:
             if state_change is ServiceStateChange.Removed:
+                with self._lock:
+                    self._asking.discard(name)  # an answer still to come is dropped
                 table = None
             else:
-                table = self._resolve(zeroconf, service_type, name)
+                answer = self._resolve(zeroconf, service_type, name)
+                if isinstance(answer, _Asking):
+                    return
+                table = answer
         except Exception as exc:  # a hostile or broken announcer never stops the browsing
             log.info("ignoring the announcement %r: %s", name, exc)
             table = None
+        self._settle(name, table)
+
+    def _settle(self, name: str, table: FoundTable | None) -> None:
         with self._lock:
             if table is None:
                 self._tables.pop(name, None)
             elif name in self._tables or len(self._tables) < MAX_TABLES:
                 self._tables[name] = table
 
-    @staticmethod
-    def _resolve(zeroconf: Zeroconf, service_type: str, name: str) -> FoundTable | None:
+    def _resolve(self, zeroconf: Zeroconf, service_type: str,
+                 name: str) -> FoundTable | _Asking | None:
+        """The table `name` announces, read from what has been heard (a host's
+        announcement comes whole); else ASKING: its details are asked for on a thread of
+        their own (at most MAX_ASKING at once, the others dropped), as this thread, the
+        ServiceBrowser's, must not wait on the network: the next announcement waits
+        behind it."""
         info = ServiceInfo(service_type, name)
-        if not info.request(zeroconf, RESOLVE_MS):
-            return None
-        return table_from(name, info.port, info.parsed_scoped_addresses(), info.properties)
+        if info.load_from_cache(zeroconf):
+            return _table_of(name, info)
+        with self._lock:
+            if name in self._asking or len(self._asking) >= MAX_ASKING or self._closing:
+                return ASKING
+            self._asking.add(name)
+        threading.Thread(target=self._ask, args=(zeroconf, info, name), daemon=True,
+                         name="splendor-browser-ask").start()
+        return ASKING
+
+    def _ask(self, zeroconf: Zeroconf, info: ServiceInfo, name: str) -> None:
+        table: FoundTable | None = None
+        try:
+            if info.request(zeroconf, RESOLVE_MS):
+                table = _table_of(name, info)
+        except Exception as exc:  # a hostile announcer, or zeroconf closing under us
+            log.info("ignoring the announcement %r: %s", name, exc)
+        with self._lock:
+            wanted = name in self._asking and not self._closing
+            self._asking.discard(name)
+        if wanted:
+            self._settle(name, table)
 
 
 # --- a check without the network, for `--smoke` --------------------------------------
