@@ -3,9 +3,9 @@ its log and chat, and the connections sitting there.
 
 Each seat only ever gets its own view (`observe`); a Play counts only from the seat to
 decide, for the current move number, when the engine finds it legal; anything else is
-refused and changes nothing. Bots play their seats in a worker thread, off the event
-loop. Everything a table does runs on the server's event loop; sending only queues
-(net/outbox.py), so nothing here waits on a connection.
+refused and changes nothing. Bots play their seats in the server's bot processes
+(net/bot_pool.py), off the event loop. Everything a table does runs on the server's event
+loop; sending only queues (net/outbox.py), so nothing here waits on a connection.
 
 A move is shown only once it is saved: each commit keeps every seat's view of it
 (`_Shown`), asks for a save (`changed`), and the views go out when the save that holds
@@ -24,13 +24,13 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
 from splendor.engine import GameData, GameState, View, make_record, new_game, observe
 from splendor.net import errors
+from splendor.net.bot_pool import Decides
 from splendor.net.errors import ProtocolError
 from splendor.net.outbox import Outbox
 from splendor.net.protocol import (
@@ -108,7 +108,7 @@ class Table:
 
     def __init__(self, data: GameData, spec: TableSpec, *, table_id: str, title: str,
                  seed: int, tokens: list[str], auto_start: bool = True,
-                 local_seats: tuple[int, ...] = (), pool: Executor | None = None,
+                 local_seats: tuple[int, ...] = (), bots: Decides | None = None,
                  on_change: Callable[[Table], None] | None = None,
                  record_path: Path | None = None,
                  on_record: Callable[[Path], None] | None = None,
@@ -152,7 +152,8 @@ class Table:
         self.recorded = False
         #: Why the last save failed, while saving fails (None: saving works).
         self.save_problem: str | None = None
-        self._pool = pool
+        #: Who decides for bot seats (None: a thread of this process, for tools).
+        self._bots = bots
         self._on_change = on_change
         self._bot_task: asyncio.Task[None] | None = None
 
@@ -450,8 +451,10 @@ class Table:
             request = Request(turn, slot.level, seat_seed,
                               fresh_random_state(decision_seed(seat_seed, turn)),
                               observe(state, seat))
-            loop = asyncio.get_running_loop()
-            answer = await loop.run_in_executor(self._pool, decide, request, self.data)
+            if self._bots is not None:
+                answer = await self._bots.decide(request)
+            else:
+                answer = await asyncio.to_thread(decide, request, self.data)
             if state.current != seat or len(state.history) != turn:
                 continue  # cannot happen (only this task plays a bot seat); never apply late
             action = answer.action

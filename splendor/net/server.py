@@ -19,13 +19,11 @@ from __future__ import annotations
 import asyncio
 import hmac
 import logging
-import os
 import secrets
 import ssl as ssl_module
 import time
 from collections import Counter
 from collections.abc import Callable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +34,7 @@ from websockets.exceptions import ConnectionClosed
 from splendor.engine import GameData
 from splendor.net import errors
 from splendor.net.autosave import Saver, check_writable, table_path
+from splendor.net.bot_pool import BotPool
 from splendor.net.errors import ProtocolError
 from splendor.net.game_table import CHAT_KEPT, PLAYED, Refusal, Table, TableError
 from splendor.net.outbox import Outbox
@@ -138,10 +137,13 @@ class GameServer:
     def __init__(self, data: GameData, *, limits: Limits | None = None,
                  save_dir: Path | None = None, replace_after: float = 0.0,
                  replace_level: str = "medium",
-                 on_storage: Callable[[Table, str | None], None] | None = None) -> None:
+                 on_storage: Callable[[Table, str | None], None] | None = None,
+                 bots: BotPool | None = None) -> None:
         """`save_dir`: where tables are saved (FolderBusy if another server uses it;
         StorageError if nothing can be written there). `on_storage` hears when saving a
-        table fails (with the reason) and works again (None), besides its players."""
+        table fails (with the reason) and works again (None), besides its players.
+        `bots`: the processes the bots think in, closed with the server (default: a
+        `BotPool` of one per core but one)."""
         self.data = data
         self.limits = limits or Limits()
         if self.limits.max_queued < CHAT_KEPT + 8:
@@ -167,8 +169,8 @@ class GameServer:
             except BaseException:
                 self._saver.release()
                 raise
-        workers = max(1, min(4, (os.cpu_count() or 1)))
-        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix="splendor-bot")
+        #: The bots' processes, shared by every table (started as bots first think).
+        self._bots = bots if bots is not None else BotPool()
         self._tasks: set[asyncio.Task[None]] = set()
 
     # ------------------------------------------------------------ tables
@@ -203,7 +205,7 @@ class GameServer:
 
     def _table_args(self, record_path: Path | None = None,
                     on_record: Callable[[Path], None] | None = None) -> dict[str, Any]:
-        return {"pool": self._pool, "on_change": self._changed, "record_path": record_path,
+        return {"bots": self._bots, "on_change": self._changed, "record_path": record_path,
                 "on_record": on_record, "replace_after": self.replace_after,
                 "replace_level": self.replace_level}
 
@@ -299,7 +301,7 @@ class GameServer:
             task.cancel()
         for table in self.tables.values():
             table.close()
-        self._pool.shutdown(wait=False, cancel_futures=True)
+        await self._bots.close()
         if self._saver is not None:
             await self._saver.close()
 
