@@ -81,6 +81,9 @@ class SeatSlot:
     sent_log: int = 0  # log entries this seat's connection has received
     #: When its player's connection dropped (monotonic time), while nobody sits there.
     left_at: float | None = None
+    #: Seconds its player was away since their last move, before `left_at`: coming back
+    #: for a moment does not start the clock again (only a move does).
+    away: float = 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,7 +191,7 @@ class Table:
                 or slot.kind != "player" or slot.out is not None or slot.left_at is None):
             return None
         now = time.monotonic() if now is None else now
-        return max(0.0, self.replace_after - (now - slot.left_at))
+        return max(0.0, self.replace_after - slot.away - (now - slot.left_at))
 
     async def start(self) -> None:
         """Deal and play (the host's Start); TableError if started or a seat is open."""
@@ -263,6 +266,8 @@ class Table:
         """`out` sits at `seat` (newly, or back with its token): Welcome, the chat so far,
         the lobby, and the game if there is one."""
         slot = self.seats[seat]
+        if slot.left_at is not None:
+            slot.away += time.monotonic() - slot.left_at
         old, slot.out, slot.sent_log, slot.left_at = slot.out, out, 0, None
         if old is not None and old is not out:  # the same player elsewhere: the newer wins
             old.close_after(1000, "reconnected elsewhere")
@@ -293,10 +298,10 @@ class Table:
         if self.state is None and slot.kind == "player" and not slot.local:
             self._free(seat)
             self.changed()
-        elif self.bot_in(seat) is not None and not self.over:
+        elif (left := self.bot_in(seat)) is not None:
             who = slot.name or f"Seat {seat + 1}"
             self.say(f"{who} left; the {bot_name(self.replace_level)} plays the seat in "
-                     f"{_whole(self.replace_after)} s unless they come back.")
+                     f"{_whole(left)} s unless they come back and play.")
         self.broadcast_lobby()
 
     def _free(self, seat: int) -> None:
@@ -354,6 +359,7 @@ class Table:
             for key, value in list(reason.params.items())[:7]:
                 params[key[:64]] = value[:64] if isinstance(value, str) else value
             return errors.ILLEGAL, params
+        self.seats[seat].away = 0.0  # playing is being there
         self._commit(apply_logged(state, action))
         self._schedule_bot()
         return PLAYED

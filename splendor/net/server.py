@@ -248,6 +248,8 @@ class GameServer:
         return True
 
     def _changed(self, table: Table) -> None:
+        if self.tables.get(table.id) is not table:
+            return  # closed (its file is gone with it) or not served yet
         if self._saver is not None:
             self._saver.save(table)
         else:  # nothing to wait for: saved as it is
@@ -355,6 +357,7 @@ class GameServer:
         while len(self._lobby) >= self.limits.max_lobby:
             oldest = next(iter(self._lobby))
             self._leave_lobby(oldest)
+            oldest.send(encode(Error(code=errors.BUSY)))
             oldest.close_after(1013, errors.BUSY)
         self._lobby[out] = address
         self._per_address[address] += 1
