@@ -138,6 +138,8 @@ class NetSession:
         self._closing = False
         #: The table as the server last described it (seats, who is connected).
         self.summary: TableSummary | None = None
+        #: When (monotonic seconds) `summary` came: its seats' `bot_in` count from then.
+        self.summary_at = time.monotonic()
         #: Set at the host's screen: lets a bot play for a person who went away.
         self.host_actions: HostActions | None = None
         #: Since when (monotonic seconds) each away person has been away.
@@ -263,10 +265,10 @@ class NetSession:
             self._sent_at = None
         elif isinstance(item, Welcome):
             link.seat, link.token, link.connected = item.seat, item.token, True
-            self.summary = item.table
+            self.summary, self.summary_at = item.table, time.monotonic()
             self.problem = ""
         elif isinstance(item, Lobby):
-            self.summary = item.table
+            self.summary, self.summary_at = item.table, time.monotonic()
             if index == self._primary():
                 self._seat_events()
         elif isinstance(item, Chat):

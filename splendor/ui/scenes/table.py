@@ -599,6 +599,7 @@ class TableScene(Scene):
             return
         ui = self.ui
         ui.status, ui.status_alarm = self.net.status()
+        ui.warning = self.net.warning()
         acting = self.acting()
         ui.hint_marks = hint_marks(self.session.hint.action) \
             if self.session.hint is not None and acting else set()
@@ -626,7 +627,8 @@ class TableScene(Scene):
                          session.hint_pending, session.hint)
         return (session.version, len(session.log), self.view().seat, acting,
                 tuple(ui.pending), ui.selected, ui.refusal, ui.notice, ui.thinking,
-                ui.status, ui.status_alarm, self.payment_index, self.assists.reasons,
+                ui.status, ui.status_alarm, ui.warning, self.payment_index,
+                self.assists.reasons,
                 assisting)
 
     def _assisting(self) -> Assisting:

@@ -1,7 +1,9 @@
 """The network parts of the table, in one place: the chat under the game log, and the
-status a game over the network adds (a person whose connection is down, or this
-screen's own). The table asks `strip_for(session)` once: a local game gets `NoStrip`,
-which does nothing, so the scene never asks whether its game is online.
+status a game over the network adds (a person whose connection is down, with the time
+left before a bot plays for them, or this screen's own) and its warning (the table's
+server cannot save the game: moves wait). The table asks `strip_for(session)` once: a
+local game gets `NoStrip`, which does nothing, so the scene never asks whether its game
+is online.
 
 The chat field takes the keyboard only while focused (Enter or a click on it); then
 every key is its own, so typing never triggers a table shortcut. Enter sends, Escape
@@ -18,13 +20,15 @@ a line that comes is wrapped on the update that brings it, never while drawing.
 from __future__ import annotations
 
 import dataclasses
+import math
+import time
 from typing import Protocol, runtime_checkable
 
 import pygame
 
 from splendor.engine import Refusal
 from splendor.i18n import tr
-from splendor.net.protocol import MAX_CHAT
+from splendor.net.protocol import MAX_CHAT, TableSummary
 from splendor.net.session import ChatLine
 from splendor.session.table_session import TableSession
 from splendor.ui import theme
@@ -45,6 +49,13 @@ LINES_PER_MESSAGE = 3
 SCROLL_STEP = 1
 PAGE_STEP = 4
 
+#: A bot to come for a person away: their name, the whole seconds left, whether the game
+#: waits for them (see `NetStrip.bot_due`).
+BotDue = tuple[str, int, bool]
+#: What the status says, as values: connected, whom the game waits for, whether the table
+#: cannot save, a bot to come.
+_Seen = tuple[bool, str | None, bool, BotDue | None]
+
 
 @runtime_checkable
 class NetTable(Protocol):
@@ -54,9 +65,14 @@ class NetTable(Protocol):
 
     chat: list[ChatLine]
     refusals: list[str]
+    #: The table as last described (None before), and when that came (monotonic).
+    summary: TableSummary | None
+    summary_at: float
 
     @property
     def connected(self) -> bool: ...
+    @property
+    def current(self) -> int | None: ...
     def send_chat(self, text: str) -> Refusal | None: ...
     def waiting_for(self) -> str | None: ...
     def handover_seat(self) -> int | None: ...
@@ -77,6 +93,9 @@ class NoStrip:
 
     def status(self) -> tuple[str, bool]:
         return "", False
+
+    def warning(self) -> str:
+        return ""
 
     def draw(self, surface: pygame.Surface, lay: TableLayout) -> None:
         pass
@@ -100,10 +119,12 @@ class NetStrip(NoStrip):
         self._wrapped: list[tuple[ChatLine, tuple[tuple[str, str], ...]]] = []
         #: The rows' text size and width, set on layout.
         self._chat_px = self._chat_w = 0
-        #: The connections as last seen (connected, whom the game waits for), and the
-        #: status said of them (see `status`).
-        self._status_of: tuple[bool, str | None] | None = None
+        #: The connections as last seen (connected, whom the game waits for, whether the
+        #: table cannot save, a bot to come: see `bot_due`), and the status and warning
+        #: said of them (see `status`, `warning`).
+        self._status_of: _Seen | None = None
         self._status: tuple[str, bool] = ("", False)
+        self._warning = ""
         self._refusals_seen = 0
         #: A refusal of the server's, in words (shown like a chat refusal).
         self.said = ""
@@ -266,8 +287,7 @@ class NetStrip(NoStrip):
             if self.back:  # reading older lines: they stay where they are
                 self.back += came
             redraw = True
-        status_of = (self.session.connected, self.session.waiting_for())
-        if status_of != self._status_of:
+        if self._seen_now() != self._status_of:  # a countdown: once a second
             self._word_status()
             redraw = True
         return redraw
@@ -288,13 +308,41 @@ class NetStrip(NoStrip):
     def _wrap(self, line: ChatLine) -> tuple[tuple[str, str], ...]:
         return chat_rows(line, self._chat_px, self._chat_w)
 
+    def _seen_now(self) -> _Seen:
+        """What the status and the warning say, as values (worded when it changes)."""
+        session = self.session
+        unsaved = session.summary is not None and session.summary.unsaved
+        return session.connected, session.waiting_for(), unsaved, self.bot_due()
+
+    def bot_due(self) -> BotDue | None:
+        """The person away whose seat a bot takes soonest, the person to play first: their
+        name, the whole seconds left (counted down from the Lobby that said it) and
+        whether the game waits for them; None while no bot is to come."""
+        session = self.session
+        if session.summary is None:
+            return None
+        due = [(info.seat != session.current, info.bot_in, info.seat,
+                str(info.name or f"Seat {info.seat + 1}")) for info in session.summary.seats
+               if info.kind == "player" and not info.connected and info.bot_in is not None]
+        if not due:
+            return None
+        later, bot_in, _, name = min(due)
+        left = bot_in - (time.monotonic() - session.summary_at)
+        return name, max(0, math.ceil(left)), not later
+
     def _word_status(self) -> None:
         """Say the connections' status in the language in use (on layout, and when
         they change)."""
-        self._status_of = (self.session.connected, self.session.waiting_for())
-        connected, name = self._status_of
+        self._status_of = self._seen_now()
+        connected, name, unsaved, due = self._status_of
+        self._warning = tr("online.status.unsaved") if unsaved else ""
         if not connected:
             self._status = tr("net_table.status.connection_lost"), True
+        elif due is not None and (due[2] or name is None):
+            away, left, waiting = due
+            self._status = tr("online.status.bot_waiting" if waiting else
+                              "online.status.bot_away", name=away,
+                              time=f"{left // 60}:{left % 60:02d}"), False
         elif name is not None:
             self._status = tr("net_table.status.waiting_for", name=name), False
         else:
@@ -302,9 +350,14 @@ class NetStrip(NoStrip):
 
     def status(self) -> tuple[str, bool]:
         """What the panel says of the connections, and whether it is an alarm: this
-        screen's own connection lost, or the person to play gone (as worded on layout
-        or when they changed)."""
+        screen's own connection lost, or the person to play gone, with the time left
+        before a bot plays for them (as worded on layout or when they changed)."""
         return self._status
+
+    def warning(self) -> str:
+        """What the panel says in red whatever else it shows: the table cannot save the
+        game (its moves wait until it can), or ''."""
+        return self._warning
 
     # ----------------------------------------------------------------- drawing
 

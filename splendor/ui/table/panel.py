@@ -203,9 +203,12 @@ def layout_panel(lay: TableLayout, view: View, ui: TableUi, assists: Assists, ac
     if aid.last_move and not ui.pending and ui.selected is None:
         y = b.paragraph(tr("table.panel.last_move", move=aid.last_move), px(14),
                         theme.TEXT_DIM, x, y + px(10), w)
-    # Below the rest, from the bottom up: Undo and Hint, why a move was refused, a notice.
+    # Below the rest, from the bottom up: Undo and Hint, the table's warning, why a move
+    # was refused, a notice.
     bottom = lay.action_panel.bottom - px(12)
     bottom = _assist_buttons(b, aid, actions, y, bottom)
+    if ui.warning:
+        bottom = b.paragraph_above(ui.warning, px(15), theme.DANGER, y, bottom)
     if ui.refusal is not None and assists.reasons:
         bottom = b.paragraph_above(refusal_text(ui.refusal, _names(view)), px(15),
                                    theme.DANGER, y, bottom)

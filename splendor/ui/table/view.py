@@ -74,6 +74,9 @@ class TableUi:
     #: this screen's own), shown where a bot's thinking is; `status_alarm`: in red.
     status: str = ""
     status_alarm: bool = False
+    #: A lasting problem of the table the game is served from (it cannot save the game):
+    #: in red at the panel's foot, whatever else the panel shows.
+    warning: str = ""
     #: Nobody at the screen plays the viewed seat (a game between bots): no "your turn".
     watching: bool = False
     #: The game is over for this screen before the rules end it (a decided challenge).

@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from splendor.engine import Refusal
+from splendor.net.protocol import TableSummary
 from splendor.net.session import ChatLine
 from splendor.ui import theme
 from splendor.ui.table.layout import compute_layout
@@ -28,6 +29,9 @@ class Chatting:
         self.chat = [ChatLine(i % 2, "Ana" if i % 2 == 0 else "Bo", f"line {i}")
                      for i in range(lines)]
         self.refusals: list[str] = []
+        self.summary: TableSummary | None = None
+        self.summary_at = 0.0
+        self.current: int | None = None
 
     @property
     def connected(self) -> bool:

@@ -1,6 +1,7 @@
 """The network table's words fit at the smallest window in every language (and in
 English made a third longer): the chat with long lines and the connection news, a
-refused line, the status while a person's or this screen's connection is down, the pause
+refused line, the status while a person's or this screen's connection is down (with the
+time before a bot plays for them), the warning of a table that cannot save, the pause
 menu and its Leave dialog."""
 
 from __future__ import annotations
@@ -83,6 +84,14 @@ def test_the_network_table_fits_in_every_language(small_app: App, worker: LoopTh
             ana.host_actions = _Host()  # as at the host's screen: a bot may play for Bo
             bo.close()
             run(app, lambda: bool(table.ui.status), "the waiting status", [])
+            # The table cannot save (the warning at the panel's foot), and a bot is to
+            # play for Bo: the time left (as long as minutes and seconds say it here).
+            seats = [msgspec.structs.replace(s, bot_in=4799) if s.seat == 1 else s
+                     for s in ana.seat_infos()]
+            ana._inbox.put((0, Lobby(table=msgspec.structs.replace(
+                ana.summary, seats=seats, unsaved=True))))
+            run(app, lambda: bool(table.ui.warning) and "79:5" in table.ui.status,
+                "the warning and the count", [])
             run(app, lambda: strip.handover_for == 1, "the hand-over button", [])
             click(app, strip.field.rect.center)
             key(app, pygame.K_RETURN)  # an empty line: refused in words
