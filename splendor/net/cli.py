@@ -73,21 +73,6 @@ def _seconds(text: str) -> float:
     return value
 
 
-def default_save_dir() -> Path:
-    """Where `serve` keeps its tables unless told: `net_tables` in the data folder."""
-    from splendor.storage.paths import net_tables_dir
-
-    return net_tables_dir()
-
-
-def default_records_dir() -> Path:
-    """Where `serve` writes finished games' records unless told: `net_records` in the data
-    folder."""
-    from splendor.storage.paths import data_dir
-
-    return data_dir() / "net_records"
-
-
 def add_net_commands(sub: Any) -> None:
     serve = sub.add_parser("serve", help="host tables for network play (no window)")
     serve.add_argument("--bind", default="127.0.0.1", metavar="ADDR",

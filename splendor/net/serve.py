@@ -75,9 +75,9 @@ def _storage_hook(table: Any, problem: str | None) -> None:
 async def run_serve(args: argparse.Namespace) -> int:
     from splendor.gamedata import base_game
     from splendor.net.autosave import FolderBusy
-    from splendor.net.cli import default_records_dir, default_save_dir
     from splendor.net.server import GameServer
     from splendor.storage.atomic import StorageError
+    from splendor.storage.paths import net_records_dir, net_tables_dir
 
     try:
         context = tls_context(args.cert, args.key)
@@ -88,7 +88,7 @@ async def run_serve(args: argparse.Namespace) -> int:
     if args.record and len(specs) > 1:
         _say("--record goes with exactly one --open-table")
         return 2
-    save_dir = (args.save_dir or default_save_dir()) if args.save else None
+    save_dir = (args.save_dir or net_tables_dir()) if args.save else None
     try:
         server = GameServer(base_game(), save_dir=save_dir, on_storage=_storage_hook,
                             replace_after=args.replace_after,
@@ -102,7 +102,7 @@ async def run_serve(args: argparse.Namespace) -> int:
              f"then loses every table)")
         return 2
     more_files()
-    records = default_records_dir()
+    records = net_records_dir()
     stamp = time.strftime("%Y%m%d-%H%M%S")
     tables = await server.resume()
     for table in tables:

@@ -76,3 +76,8 @@ def join_seats_path() -> Path:
 def net_tables_dir() -> Path:
     """Where a host's server autosaves its tables."""
     return data_dir() / "net_tables"
+
+
+def net_records_dir() -> Path:
+    """Where `serve` writes finished games' records unless told."""
+    return data_dir() / "net_records"

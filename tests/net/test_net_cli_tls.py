@@ -13,8 +13,8 @@ import pytest
 
 from splendor.cli import main
 from splendor.engine import replay
-from splendor.net.cli import default_save_dir
 from splendor.net.protocol import History, Record, State, Welcome, decode
+from splendor.storage.paths import net_records_dir, net_tables_dir
 from tests.engine.modules.support import DATA
 
 
@@ -77,4 +77,5 @@ def test_serve_says_what_is_wrong_with_its_certificate(
 
 
 def test_serve_saves_in_the_data_folder_unless_told() -> None:
-    assert default_save_dir() == Path(os.environ["SPLENDOR_HOME"]) / "net_tables"
+    assert net_tables_dir() == Path(os.environ["SPLENDOR_HOME"]) / "net_tables"
+    assert net_records_dir() == Path(os.environ["SPLENDOR_HOME"]) / "net_records"
