@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -85,9 +86,12 @@ def run_analyse(args: argparse.Namespace) -> int:
         known = None
     run = Analysis(data, document.get("record", document), seats, args.budget, known)
     progress = sys.stderr.isatty()
-    while run.step() is not None:
+
+    def said(_: object) -> None:
         if progress:
             print(f"\ranalysing: {run.done}/{run.total}", end="", file=sys.stderr, flush=True)
+
+    run.run(workers=os.cpu_count() or 1, on_move=said)  # every core: the same figures
     if progress and run.total:
         print(file=sys.stderr)
     analysis = run.result()

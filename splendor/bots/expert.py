@@ -302,17 +302,17 @@ class ExpertBot:
         return visits, totals, done
 
     def _halving(self, view: View, candidates: list[Action], deadline: float | None,
-                 limit: int | None) -> tuple[list[int], list[float], int]:
+                 limit: int | None, keep: int = 1) -> tuple[list[int], list[float], int]:
         """Sequential halving over paired worlds: in each of ceil(log2(n)) phases the
         candidates still in play are each played on the same sampled worlds with the same
         rollout luck (their differences are the moves', not the deal's), then the worse
-        half is dropped. The budget (`limit` simulations, or the time to `deadline`, a
-        `time.perf_counter()`) is split evenly between the phases; each phase plays at
-        least one world."""
+        half is dropped, until `keep` are left. The budget (`limit` simulations, or the
+        time to `deadline`, a `time.perf_counter()`) is split evenly between the phases;
+        each phase plays at least one world."""
         n = len(candidates)
         visits, totals = [0] * n, [0.0] * n
         alive = list(range(n))
-        phases = max(1, math.ceil(math.log2(n)))
+        phases = max(1, math.ceil(math.log2(n / keep))) if n > keep else 0
         worlds = WorldSampler(view, self.data)
         ev = self._evaluator(view.module)
         replies: list[dict[Action, list[float]]] = [{} for _ in range(n)]
@@ -329,28 +329,68 @@ class ExpertBot:
                 if played and end is not None and time.perf_counter() >= end:
                     break
                 world = worlds.deal(self.rng)
-                luck = self.rng.getrandbits(64)
-                for k in alive:
-                    trial = world.clone()
-                    trial.apply(candidates[k])  # checked: a candidate of the view
-                    reply = ReplyNode(replies[k], self.replies, self.exploration) \
-                        if self.replies else None
-                    follow = ReplyNode(follows[k], follows_n, self.exploration, mine=True) \
-                        if follows_n else None
-                    value = self._playout(trial, view.seat, ev, rng=random.Random(luck),
-                                          reply=reply, follow=follow)
-                    for node in (reply, follow):
-                        if node is not None:
-                            node.back(value)
+                row = self._paired_row(world, self.rng.getrandbits(64), view.seat, ev,
+                                       [(candidates[k], replies[k], follows[k])
+                                        for k in alive], follows_n)
+                for k, value in zip(alive, row, strict=True):
                     totals[k] += value
                     visits[k] += 1
                 done += len(alive)
                 played += 1
             alive.sort(key=lambda k: -totals[k] / visits[k])
-            alive = alive[: (len(alive) + 1) // 2]
+            alive = alive[: max(keep, (len(alive) + 1) // 2)]
         # The last phase's candidates have the most visits, equal: the move is the best of
         # them by value.
         return visits, totals, done
+
+    def _paired_row(self, world: GameState, luck: int, me: int, ev: Evaluator,
+                    moves: list[tuple[Action, dict[Action, list[float]],
+                                      dict[Action, list[float]]]],
+                    follows_n: int) -> list[float]:
+        """Each move's value on `world` with the same rollout luck: (the move, its
+        replies' and its follows' statistics), as the search plays them."""
+        row = []
+        for action, replies, follows in moves:
+            trial = world.clone()
+            trial.apply(action)  # checked: a move of the view
+            reply = ReplyNode(replies, self.replies, self.exploration) \
+                if self.replies else None
+            follow = ReplyNode(follows, follows_n, self.exploration, mine=True) \
+                if follows_n else None
+            value = self._playout(trial, me, ev, rng=random.Random(luck), reply=reply,
+                                  follow=follow)
+            for node in (reply, follow):
+                if node is not None:
+                    node.back(value)
+            row.append(value)
+        return row
+
+    def finalists(self, view: View, moves: list[Action], simulations: int,
+                  keep: int) -> list[int]:
+        """The best `keep` of `moves` (indices, best first) by sequential halving over
+        paired worlds with `simulations` in all, halving until `keep` are left whatever
+        the game's search (the review's first stage)."""
+        visits, totals, _ = self._halving(view, moves, None, simulations, keep)
+        ranked = sorted(range(len(moves)), key=lambda i: (-visits[i], -totals[i], i))
+        return ranked[:keep]
+
+    def paired_values(self, view: View, moves: list[Action], worlds: int,
+                      rng: random.Random) -> list[list[float]]:
+        """`worlds` rows, each every move's value on one world sampled from `view` with
+        the same rollout luck (`rng` draws the worlds and the luck): paired figures,
+        whose differences are the moves' and not the deal's."""
+        sampler = WorldSampler(view, self.data)
+        ev = self._evaluator(view.module)
+        follows_n = self.follows(view.module)
+        stats: list[tuple[dict[Action, list[float]], dict[Action, list[float]]]] = [
+            ({}, {}) for _ in moves]
+        rows = []
+        for _ in range(worlds):
+            world = sampler.deal(rng)
+            rows.append(self._paired_row(
+                world, rng.getrandbits(64), view.seat, ev,
+                [(m, r, f) for m, (r, f) in zip(moves, stats, strict=True)], follows_n))
+        return rows
 
     @staticmethod
     def _ucb1(visits: list[int], totals: list[float], done: int, c: float) -> int:

@@ -15,7 +15,9 @@ view, never the game) and hand the judgement that comes back to `run.accept`.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import multiprocessing
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -31,10 +33,16 @@ DEFAULT_BUDGET = 240
 THRESHOLDS: tuple[tuple[str, float], ...] = (
     ("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
 LABELS = tuple(name for name, _ in THRESHOLDS)
+#: A drop is a label's only when it is this many standard errors of the paired estimate
+#: (the judgement's `noise`) or more: a drop within the noise may be luck of the worlds.
+NOISE_Z = 2.0
 
 
-def label_for(drop: float) -> str:
-    """The label of a move that gave away `drop` of the chance to win ('' for a good one)."""
+def label_for(drop: float, noise: float = 0.0) -> str:
+    """The label of a move that gave away `drop` of the chance to win, with the standard
+    error `noise` ('' for a good one, or a drop the estimate cannot tell from noise)."""
+    if drop < NOISE_Z * noise:
+        return ""
     return next((name for name, least in THRESHOLDS if drop >= least), "")
 
 
@@ -53,6 +61,8 @@ class MoveAnalysis:
     #: Why the best move is good, and what the played one does (hint data to word).
     reason: HintReason
     played_reason: HintReason
+    #: The standard error of `before - after` (see `splendor.session.judge`).
+    noise: float = 0.0
 
     @property
     def drop(self) -> float:
@@ -61,15 +71,16 @@ class MoveAnalysis:
     @classmethod
     def of(cls, judgement: Judgement) -> MoveAnalysis:
         j = judgement
-        before, after = round(j.before, 4), round(j.after, 4)
+        before, after, noise = round(j.before, 4), round(j.after, 4), round(j.noise, 4)
         return cls(j.index, j.seat, j.round, j.played.text(), j.best.text(), before, after,
-                   label_for(max(0.0, before - after)), j.reason, j.played_reason)
+                   label_for(max(0.0, before - after), noise), j.reason, j.played_reason,
+                   noise)
 
     def figures(self) -> dict[str, Any]:
         """The per-move figures the command line prints."""
         return {"index": self.index, "seat": self.seat, "played": self.played,
                 "best": self.best, "before": self.before, "after": self.after,
-                "label": self.label}
+                "noise": self.noise, "label": self.label}
 
     def to_json(self) -> dict[str, Any]:
         return {**self.figures(), "round": self.round, "reason": _reason_json(self.reason),
@@ -91,9 +102,13 @@ class MoveAnalysis:
                    for c in chances):
             raise ValueError("a move's 'before' and 'after' must be chances from 0 to 1")
         before, after = float(chances[0]), float(chances[1])  # type: ignore[arg-type]
+        noise = raw.get("noise", 0.0)
+        if type(noise) not in (int, float) or not 0.0 <= noise <= 1.0:
+            raise ValueError("a move's 'noise' must be a number from 0 to 1")
         return cls(ints[0], ints[1], ints[2], texts[0], texts[1],  # type: ignore[arg-type]
-                   before, after, label_for(max(0.0, before - after)),
-                   _reason_from(raw.get("reason")), _reason_from(raw.get("played_reason")))
+                   before, after, label_for(max(0.0, before - after), float(noise)),
+                   _reason_from(raw.get("reason")), _reason_from(raw.get("played_reason")),
+                   float(noise))
 
 
 def _reason_json(reason: HintReason) -> dict[str, Any]:
@@ -263,16 +278,43 @@ class Analysis:
         task = self.next_task()
         return None if task is None else self.accept(judge(task, self.data))
 
-    def run(self) -> GameAnalysis:
-        """Judge every decision left and return the result."""
-        while self.step() is not None:
-            pass
+    def run(self, workers: int = 1,
+            on_move: Callable[[MoveAnalysis], None] | None = None) -> GameAnalysis:
+        """Judge every decision left and return the result: here, or in `workers` child
+        processes when more than one (the same figures: a judgement is seeded by its
+        position). `on_move` hears each judged move, in game order."""
+        left = self._tasks[self.done:]
+        if workers <= 1 or len(left) < 2:
+            while (move := self.step()) is not None:
+                if on_move is not None:
+                    on_move(move)
+            return self.result()
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(min(workers, len(left)), mp_context=context,
+                                 initializer=_load_child) as pool:
+            for judgement in pool.map(_judge_in_child, left):
+                move = self.accept(judgement)
+                if on_move is not None:
+                    on_move(move)
         return self.result()
 
     def result(self) -> GameAnalysis:
         """The analysis so far (complete once `finished`)."""
         return GameAnalysis(self.budget, self.seats,
                             tuple(sorted(self._moves, key=lambda m: m.index)))
+
+
+_CHILD_DATA: list[GameData] = []
+
+
+def _load_child() -> None:
+    from splendor.session.bot_process import game_data
+
+    _CHILD_DATA.append(game_data("base"))
+
+
+def _judge_in_child(task: DecisionTask) -> Judgement:
+    return judge(task, _CHILD_DATA[0])
 
 
 def _tasks(data: GameData, final: GameState, seats: Sequence[int], budget: int

@@ -4,7 +4,7 @@ second look costs nothing.
 The field (top level of a save, or of a bare game record; neither's reader looks at it)::
 
     "analysis": {
-      "version": 1,
+      "version": 2,
       "game": "3f2a...",        # digest of the game analysed (deal and actions)
       "by_budget": {"240": {"seats": [0], "moves": [{...MoveAnalysis.to_json()...}]}}
     }
@@ -29,7 +29,9 @@ from splendor.storage.atomic import StorageError, atomic_write_bytes, read_bytes
 from splendor.storage.saves import MAX_SAVE_BYTES, SAVE_FORMAT, encode_save
 
 FIELD = "analysis"
-VERSION = 1
+#: 2: every legal move compared and a drop's noise kept (version 1's figures depended on
+#: the move played: they are made again, and replaced when kept).
+VERSION = 2
 
 
 class AnalysisProblem(ValueError):
@@ -53,8 +55,8 @@ def stored_analysis(document: dict[str, Any], state: GameState, budget: int,
         return None
     if not isinstance(field, dict) or type(field.get("version")) is not int:
         raise AnalysisProblem(f"{label}: the kept analysis is damaged (no version)")
-    if field["version"] > VERSION:
-        return None  # a newer game's: not ours to read
+    if field["version"] != VERSION:
+        return None  # a newer game's (not ours to read), or an older review's: made again
     if not isinstance(field.get("game"), str):
         raise AnalysisProblem(f"{label}: the kept analysis is damaged (no game named)")
     if field["game"] != game_digest(state):
@@ -81,7 +83,8 @@ def with_analysis(document: dict[str, Any], state: GameState, analysis: GameAnal
     if isinstance(field, dict) and type(field.get("version")) is int:
         if field["version"] > VERSION:
             return None
-        if field.get("game") == digest and isinstance(field.get("by_budget"), dict):
+        if (field.get("game") == digest and field["version"] == VERSION
+                and isinstance(field.get("by_budget"), dict)):
             budgets = dict(field["by_budget"])
     budgets[str(analysis.budget)] = analysis.to_json()
     return {**document, FIELD: {"version": VERSION, "game": digest, "by_budget": budgets}}

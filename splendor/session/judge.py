@@ -1,37 +1,52 @@
 """One decision judged by the expert, from the deciding seat's view only.
 
-The seat's chance to win is what the expert's search estimates: the mean score of its
-simulations (a simulation deals a world consistent with the view, `WorldSampler`, plays a
-move, continues with the rollout profile for a few turns, and scores the seat's win share
-if the game ended, else the judged win chance of the position reached; see
-`splendor.bots.expert`). The candidates are the expert's (its profile's best few) plus the
-move played, and every candidate is played on the same sampled worlds with the same
-rollout randomness (paired: the figures compare moves, not luck). `after` is the played
-move's mean; `before` the chance with the best move, cross-fitted: the worlds split in
-two halves, each half's favourite scored on the other half (the plain best of noisy means
-is biased upwards and would mark good moves at small budgets); never under `after`, and
-equal to it when the played move is the favourite over all the worlds (then `best`).
-Everything is seeded by the position's place in the game, so a judgement asked again
-(after a cancel, in another process) comes out the same.
+A seat's chance to win is what the expert's simulations estimate: a simulation deals a
+world consistent with the view (`WorldSampler`), plays a move, continues as the expert's
+search does for a few turns, and scores the seat's win share if the game ended, else the
+judged win chance of the position reached (`splendor.bots.expert`).
+
+A judgement has two stages, both seeded by the position (the seat and the action's place
+in the game), never by the move played:
+
+1. **Choosing**: every legal move is compared by sequential halving over paired worlds
+   (each phase plays the moves still in on the same worlds with the same rollout luck,
+   then drops the worse half); the survivor is the best move.
+2. **Judging**: the best move and the move played are played on fresh worlds, paired.
+   `before` is the best move's mean there, `after` the played move's, and `noise` the
+   standard error of their paired difference. The same position therefore gets the same
+   `before` and best move whatever was played, and the worlds of stage 2 are not those
+   the best was chosen on (its chance is not flattered by the choice).
+
+A move is marked (a label) only when its drop is both past the label's threshold and
+`NOISE_Z` standard errors (see `splendor.session.analysis`).
 """
 
 from __future__ import annotations
 
+import math
 import random
+import statistics
 from dataclasses import dataclass
 
 from splendor.bots import make_bot
 from splendor.bots.expert import SEARCHED_STEPS, ExpertBot
-from splendor.engine import Action, GameData, Phase, View, WorldSampler
+from splendor.engine import Action, GameData, Phase, View
 from splendor.session.hints import HintReason, explain
 
 #: Decisions that are not a turn's main choice (returning tokens, choosing a noble) get
 #: this share of the budget: they seldom change much, and are many.
 SMALL_SHARE = 4
-#: Every candidate is played on at least this many sampled worlds.
-MIN_WORLDS = 2
-#: Mixed into the position's seed so the analysis does not repeat a bot's own choices.
+#: The share of a decision's simulations spent choosing the best move; the rest judges
+#: it and the played move.
+CHOOSE_SHARE = 0.5
+#: The moves the first stage keeps for the second (beside the one played).
+FINALISTS = 3
+#: Stage 2 plays at least this many worlds.
+MIN_WORLDS = 8
+#: Mixed into the position's seed so the analysis does not repeat a bot's own choices;
+#: and to tell the two stages' random streams apart.
 SALT = 0x5EED_A11A
+JUDGE_SALT = 0x0DD5_1DE5
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,6 +78,9 @@ class Judgement:
     #: Why the best move is good, and what the played move does (hint data).
     reason: HintReason
     played_reason: HintReason
+    #: The standard error of `before - after` (paired worlds; 0 when the played move is
+    #: the best one).
+    noise: float = 0.0
 
     @property
     def drop(self) -> float:
@@ -84,43 +102,36 @@ def simulations_for(view: View, budget: int) -> int:
 def judge(task: DecisionTask, data: GameData) -> Judgement:
     """The expert's judgement of `task` (deterministic for a given task)."""
     view, played = task.view, task.played
-    rng = random.Random(task_seed(task))
-    bot = make_bot("expert", rng.getrandbits(32), data=data, budget=None)
+    if played not in view.legal_actions:
+        raise ValueError(f"{played.text()!r} is not a legal move of this decision")
+    seed = task_seed(task)
+    bot = make_bot("expert", seed & 0xFFFF_FFFF, data=data, budget=None)
     assert isinstance(bot, ExpertBot)
-    candidates = bot.ranked(view, bot.scores(view))
-    if played not in candidates:
-        candidates.append(played)
-    worlds = max(MIN_WORLDS, task.simulations // len(candidates))
-    # values[w][k]: candidate k's score on world w.
-    sampler = WorldSampler(view, data)
-    values = [_paired(sampler, candidates, bot, rng) for _ in range(worlds)]
-    best = _argmax([sum(row[k] for row in values) for k in range(len(candidates))])
-    played_at = candidates.index(played)
-    after = sum(row[played_at] for row in values) / worlds
-    # The played move judged best gave nothing away; else the best move's chance, held out.
-    before = after if best == played_at else max(after, _held_out_best(values))
+    # In the rollout profile's order: moves the worlds cannot tell apart (a sure win,
+    # whatever is bought first) are ranked by what the profile prefers.
+    scores = bot.scores(view)
+    order = sorted(range(len(scores)), key=lambda i: -scores[i])
+    legal = [view.legal_actions[i] for i in order]
+    choosing = max(len(legal), round(task.simulations * CHOOSE_SHARE))
+    bot.rng = random.Random(seed)
+    finalists = [legal[i] for i in bot.finalists(view, legal, choosing, FINALISTS)]
+    moves = finalists + ([] if played in finalists else [played])
+    worlds = max(MIN_WORLDS, (task.simulations - choosing) // (FINALISTS + 1))
+    rows = bot.paired_values(view, moves, worlds, random.Random(seed ^ JUDGE_SALT))
+    means = [statistics.fmean(row[k] for row in rows) for k in range(len(moves))]
+    best_at = max(range(len(finalists)), key=lambda k: (means[k], -k))
+    best, played_at = moves[best_at], moves.index(played)
+    # The best's chance held out from its choice (its own mean would be flattered), the
+    # same whatever was played; the best move played gave nothing away.
+    before = _held_out_best([row[:len(finalists)] for row in rows])
+    after, noise = before, 0.0
+    if best_at != played_at:
+        after = min(before, means[played_at])  # a move not chosen is not better than best
+        diffs = [row[best_at] - row[played_at] for row in rows]
+        noise = statistics.stdev(diffs) / math.sqrt(worlds)
     return Judgement(
-        task.index, view.seat, view.round, played, candidates[best], before, after,
-        explain(view, candidates[best], data).reason, explain(view, played, data).reason)
-
-
-def _paired(sampler: WorldSampler, candidates: list[Action], bot: ExpertBot,
-            rng: random.Random) -> list[float]:
-    """Every candidate's score on one sampled world, with the same rollout luck."""
-    world_seed, rollout_seed = rng.getrandbits(64), rng.getrandbits(64)
-    world = sampler.deal(random.Random(world_seed))
-    row = []
-    for action in candidates:
-        trial = world.clone()
-        trial.apply(action)
-        bot.rng = random.Random(rollout_seed)
-        row.append(bot.judged(trial, sampler.view.seat))
-    return row
-
-
-def _argmax(totals: list[float]) -> int:
-    """The best candidate; ties go to the expert's ranking (its favourite is first)."""
-    return max(range(len(totals)), key=lambda k: (totals[k], -k))
+        task.index, view.seat, view.round, played, best, before, after,
+        explain(view, best, data).reason, explain(view, played, data).reason, noise)
 
 
 def _held_out_best(values: list[list[float]]) -> float:
@@ -131,6 +142,7 @@ def _held_out_best(values: list[list[float]]) -> float:
     parts = (values[:half], values[half:])
     scores = []
     for pick, judge_on in (parts, parts[::-1]):
-        k = _argmax([sum(row[i] for row in pick) for i in range(len(values[0]))])
+        totals = [sum(row[i] for row in pick) for i in range(len(values[0]))]
+        k = max(range(len(totals)), key=lambda i: (totals[i], -i))
         scores.append(sum(row[k] for row in judge_on) / len(judge_on))
     return (scores[0] * len(parts[1]) + scores[1] * len(parts[0])) / len(values)

@@ -23,7 +23,13 @@ from splendor.engine import (
 )
 from splendor.engine.modules import module_ids
 from splendor.gamedata import base_game
-from splendor.session.analysis import Analysis, GameAnalysis, MoveAnalysis, label_for
+from splendor.session.analysis import (
+    DEFAULT_BUDGET,
+    Analysis,
+    GameAnalysis,
+    MoveAnalysis,
+    label_for,
+)
 from splendor.session.bot_process import AnalysisRequest, BotProcess, InlineBots
 from splendor.session.hints import HintReason
 from splendor.session.judge import judge
@@ -81,10 +87,10 @@ def test_hidden_cards_change_no_figure_of_a_seat_that_cannot_see_them() -> None:
 
 
 def test_the_random_bot_gives_away_far_more_than_the_expert() -> None:
-    """The README's figure is over whole games at the default budget; here the first 24
-    actions of one game at a small budget (measured: 11 times more), with a safe margin."""
+    """The README's figure is over whole games; here the first 24 actions of one game at
+    the default budget, with a safe margin."""
     state = bot_game(4, ("expert", "random"), actions=24, simulations=100)
-    analysis = Analysis(DATA, make_record(state), budget=64).run()
+    analysis = Analysis(DATA, make_record(state), budget=DEFAULT_BUDGET).run()
     expert, rand = (analysis.summary(seat) for seat in (0, 1))
     assert rand.mean_drop > 3 * expert.mean_drop
     assert sum(rand.counts.values()) >= 3 and expert.counts["blunder"] == 0
@@ -219,3 +225,26 @@ def test_a_module_game_is_judged_too(module: str) -> None:
         state.apply(bots[state.current].choose(observe(state, state.current)))
     analysis = Analysis(DATA, make_record(state), budget=2).run()
     assert analysis.moves and all(0 <= m.after <= m.before <= 1 for m in analysis.moves)
+
+
+def test_the_same_position_in_two_records_is_judged_the_same_whatever_was_played() -> None:
+    """Two records that share their first moves and part at one decision: there, the
+    best move and the chance before are the same in both (every legal move is compared,
+    the seed is the position's), and each played move is judged on the same worlds."""
+    state = bot_game(8, ("hard", "hard"), actions=20)
+    at = len(state.history)
+    view = observe(state, state.current)
+    first, other = view.legal_actions[0], view.legal_actions[-1]
+    records = []
+    for move in (first, other):
+        game = state.clone()
+        game.apply(move)
+        records.append(make_record(game))
+    seat = state.current
+    figures = [Analysis(DATA, record, seats=(seat,), budget=DEFAULT_BUDGET // 4).run()
+               for record in records]
+    judged = [next(m for m in f.moves if m.index == at) for f in figures]
+    assert [m.played for m in judged] == [first.text(), other.text()]
+    assert judged[0].best == judged[1].best and judged[0].before == judged[1].before
+    earlier = [[m for m in f.moves if m.index < at] for f in figures]
+    assert earlier[0] == earlier[1] and earlier[0]

@@ -14,11 +14,13 @@ from splendor.session import analysis as analysis_module
 from splendor.session.analysis import Analysis, GameAnalysis
 from splendor.session.analysis_store import (
     FIELD,
+    VERSION,
     AnalysisProblem,
     game_digest,
     keep_analysis,
     kept_analysis,
     stored_analysis,
+    with_analysis,
 )
 from splendor.storage.saves import load_save, save_document, write_save
 from tests.session.test_analysis import DATA, bot_game
@@ -84,10 +86,10 @@ def test_a_game_played_on_has_no_analysis_of_its_earlier_moves(
 
 @pytest.mark.parametrize("field", [
     "nonsense",
-    {"version": 1},
-    {"version": 1, "by_budget": []},
-    {"version": 1, "by_budget": {"6": {"seats": [0], "moves": [{"index": "x"}]}}},
-    {"version": 1, "by_budget": {"6": {"seats": [0], "moves": [
+    {"version": VERSION},
+    {"version": VERSION, "by_budget": []},
+    {"version": VERSION, "by_budget": {"6": {"seats": [0], "moves": [{"index": "x"}]}}},
+    {"version": VERSION, "by_budget": {"6": {"seats": [0], "moves": [
         {"index": 1, "seat": 0, "round": 1, "played": "pass", "best": "pass",
          "before": 2.0, "after": 0.5}]}}},
 ])
@@ -105,6 +107,18 @@ def test_a_damaged_analysis_is_reported_and_the_save_still_loads(
     # Analysed again, the new analysis replaces the damaged one.
     assert keep_analysis(path, state, analysis)
     assert kept_analysis(path, state, 6) == (analysis, None)
+
+
+def test_an_older_versions_analysis_is_made_again_and_replaced(tmp_path: Path) -> None:
+    # Version 1 judged only a few moves, so its figures depended on the move played.
+    state = bot_game(6, ("hard", "hard"), actions=12)
+    analysis = Analysis(DATA, make_record(state), budget=6).run()
+    old = {"format": "splendor-record", FIELD: {"version": 1, "game": game_digest(state),
+                                                "by_budget": {"6": analysis.to_json()}}}
+    assert stored_analysis(old, state, 6, "old.json") is None
+    kept = with_analysis(old, state, analysis)
+    assert kept is not None and kept[FIELD]["version"] == VERSION
+    assert stored_analysis(kept, state, 6, "kept.json") == analysis
 
 
 def test_a_newer_versions_analysis_is_left_as_it_is(
