@@ -100,7 +100,8 @@ class _Job:
 @dataclass
 class _Child:
     process: BotProcess
-    #: A cancelled request may still be in the child: the next submit may replace it.
+    #: A cancelled request may still be in the child: the next submit may start a new
+    #: child (BotProcess does, rather than queue behind two), so it runs in a thread.
     dirty: bool = False
 
 
@@ -232,7 +233,9 @@ class BotPool:
                 child.dirty = True
                 return None
             if process.alive() and loop.time() - sent < deadline:
-                answer = process.poll()  # reads what has come, never waits
+                # Reads what has come, never waits; only a child dying between `alive` and
+                # here is replaced on the loop (a few milliseconds, rarely).
+                answer = process.poll()
             else:  # dead or late: poll replaces the child
                 answer = await self._in_thread(process.poll)
             if process.restarts != restarts:  # asked again of a new child: a new deadline
