@@ -27,8 +27,9 @@ from splendor.session.judge import DecisionTask, Judgement, judge, simulations_f
 from splendor.session.seats import HUMAN
 
 #: Simulations per main decision by default (small decisions get a quarter): a 30-round
-#: two-player game, both seats, in about half a minute on the reference machine.
-DEFAULT_BUDGET = 240
+#: two-player game, both seats, in about half a minute with two processes on the
+#: reference 2-core machine (benchmarks/analysis_speed.py).
+DEFAULT_BUDGET = 600
 #: The labels, worst first, and the winning chance (0..1) a move must give away for each.
 THRESHOLDS: tuple[tuple[str, float], ...] = (
     ("blunder", 0.20), ("mistake", 0.10), ("inaccuracy", 0.05))
@@ -262,6 +263,10 @@ class Analysis:
     def next_task(self) -> DecisionTask | None:
         """The next decision to judge (None when finished); the same until accepted."""
         return None if self.finished else self._tasks[self.done]
+
+    def task_at(self, place: int) -> DecisionTask | None:
+        """The decision at `place` in the run (0: the first), if it is still to judge."""
+        return self._tasks[place] if self.done <= place < self.total else None
 
     def accept(self, judgement: Judgement) -> MoveAnalysis:
         """Take the judgement of `next_task()` (from `judge`, here or in another process)."""

@@ -15,6 +15,7 @@ finished job's analysis is kept (whole, in one atomic write).
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -23,7 +24,8 @@ from typing import TYPE_CHECKING
 from splendor.engine import GameData, GameState, make_record
 from splendor.session.analysis import Analysis, GameAnalysis, MoveAnalysis, human_seats
 from splendor.session.analysis_store import AnalysisProblem, keep_analysis, kept_analysis
-from splendor.session.bot_process import AnalysisRequest
+from splendor.session.bot_process import AnalysisRequest, BotProcess
+from splendor.session.judge import Judgement
 from splendor.session.log import replayed_log
 
 if TYPE_CHECKING:
@@ -135,11 +137,20 @@ class AnalysisSource:
         self.shown = analysis
 
 
+def extra_processes() -> int:
+    """Bots' processes an analysis adds beside the window's: one when there is a second
+    core (both cores judge, each its own decisions), else none."""
+    return 1 if (os.cpu_count() or 1) > 1 else 0
+
+
 class AnalysisJob:
-    """One analysis run for a screen, a decision at a time through `bots`."""
+    """One analysis run for a screen, decisions judged through `bots` and, when `bots` is
+    a bots' process, `extra` more processes of its own (started on the first tick, closed
+    when the job ends), each judging its own decisions; the figures are the same (a
+    judgement is seeded by its position), only sooner."""
 
     def __init__(self, source: AnalysisSource, seats: Sequence[int], budget: int,
-                 bots: Bots) -> None:
+                 bots: Bots, extra: int | None = None) -> None:
         self.source = source
         self.bots = bots
         self.run = Analysis(source.data, make_record(source.state), seats, budget,
@@ -149,7 +160,14 @@ class AnalysisJob:
         #: Why the bots could not judge a decision ('' when nothing went wrong).
         self.error = ""
         self.cancelled = False
-        self._asked = False
+        self._extra = (extra_processes() if extra is None else extra) \
+            if isinstance(bots, BotProcess) else 0
+        self._workers: list[Bots] = [bots]
+        #: By worker (its place in `_workers`): the decision (place in the run) it judges.
+        self._asked: dict[int, int] = {}
+        #: Judgements that came before those ahead of them, by place in the run.
+        self._early: dict[int, Judgement] = {}
+        self._handed = self.run.done
 
     @property
     def done(self) -> int:
@@ -168,35 +186,52 @@ class AnalysisJob:
         return self.result is None and not self.error and not self.cancelled
 
     def tick(self) -> MoveAnalysis | None:
-        """Take the answer that came, if any, and ask for the next decision; never
-        waits. The move judged by this call, or None."""
+        """Take the answers that came, if any, and hand out the next decisions; never
+        waits. The last move judged by this call, or None."""
         if not self.running:
             return None
-        judged = None
-        if self._asked:
-            answer = self.bots.poll()
+        if len(self._workers) == 1 and self._extra and self.total - self.done > 1:
+            self._workers += [BotProcess() for _ in range(self._extra)]
+        for worker, place in list(self._asked.items()):
+            answer = self._workers[worker].poll()
             if answer is None:
-                return None
-            self._asked = False
+                continue
+            del self._asked[worker]
             if answer.error is not None or answer.detail is None:
                 self.error = answer.error or "no judgement came back"
                 log.warning("analysis failed: %s", self.error)
+                self._stop()
                 return None
-            judged = self.run.accept(answer.detail)
-        task = self.run.next_task()
-        if task is None:
+            self._early[place] = answer.detail
+        judged = None
+        while self.run.done in self._early:  # in game order
+            judged = self.run.accept(self._early.pop(self.run.done))
+        if self.run.finished:
             self.result = self.run.result()
+            self._stop()
             if self.run.total:  # else all of it was known: nothing new to keep
                 self.source.keep(self.result)
-        else:
-            self.bots.submit(AnalysisRequest(0, task))
-            self._asked = True
+            return judged
+        for worker in range(len(self._workers)):
+            task = self.run.task_at(self._handed)
+            if worker in self._asked or task is None:
+                continue
+            self._workers[worker].submit(AnalysisRequest(0, task))
+            self._asked[worker] = self._handed
+            self._handed += 1
         return judged
 
     def cancel(self) -> None:
-        """Stop: the outstanding request is dropped and nothing is kept."""
-        if self._asked:
-            self.bots.cancel()
-            self._asked = False
+        """Stop: the outstanding requests are dropped and nothing is kept."""
+        self._stop()
         if self.result is None:
             self.cancelled = True
+
+    def _stop(self) -> None:
+        """Drop what is asked, and close the job's own processes."""
+        for worker in self._asked:
+            self._workers[worker].cancel()
+        self._asked.clear()
+        for extra in self._workers[1:]:
+            extra.close()
+        del self._workers[1:]

@@ -4,6 +4,7 @@ nothing kept after a cancel or a failure, and every seat analysed answering for 
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,13 @@ from splendor.session import analysis as analysis_module
 from splendor.session.analysis import Analysis
 from splendor.session.analysis_job import AnalysisJob, AnalysisSource
 from splendor.session.analysis_store import FIELD, kept_analysis
-from splendor.session.bot_process import AnalysisRequest, Answer, InlineBots
+from splendor.session.bot_process import (
+    AnalysisRequest,
+    Answer,
+    BotProcess,
+    InlineBots,
+    child_pids,
+)
 from splendor.storage.saves import save_document, write_save
 from tests.session.test_analysis import DATA, bot_game
 
@@ -105,3 +112,22 @@ def test_every_seat_analysed_answers_for_fewer_and_a_second_look_costs_nothing(
     assert again.total == 0
     assert run_out(again) == 1 and not asked, "finished in one tick, nothing asked"
     assert again.result == source.kept([0], BUDGET)
+
+
+def test_a_second_process_judges_beside_the_bots_and_the_figures_are_the_same(
+        tmp_path: Path, state: GameState) -> None:
+    """Both cores: the job's own extra process judges every other decision; the result
+    is the one analysis (each judgement is seeded by its position), and the extra
+    process is gone when the job ends."""
+    source = source_for(tmp_path, state)
+    bots = BotProcess()
+    try:
+        job = AnalysisJob(source, [0, 1], BUDGET, bots, extra=1)
+        deadline = time.monotonic() + 120
+        while job.running and time.monotonic() < deadline:
+            job.tick()
+            time.sleep(0.005)
+        assert job.result == Analysis(DATA, make_record(state), [0, 1], BUDGET).run()
+        assert child_pids() == [bots.pid]  # the extra one closed
+    finally:
+        bots.close()
