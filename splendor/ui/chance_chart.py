@@ -1,10 +1,12 @@
 """The expert's chance-to-win curve (`session.analysis`): a line per judged seat in its
 seat's colour and marker (as the points chart draws it), the marked moves as dots one can
-click, by rounds along the bottom so that it lines up with the points chart.
+click, in their seat's colour and bigger as the mark is worse, by rounds along the bottom
+so that it lines up with the points chart. On the results, a legend under it names each
+line and each size of dot.
 
-`chance_layout` places everything (on layout, never while drawing), the curve's points
-and the dots included (dots that would meet, as two marked moves of one turn do, set
-apart in a row: `spread_dots`); `draw_chance_chart` only reads them; `dot_at` and
+`chance_layout` places everything (on layout, never while drawing), the curve's points,
+the dots (dots that would meet, as two marked moves of one turn do, set apart in a row:
+`spread_dots`) and the legend included; `draw_chance_chart` only reads them; `dot_at` and
 `position_at` answer a click.
 """
 
@@ -17,17 +19,31 @@ from dataclasses import dataclass
 import pygame
 
 from splendor.i18n import tr
-from splendor.session.analysis import GameAnalysis, MoveAnalysis
+from splendor.session.analysis import LABELS, GameAnalysis, MoveAnalysis
 from splendor.ui import theme
-from splendor.ui.analysis_words import percent
-from splendor.ui.score_chart import MARKERS, SEAT_INKS, draw_marker
+from splendor.ui.analysis_words import label_name, percent
+from splendor.ui.score_chart import MARKERS, SEAT_INKS, draw_marker, draw_seat_sample
 from splendor.ui.theme import Color
 from splendor.ui.widgets import draw_lines, draw_text, line_height, lines_height
 
-#: A marked move's dot, by its label: yellow, orange, red (and bigger as it gets worse).
+#: A mark's colour in words (the review's line naming it): yellow, orange, red.
 LABEL_INKS: dict[str, Color] = {"inaccuracy": (250, 222, 110), "mistake": (250, 150, 64),
                                 "blunder": (236, 64, 64)}
-DOT_SIZES = {"inaccuracy": 4.0, "mistake": 5.0, "blunder": 6.0}
+#: A marked move's dot radius (design px), by its label: bigger as it gets worse (its
+#: colour is its seat's).
+DOT_SIZES = {"inaccuracy": 3.5, "mistake": 5.0, "blunder": 7.0}
+
+
+@dataclass(frozen=True)
+class LegendItem:
+    """One entry of the curve's legend: a seat's line (`seat`) or a mark's dot (`label`),
+    its sample and its words."""
+
+    seat: int | None
+    label: str
+    sample: pygame.Rect
+    text: str
+    words: pygame.Rect
 
 
 def position_rounds(rounds: Sequence[int]) -> tuple[float, ...]:
@@ -72,6 +88,8 @@ class ChanceLayout:
     #: The keys that go from dot to dot, said under the plot ('' and empty: none).
     keys: str
     keys_box: pygame.Rect
+    #: The legend under the plot, in place of the axis' words (the results').
+    legend: tuple[LegendItem, ...] = ()
 
 
 def chance_numbers_w(px: Callable[[float], int], text_px: int) -> int:
@@ -80,12 +98,57 @@ def chance_numbers_w(px: Callable[[float], int], text_px: int) -> int:
     return theme.font(text_px).size(percent(1.0))[0] + px(8)
 
 
+def legend_items(box: pygame.Rect, px: Callable[[float], int], text_px: int,
+                 seats: Sequence[tuple[int, str]]) -> tuple[LegendItem, ...]:
+    """The legend in rows from the top of `box`: each seat's line with its name, then
+    'Marked moves:' and a dot of each mark, smallest first, with its name; in one row
+    where it fits, else the marks from a row of their own (without 'Marked moves:' if
+    that makes them need another row; more rows as the width asks)."""
+    line = line_height(text_px)
+    font = theme.font(text_px)
+    Entry = tuple[int | None, str, int, str]  # seat, label, sample width, words
+    lines: list[Entry] = [(seat, "", px(24), name) for seat, name in seats]
+    marks: list[Entry] = [(None, "", 0, tr("analysis.legend"))]
+    marks += [(None, label, 2 * (max(3, px(DOT_SIZES[label])) + 2), label_name(label))
+              for label in reversed(LABELS)]
+    groups = [lines, marks]
+
+    def width(entry: Entry) -> int:
+        gap = px(5) if entry[2] else 0
+        return entry[2] + gap + min(font.size(entry[3])[0], box.w - entry[2] - gap)
+
+    def row_w(entries: list[Entry]) -> int:
+        return sum(width(e) for e in entries) + px(14) * (len(entries) - 1)
+
+    one_row = row_w(groups[0] + groups[1]) <= box.w
+    if not one_row and row_w(groups[1]) > box.w:
+        groups[1] = groups[1][1:]
+    items = []
+    x, y = box.x, box.y
+    for n, group in enumerate(groups):
+        if n and not one_row:
+            x, y = box.x, y + line + px(2)
+        for entry in group:
+            seat, label, sample_w, text = entry
+            if x > box.x and x + width(entry) > box.right:
+                x, y = box.x, y + line + px(2)
+            sample = pygame.Rect(x, y, sample_w, line)
+            words_x = sample.right + (px(5) if sample_w else 0)
+            items.append(LegendItem(seat, label, sample, text, pygame.Rect(
+                words_x, y, width(entry) - (words_x - x), line)))
+            x += width(entry) + px(14)
+    return tuple(items)
+
+
 def chance_layout(box: pygame.Rect, px: Callable[[float], int], text_px: int,
                   analysis: GameAnalysis, rounds: Sequence[int], *,
-                  compact: bool = False, keys: str = "") -> ChanceLayout:
+                  compact: bool = False, keys: str = "",
+                  names: Sequence[str] | None = None) -> ChanceLayout:
     """The curve of `analysis` in `box` for a game whose actions were in `rounds`; compact:
     the title alone, no axis words, and `keys` (the keys that go from dot to dot, if
-    any) under the plot (the review's panel)."""
+    any) under the plot (the review's panel); `names` (each seat's): a legend at the
+    bottom in place of the axis' words (the results', under the points chart and its
+    own axis)."""
     line = line_height(text_px)
     pad = px(8) if compact else px(10)
     title_h = line if compact else lines_height(tr("analysis.chart"), text_px,
@@ -99,8 +162,19 @@ def chance_layout(box: pygame.Rect, px: Callable[[float], int], text_px: int,
         axis_label = pygame.Rect(box.x, box.bottom, 0, 0)
         plot = pygame.Rect(box.x + pad, title.bottom + px(6), box.w - 2 * pad,
                            keys_box.y - px(8) - title.bottom - px(6))
-    else:
+    legend: tuple[LegendItem, ...] = ()
+    if not compact and names is not None:
+        room = pygame.Rect(box.x + pad, 0, box.w - 2 * pad, 0)
+        seats = [(seat, names[seat] if seat < len(names) else "") for seat in analysis.seats]
+        legend = legend_items(room, px, text_px, seats)
+        top = box.bottom - px(6) - (legend[-1].sample.bottom if legend else 0)
+        legend = tuple(LegendItem(i.seat, i.label, i.sample.move(0, top), i.text,
+                                  i.words.move(0, top)) for i in legend)
+        # No axis words: the legend has their room (the points chart above says them).
+        axis_label = pygame.Rect(box.x + pad, top - px(4), 0, 0)
+    elif not compact:
         axis_label = pygame.Rect(box.x + pad, box.bottom - px(6) - line, box.w - 2 * pad, line)
+    if not compact:
         numbers_w = chance_numbers_w(px, text_px)
         top = title.bottom + px(10)
         plot = pygame.Rect(box.x + pad + numbers_w, top, box.w - 2 * pad - numbers_w - px(8),
@@ -121,13 +195,13 @@ def chance_layout(box: pygame.Rect, px: Callable[[float], int], text_px: int,
         [(xs[min(m.index, len(xs) - 1)], y(m.before)) for m in marked], dot_gap(px),
         plot.x, plot.right), strict=True))
     return ChanceLayout(box, title, plot, axis_label, text_px, px, compact, xs, last,
-                        tuple(lines), dots, keys if compact else "", keys_box)
+                        tuple(lines), dots, keys if compact else "", keys_box, legend)
 
 
 def dot_gap(px: Callable[[float], int]) -> int:
-    """The least distance between two dots' centres: the biggest dots with their dark
-    edges, and a gap between them."""
-    return 2 * (max(3, px(DOT_SIZES["blunder"])) + 1) + max(2, px(3))
+    """The least distance between two dots' centres: the biggest dots with their rings
+    and edges, and a gap between them."""
+    return 2 * (max(3, px(DOT_SIZES["blunder"])) + 2) + max(2, px(3))
 
 
 def spread_dots(points: Sequence[tuple[int, int]], gap: int, left: int, right: int
@@ -241,9 +315,23 @@ def draw_chance_chart(surface: pygame.Surface, lay: ChanceLayout,
             pygame.draw.circle(surface, theme.INK, center, ring + max(1, px(1)))
             pygame.draw.circle(surface, theme.TEXT, center, ring, max(2, px(3)))
     for move, center in lay.dots:
-        r = max(3, px(DOT_SIZES[move.label]))
-        pygame.draw.circle(surface, theme.INK, center, r + 1)
-        pygame.draw.circle(surface, LABEL_INKS[move.label], center, r)
+        _dot(surface, center, max(3, px(DOT_SIZES[move.label])),
+             SEAT_INKS[move.seat % len(SEAT_INKS)])
+    for item in lay.legend:
+        if item.seat is not None:
+            draw_seat_sample(surface, item.seat, item.sample, px)
+        elif item.label:
+            _dot(surface, item.sample.center, max(3, px(DOT_SIZES[item.label])),
+                 theme.PANEL_EDGE)
+        draw_text(surface, item.text, size, theme.TEXT_DIM, item.words, align="left")
+
+
+def _dot(surface: pygame.Surface, center: tuple[int, int], r: int, ink: Color) -> None:
+    """A marked move's dot: its seat's colour in a light ring on a dark edge, apart from
+    the line it sits on."""
+    pygame.draw.circle(surface, theme.INK, center, r + 2)
+    pygame.draw.circle(surface, theme.TEXT, center, r + 1)
+    pygame.draw.circle(surface, ink, center, r)
 
 
 def _round_ticks(surface: pygame.Surface, lay: ChanceLayout) -> None:
@@ -258,4 +346,5 @@ def _round_ticks(surface: pygame.Surface, lay: ChanceLayout) -> None:
         draw_text(surface, str(value), size, theme.TEXT_DIM,
                   pygame.Rect(x - numbers_w, plot.bottom + px(4), 2 * numbers_w, line))
     pygame.draw.line(surface, theme.TEXT_DIM, plot.bottomleft, plot.bottomright, 1)
-    draw_text(surface, tr("analysis.rounds"), size, theme.TEXT_DIM, lay.axis_label)
+    if lay.axis_label.w:  # else the legend has its room (the points chart says it)
+        draw_text(surface, tr("analysis.rounds"), size, theme.TEXT_DIM, lay.axis_label)

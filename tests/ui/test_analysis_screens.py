@@ -14,10 +14,10 @@ import pygame
 import pytest
 
 from splendor.session.analysis import SeatSummary
-from splendor.session.analysis_store import FIELD, kept_analysis
+from splendor.session.analysis_store import FIELD, VERSION, kept_analysis
 from splendor.session.bot_process import BotProcess
 from splendor.storage import paths
-from splendor.ui.analysis_words import label_name, summary_line
+from splendor.ui.analysis_words import label_name, played_words, summary_line, threat
 from splendor.ui.app import App
 from splendor.ui.main import Game
 from splendor.ui.scenes.analyse import AnalyseScene
@@ -163,30 +163,33 @@ def test_a_dot_on_the_review_curve_goes_to_its_move_which_shows_both_moves(app: 
     assert review.frames, "at least one of the moves shows on the board"
     lines = review.move_lines
     names = review.review.names
-    # The reason speaks to Ada of her own move and names Gus for his.
+    data = review.review.data
+    # The mark and the chances; the move played in the past tense, by whoever made it
+    # (Ada, the one person, is spoken to); the expert's; why, the reason speaking to Ada
+    # of her own move and naming Gus for his.
     assert review.review.seat == 0
-    why = hint_why(move.reason, names, review.review.data,
-                   None if move.seat == 0 else names[move.seat])
-    assert f"Why: {why}" in lines
-    assert any(line.startswith("Played: ") for line in lines)
-    assert any(line.startswith("Expert: ") for line in lines)
-    name = review.review.names[move.seat]
-    assert f"{name}: {label_name(move.label)}, " in lines[1] and " → " in lines[1]
-    assert lines[0] == "The board before the move"
+    assert lines[0].startswith(f"{label_name(move.label)}: ") and " → " in lines[0]
+    assert lines[1] == played_words(move.played, data, None if move.seat == 0 else "Gus")
+    assert lines[1].startswith("You " if move.seat == 0 else "Gus ")
+    assert lines[2].startswith("Expert: ")
+    why = threat(move, names, data) or hint_why(
+        move.reason, names, data, None if move.seat == 0 else names[move.seat])
+    assert lines[3].startswith(f"Why: {why}")
+    assert not any(line.startswith("Played: ") for line in lines), "no order to play it"
     app.render()
-    # Each seat's marked moves: Ada's reasons as her hints say them, Gus's said of him.
+    # Each seat's marked moves: Ada's as her hints say them, Gus's said of him.
     said = {}
     for seat, player in ((0, None), (1, "Gus")):
         theirs = [m for m, _ in chart.dots if m.seat == seat]
         assert theirs, f"seat {seat} has a marked move"
         for marked in theirs:
             review.go(marked.index + 1)
-            said[marked.index] = review.move_lines[-1]
-            why = hint_why(marked.reason, names, review.review.data, player)
-            assert said[marked.index] == f"Why: {why}"
-    gus = [said[m.index] for m, _ in chart.dots if m.seat == 1]
-    assert not any(re.search(r"\byour?\b", line) for line in gus), gus
-    assert any("Gus" in line for line in gus), "named in his own reasons"
+            said[marked.index] = review.move_lines
+            why = threat(marked, names, data) or hint_why(marked.reason, names, data, player)
+            assert said[marked.index][3].startswith(f"Why: {why}")
+    gus = [line for m, _ in chart.dots if m.seat == 1 for line in said[m.index]]
+    assert not any(re.search(r"\byour?\b", line, re.IGNORECASE) for line in gus), gus
+    assert any(line.startswith("Gus ") for line in gus), "named in his own moves"
     # Elsewhere on the curve: the nearest move, drawn as usual.
     click(app, (chart.plot.x + 1, chart.plot.centery))
     assert review.position <= 2 and review.frames == []
@@ -252,7 +255,7 @@ def _run_to_the_end(app: App, panel: AnalyseScene) -> None:
 
 
 def test_a_damaged_kept_analysis_is_said_then_made_again_over_it(app: App) -> None:
-    _, panel = _analyse_autosave_with(app, {"version": 1, "by_budget": "???"})
+    _, panel = _analyse_autosave_with(app, {"version": VERSION, "by_budget": "???"})
     assert "decisions to judge" in panel.status
     assert "could not be read: it is made again" in panel.status
     assert "autosave" in panel.status, "the file is named"
@@ -281,20 +284,30 @@ def test_an_analysis_the_file_cannot_take_is_shown_and_said_not_kept(app: App) -
 
 
 def test_the_summary_line_words() -> None:
+    """The marks, the chance given away a move on average (a tenth under 10%, in the
+    language's way of writing it) and the best stretch."""
     summary = SeatSummary(0, 30, {"blunder": 1, "mistake": 3, "inaccuracy": 0}, 0.02, (8, 14))
-    assert summary_line(summary, "Ada") == \
-        "Ada: 1 blunder and 3 mistakes; best stretch: rounds 8-14"
+    assert summary_line(summary, "Ada") == "Ada: 1 blunder and 3 mistakes; gave away 2% " \
+        "a move on average; best stretch: rounds 8–14"
     clean = SeatSummary(1, 20, {"blunder": 0, "mistake": 0, "inaccuracy": 0}, 0.0, (1, 20))
-    assert summary_line(clean, "Bo") == "Bo: no marked move; best stretch: rounds 1-20"
+    assert summary_line(clean, "Bo") == \
+        "Bo: no marked move; gave away 0% a move on average; best stretch: rounds 1–20"
     one = SeatSummary(1, 3, {"blunder": 0, "mistake": 0, "inaccuracy": 2}, 0.1, (4, 4))
-    assert summary_line(one, "Bo") == "Bo: 2 inaccuracies; best stretch: round 4"
-    none = SeatSummary(1, 2, {"blunder": 2, "mistake": 0, "inaccuracy": 0}, 0.3, None)
-    assert summary_line(none, "Bo") == "Bo: 2 blunders; no clean stretch"
+    assert summary_line(one, "Bo") == \
+        "Bo: 2 inaccuracies; gave away 10% a move on average; best stretch: round 4"
+    none = SeatSummary(1, 2, {"blunder": 2, "mistake": 0, "inaccuracy": 0}, 0.0342, None)
+    assert summary_line(none, "Bo") == \
+        "Bo: 2 blunders; gave away 3.4% a move on average; no clean stretch"
     from splendor import i18n
 
     i18n.set_language("fr")
-    assert summary_line(summary, "Ada") == \
-        "Ada : 1 gaffe et 3 erreurs ; meilleure série : manches 8 à 14"
+    assert summary_line(summary, "Ada") == "Ada : 1 gaffe et 3 erreurs ; en moyenne, " \
+        "2\u00a0% de chance perdue par coup ; meilleure série : manches 8 à 14"
+    assert "3,4\u00a0%" in summary_line(none, "Bo")
+    i18n.set_language("es")
+    assert "de media, 3,4\u00a0% de probabilidad perdida por jugada" in summary_line(none, "Bo")
+    i18n.set_language("pt")
+    assert "em média, 3,4% de chance perdida por jogada" in summary_line(none, "Bo")
 
 
 @pytest.mark.bot_process

@@ -28,13 +28,13 @@ from splendor.ui import theme
 from splendor.ui.app import App
 from splendor.ui.chance_chart import (
     DOT_SIZES,
-    LABEL_INKS,
     ChanceLayout,
     chance_layout,
     dot_at,
     dot_gap,
 )
 from splendor.ui.scenes.review import ReviewScene
+from splendor.ui.score_chart import SEAT_INKS
 from splendor.ui.widgets import Scale
 
 NAMES = ("Ada", "Gus")
@@ -124,8 +124,8 @@ def test_each_marked_move_of_one_turn_has_its_own_dot_to_click(
         xs = [center[0] for _, center in chart.dots]
         assert xs == sorted(xs) and len(set(xs)) == 6, "in game order, each its own x"
         app.render()
-        for move, center in chart.dots:  # drawn whole where they are
-            assert tuple(app.screen.get_at(center))[:3] == LABEL_INKS[move.label]
+        for move, center in chart.dots:  # drawn whole where they are, in their seat's colour
+            assert tuple(app.screen.get_at(center))[:3] == SEAT_INKS[move.seat]
         _reaches_each_dot(chart, functools.partial(_clicked, app, scene))
         for move, (x, y) in chart.dots:  # the position's line through the dot shown
             assert _clicked(app, scene, (x, y)) == move.index

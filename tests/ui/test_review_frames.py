@@ -1,8 +1,9 @@
 """The review's two framed moves at the table's edges (the first and last bank piles a
 move takes from, the right-most card of each market row, a reserved card, a deck): in
 every language and at both sizes each tag lies whole in the window, off the review's
-panel, off the curve and off the other tag, its words uncut; each frame stays clear of
-the pieces beside it and of the other move's frames."""
+panel, off the curve, off every piece and off the other tag (in the legend where there
+is no such spot by its frames), its words uncut; each frame stays clear of the pieces
+beside it and of the other move's frames."""
 
 from __future__ import annotations
 
@@ -101,6 +102,11 @@ def _check_frames(scene: ReviewScene, best: str) -> None:
                     if other_piece != piece:
                         assert not box.colliderect(other_box), (best, box, other_box)
     assert not tags[0].colliderect(tags[1]), (best, tags)
+    empty = lay.nobles[len(scene.board_view.nobles):]  # the slots of nobles gone
+    shown = [piece for piece in lay.pieces if piece not in empty]
+    for frame in frames:
+        assert frame.tag_rect.collidelist(shown) == -1, (best, frame.tag)
+        assert not frame.in_legend or lay.legend.contains(frame.tag_rect), (best, frame.tag)
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
@@ -125,7 +131,8 @@ def test_the_expert_frames_the_shared_pile_outside_the_move_played(
         app: App, game: tuple[GameState, GameReview]) -> None:
     """Both moves take from the first pile: the expert's frame runs round the played
     one's there, and stops short of the second pile, which only the played move takes
-    from; the Portuguese tag ("Especialista") stays left of the panel."""
+    from; the Portuguese tag ("Mestre", the expert bot's name there) stays left of the
+    panel, over no pile nor noble."""
     state, review = game
     i18n.set_language("pt")
     app.handle_event(pygame.event.Event(pygame.VIDEORESIZE, w=1024, h=600, size=(1024, 600)))
@@ -140,5 +147,7 @@ def test_the_expert_frames_the_shared_pile_outside_the_move_played(
     [outer] = expert.boxes
     assert outer.contains(inner) and outer != inner
     assert outer.bottom < second.top
-    assert expert.tag == "Especialista" and expert.tag_rect.right <= scene._panel.left
+    assert expert.tag == "Mestre" and expert.tag_rect.right <= scene._panel.left
+    empty = lay.nobles[len(scene.board_view.nobles):]
+    assert expert.tag_rect.collidelist([p for p in lay.pieces if p not in empty]) == -1
 

@@ -14,6 +14,7 @@ from splendor import i18n
 from splendor.i18n import LANGUAGES
 from splendor.session.analysis import MoveAnalysis
 from splendor.ui import theme
+from splendor.ui.analysis_words import label_name
 from splendor.ui.app import App
 from splendor.ui.chance_chart import DOT_SIZES
 from splendor.ui.scenes.review import ReviewScene
@@ -63,7 +64,7 @@ def test_brackets_go_from_marked_move_to_marked_move_as_a_click_on_its_dot(app: 
     assert review.position == last.index + 1
     assert (review.judged, review.move_lines, review.board_moves,
             [f.tag for f in review.frames]) == by_key
-    assert by_key[0] == last and by_key[1][0] == "The board before the move"
+    assert by_key[0] == last and by_key[1][0].startswith(label_name(last.label) + ": ")
     back = []
     for _ in range(len(marked) + 1):
         key(app, pygame.K_LEFTBRACKET)
@@ -85,13 +86,16 @@ def test_shift_with_the_arrows_or_the_typed_bracket_does_the_same_and_arrows_sti
     assert review.position == marked[0] + 1, "the arrow alone: one move on"
     # A keyboard that types "]" with another key (AltGr on a French one): the character.
     post(app, pygame.KEYDOWN, key=pygame.K_RIGHTPAREN, mod=pygame.KMOD_RALT, unicode="]")
-    assert review.position == marked[1]
+    # (The next marked move after the one the arrow went to: the second may be that one.)
+    after = next(p for p in marked if p > marked[0] + 1)
+    assert review.position == after
     key(app, pygame.K_LEFT, pygame.KMOD_RSHIFT)
-    assert review.position == marked[0]
+    before = max(p for p in marked if p < after)
+    assert review.position == before
     key(app, pygame.K_LEFT)
-    assert review.position == marked[0] - 1
+    assert review.position == before - 1
     key(app, pygame.K_DOWN)  # a round on, as before
-    assert review.position > marked[0] - 1
+    assert review.position > before - 1
 
 
 def test_without_an_analysis_the_brackets_do_nothing_and_shift_arrows_step(app: App

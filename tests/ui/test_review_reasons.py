@@ -13,7 +13,7 @@ from splendor.gamedata import base_game
 from splendor.i18n import LANGUAGES, load_catalog
 from splendor.session.analysis import MoveAnalysis
 from splendor.session.hints import REASONS, HintReason
-from splendor.ui.analysis_words import judged_lines
+from splendor.ui.analysis_words import judged_lines, played_words
 from splendor.ui.wording import hint_why
 from tests.ui.test_module_wording import speaking
 
@@ -116,8 +116,14 @@ def test_the_review_speaks_to_its_viewer_of_their_own_move_and_names_the_others(
         everyone = judged_lines(_move(0, KEEP), NAMES, DATA, viewer=None)
         said = {why: i18n.tr("analysis.why", why=why)
                 for why in (own, bobs_words, bobs_words.replace("Bob", "Ada"))}
-    assert mine[-1] == said[own], "the viewer's own move: as the hint says it"
-    assert bobs[-1] == said[bobs_words]
-    assert everyone[-1] == said[bobs_words.replace("Bob", "Ada")]
-    assert mine[0].startswith("Ada") and bobs[0].startswith("Bob")
-    assert mine[1:3] == bobs[1:3], "the moves are worded alike"
+        taken = {who: played_words("take white blue green", DATA, who)
+                 for who in (None, "Ada", "Bob")}
+    # The why line: the expert's reason, then what the move played was for.
+    assert mine[3].startswith(said[own] + " "), "the viewer's own move: as the hint says it"
+    assert bobs[3].startswith(said[bobs_words] + " ")
+    assert everyone[3].startswith(said[bobs_words.replace("Bob", "Ada")] + " ")
+    # The move played: to the viewer, and of Bob and of Ada by name.
+    assert (mine[1], bobs[1], everyone[1]) == (taken[None], taken["Bob"], taken["Ada"])
+    assert bobs[1].startswith("Bob") and everyone[1].startswith("Ada")
+    assert not any(_speaks_to_reader(code, line) for line in bobs + everyone), bobs
+    assert mine[2] == bobs[2], "the expert's move is worded alike"

@@ -1,7 +1,8 @@
 """The end of a game, over its final board: final standings, what decided the winner,
 the points round by round; Play again, Review game, Analyse, Hide results, Menu. Once the
-game is analysed, the chance-to-win curve under the points chart (a click on a marked
-move's dot opens the review there) and a summary line per person under the standings.
+game is analysed, the chance-to-win curve under the points chart, with its legend (a
+click on a marked move's dot opens the review there), and a summary line per seat
+analysed under the standings, each after its seat's line as the chart draws it.
 
 Laid out on enter, on a resize, on a change of language (the game resizes every scene),
 on hiding or showing the results and once analysed; never while drawing."""
@@ -49,6 +50,7 @@ from splendor.ui.widgets import (
     draw_text,
     fit_text,
     gem_image,
+    line_height,
     lines_height,
 )
 from splendor.ui.wording import join
@@ -203,8 +205,8 @@ class ResultsScene(Scene):
         self.analyse = Button(tr("analysis.open"), on_analyse)
         self.analyse.visible = on_analyse is not None
         self._chance: ChanceLayout | None = None
-        #: The summary lines under the standings, and their boxes.
-        self._summaries: list[tuple[str, pygame.Rect]] = []
+        #: The summary lines under the standings: each one's seat, words and box.
+        self._summaries: list[tuple[int, str, pygame.Rect]] = []
         self.toggle = Button(tr("results.review.hide"), self.toggle_panel)
         self.toggle.visible = self.board is not None
         self.form = Form(self._buttons())
@@ -258,13 +260,23 @@ class ResultsScene(Scene):
 
     @property
     def summary_lines(self) -> list[str]:
-        """Once analysed: a line per person judged (per seat judged when none is)."""
+        """Once analysed: a line per seat judged."""
+        return [text for _, text in self._seat_summaries()]
+
+    def _seat_summaries(self) -> list[tuple[int, str]]:
         shown = self.analysis.shown if self.analysis is not None else None
-        if shown is None or self.analysis is None:
+        if shown is None:
             return []
-        people = [s for s in shown.seats if s in self.analysis.people] or list(shown.seats)
-        names = {row.seat: row.name for row in self.rows}
-        return [summary_line(shown.summary(seat), names.get(seat, "")) for seat in people]
+        names = self._names()
+        return [(seat, summary_line(shown.summary(seat), names[seat] if seat < len(names)
+                                    else "")) for seat in shown.seats]
+
+    def _names(self) -> list[str]:
+        """Each seat's name, by seat."""
+        names = [""] * (max((row.seat for row in self.rows), default=-1) + 1)
+        for row in self.rows:
+            names[row.seat] = row.name
+        return names
 
     def _shown_analysis(self) -> object:
         return self.analysis.shown if self.analysis is not None else None
@@ -349,12 +361,13 @@ class ResultsScene(Scene):
                  + button_gap + button_h)
         room = h - 2 * sc.px(12) - fixed
         chart_gap = sc.px(18)
-        # The summaries as wide as the standings can be at least.
-        summaries = self.summary_lines
+        # The summaries as wide as the standings can be at least, after the seat's line.
+        summaries = self._seat_summaries()
+        mark = sc.px(SEAT_MARK_W) + sc.px(8)
         narrowest = min(inner_w - chart_gap - sc.px(CHART_MIN), round(inner_w * 0.6)) \
-            - sc.px(16)
+            - sc.px(16) - mark
         summary_px = sc.text(16)
-        summary_hs = [lines_height(t, summary_px, narrowest) for t in summaries]
+        summary_hs = [lines_height(t, summary_px, narrowest) for _, t in summaries]
         summary_h = sum(summary_hs) + (sc.px(10) if summaries else 0)
         # Rows of 60 design px, down to 44 when the sentences need the room.
         pitch = max(sc.px(44), min(sc.px(60), (room - summary_h) // max(1, n)))
@@ -392,11 +405,13 @@ class ResultsScene(Scene):
             shown = self.analysis.shown if self.analysis is not None else None
             numbers_w = None
             if shown is not None and self.analysis is not None:
-                half = (body_h - sc.px(10)) // 2
+                # The curve and its legend get more of the height than the points.
+                half = (body_h - sc.px(10)) * 3 // 5
                 chance_box = pygame.Rect(chart_box.x, chart_box.bottom - half, chart_box.w, half)
                 chart_box.h = body_h - half - sc.px(10)
                 self._chance = chance_layout(chance_box, sc.px, sc.text(14), shown,
-                                             self.analysis.action_rounds())
+                                             self.analysis.action_rounds(),
+                                             names=self._names())
                 numbers_w = chance_numbers_w(sc.px, sc.text(14))  # the plots line up
             self._chart = chart_layout(chart_box, sc.px, sc.text(14), numbers_w)
         else:
@@ -422,10 +437,11 @@ class ResultsScene(Scene):
                            for i in range(n)]
         self._summaries = []
         line_y = y + table_h + sc.px(6)
-        text_w = round(table_w) - sc.px(16)
-        for text in summaries:
+        text_w = round(table_w) - sc.px(16) - mark
+        for seat, text in summaries:
             height = lines_height(text, summary_px, text_w)
-            self._summaries.append((text, pygame.Rect(x0 + sc.px(8), line_y, text_w, height)))
+            self._summaries.append((seat, text, pygame.Rect(x0 + sc.px(8) + mark, line_y,
+                                                            text_w, height)))
             line_y += height
         y += body_h + button_gap
         self._place_buttons_in_row(sc, y, button_h, inner_w)
@@ -573,7 +589,11 @@ class ResultsScene(Scene):
             draw_score_chart(surface, self._chart, self.scores)
         if self._chance is not None:
             draw_chance_chart(surface, self._chance)
-        for text, box in self._summaries:
+        for seat, text, box in self._summaries:
+            # The seat's line as the charts draw it, beside the first line of words.
+            sample = pygame.Rect(box.x - sc.px(SEAT_MARK_W) - sc.px(8), box.y,
+                                 sc.px(SEAT_MARK_W), line_height(sc.text(16)))
+            draw_seat_sample(surface, seat, sample, sc.px)
             draw_lines(surface, text, sc.text(16), theme.TEXT, box)
         self.form.draw(surface)
 

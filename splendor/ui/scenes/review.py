@@ -28,6 +28,7 @@ from collections.abc import Callable
 
 import pygame
 
+from splendor import i18n
 from splendor.engine import View, parse_action
 from splendor.i18n import tr
 from splendor.session.analysis import MoveAnalysis
@@ -111,6 +112,9 @@ class ReviewScene(Scene):
         self._timeline = pygame.Rect(0, 0, 0, 0)
         self._keys = pygame.Rect(0, 0, 0, 0)
         self._text_px = 15
+        #: The panel's words, and what they were worded for (the position, the move
+        #: judged, the room and the language).
+        self._lines: tuple[object, list[str]] | None = None
         self._dragging = False
         #: The card of the log line under the pointer, shown small beside it.
         self.zoom = CardZoom()
@@ -180,9 +184,11 @@ class ReviewScene(Scene):
                      (parse_action(move.best), tr("analysis.expert"), EXPERT_INK)]
         except ValueError:
             return  # a kept analysis naming moves this version does not read
-        # Off the review's panel and the curve over the log, drawn over the board.
+        # Off the review's panel and the curve over the log, drawn over the board; the
+        # legend says that the board is the one the move was chosen in.
         self.frames = move_frames(lay, self.board_view, moves,
-                                  covered=(lay.action_panel, lay.log))
+                                  covered=(lay.action_panel, lay.log),
+                                  note=tr("analysis.before_move"))
 
     def analysed(self) -> None:
         """The analysis shown changed: show the position and the curve again."""
@@ -252,19 +258,42 @@ class ReviewScene(Scene):
     def move_lines(self) -> list[str]:
         """What the move shown did (with the noble's visit it brought), or the deal; at a
         judged move its chances, and at a marked one the moves played and the expert's
-        with the reason instead."""
+        with the reason instead (worded once for the position and the layout)."""
+        key = (self.position, self.judged, tuple(self._describe), i18n.language())
+        if self._lines is None or self._lines[0] != key:
+            self._lines = (key, self._move_lines())
+        return self._lines[1]
+
+    def _move_lines(self) -> list[str]:
         if self.position == 0:
             first = self.view.first_player
             return [tr("review.deal", name=self.review.names[first])]
         move = self.judged
         if move is not None and move.label:
-            return [tr("analysis.before_move"),
-                    *judged_lines(move, self.review.names, self.review.data,
-                                  self.review.seat)]
+            # (The note that the board is the one before the move is in the legend.)
+            kinds = self.analysis.kinds if self.analysis is not None else ()
+            lines = judged_lines(move, self.review.names, self.review.data,
+                                 self.review.seat, kinds, self.board_view)
+            if self._fits(lines):
+                return lines
+            # No room for what the move played was for, then for the figures, the
+            # tokens first (the longest words in the narrowest panels).
+            lines = judged_lines(move, self.review.names, self.review.data,
+                                 self.review.seat, kinds, self.board_view, detail=False)
+            while len(lines) > 4 and not self._fits(lines):
+                lines.pop()
+            return lines
         entry = self.cursor.log[self.position - 1]
         lines = describe_entry(self.review.names[entry.seat], entry, self.review.data,
                                self.review.names)
         return [*lines, chances_line(move)] if move is not None else lines
+
+    def _fits(self, lines: list[str]) -> bool:
+        """Whether `lines` fit the panel's room for words."""
+        gap = self.picture.layout.px(3) if self.picture.layout is not None else 3
+        box = self._describe
+        return sum(lines_height(t, self._text_px, box.w) for t in lines) \
+            + gap * (len(lines) - 1) <= box.h
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -430,7 +459,8 @@ class ReviewScene(Scene):
         assert lay is not None
         px = lay.px
         self.picture.draw(surface, self.board_view, self.board_moves, self.marks)
-        draw_move_frames(surface, lay, self.frames)
+        draw_move_frames(surface, lay, self.frames, tr("analysis.before_move")
+                         if self.judged is not None and self.judged.label else "")
         if self._chart is not None:
             draw_chance_chart(surface, self._chart, self.position,
                               self.judged.index if self.judged is not None else None)
@@ -457,12 +487,13 @@ class ReviewScene(Scene):
         self.zoom.draw(surface, lay)
 
     def _line_inks(self, count: int) -> list[tuple[int, int, int]]:
-        """The colours of the panel's lines: at a marked move, the note dim, the mark in
-        its colour, the move played and the expert's in their frames' colours."""
+        """The colours of the panel's lines: at a marked move, the mark in its colour,
+        the move played and the expert's in their frames' colours, why, and the figures
+        dim."""
         move = self.judged
         if move is None or not move.label:
             return [theme.TEXT] * count
-        inks = [theme.TEXT_DIM, LABEL_INKS[move.label], PLAYED_INK, EXPERT_INK]
+        inks = [LABEL_INKS[move.label], PLAYED_INK, EXPERT_INK, theme.TEXT]
         return (inks + [theme.TEXT_DIM] * count)[:count]
 
     def _draw_timeline(self, surface: pygame.Surface, px: Callable[[float], int]) -> None:

@@ -4,6 +4,11 @@ naming it ("Played", "Expert"). The review draws them at a marked move, over the
 as it was when the move was chosen. The frames stay clear of the piles and cards beside
 them (`frame_room`); the tags stay in the window, off the review's panel, its curve and
 the player's emblem, shifted inward where a language's longer word would run under them.
+
+A tag never covers a card, a deck, a noble, a pile or another player's panel: where no
+such spot lies by its frames (a card of a middle row, whose neighbours are a few pixels
+away), it goes to the table's legend, which at a marked move says what the frames are
+(the legend's own marks, of the last move, are not shown there then).
 """
 
 from __future__ import annotations
@@ -40,8 +45,10 @@ class MoveFrame:
     tag: str
     ink: Color
     #: Where the tag goes: by its pieces, inside the window, off what `move_frames` was
-    #: told is covered and off the other tags.
+    #: told is covered, off every piece and off the other tags; else in the legend.
     tag_rect: pygame.Rect
+    #: Whether the tag is in the table's legend (no room by its frames).
+    in_legend: bool = False
 
 
 def action_rects(lay: TableLayout, view: View, action: Action) -> list[pygame.Rect]:
@@ -76,12 +83,14 @@ def tag_px(px: Callable[[float], int]) -> int:
 
 
 def move_frames(lay: TableLayout, view: View, moves: Sequence[tuple[Action, str, Color]],
-                covered: Sequence[pygame.Rect] = ()) -> list[MoveFrame]:
+                covered: Sequence[pygame.Rect] = (), note: str = "") -> list[MoveFrame]:
     """The frames of `moves` (action, tag, colour): on a piece several touch, the later
     ones outside the earlier; every frame clear of the pieces beside it. Each tag by its
     frames (the outermost move's placed first), inside the window, off `covered` (what
-    is drawn over the board: the review's panel, the curve) and the other tags, covering
-    as little of the table as it can."""
+    is drawn over the board: the review's panel, the curve), off every piece and another
+    player's panel, and off the other tags, covering as little of the table as it can;
+    where there is no such spot by its frames, in the table's legend (after `note`, the
+    words `draw_move_frames` writes there)."""
     px = lay.px
     width = frame_width(px)
     touched = [(action_rects(lay, view, action), tag, ink) for action, tag, ink in moves]
@@ -100,7 +109,10 @@ def move_frames(lay: TableLayout, view: View, moves: Sequence[tuple[Action, str,
     # What a tag had better not hide: the pieces shown, the header, the legend, the
     # player's name and the labels over their reserved cards and nobles.
     empty = lay.nobles[len(view.nobles):]
-    seen = [r for r in lay.pieces if r not in empty] + [lay.header, lay.legend]
+    shown = [r for r in lay.pieces if r not in empty]
+    seen = [*shown, lay.header, lay.legend]
+    # What a tag never hides: the pieces shown and the other players' panels.
+    solid = [*shown, *lay.opponents]
     # What a tag must not hide at all: the bank's counts (a tag by a card of the bottom
     # row lay over the pile beneath) and the player's emblem (Trading Posts puts the
     # bank right above it).
@@ -112,16 +124,81 @@ def move_frames(lay: TableLayout, view: View, moves: Sequence[tuple[Action, str,
         if a.emblem.w:
             kept_clear.append(a.emblem)
     tags: dict[int, pygame.Rect] = {}
+    homeless = []
     for order in reversed(range(len(touched))):
         rects, tag, _ = touched[order]
         if not rects:
             continue
         others = [b for i, own in enumerate(boxes) if i != order for b in own]
         union = boxes[order][0].unionall(boxes[order][1:])
-        tags[order] = _place_tag(lay, union, tag, kept_clear, list(tags.values()),
-                                 seen + others)
-    return [MoveFrame(tuple(rects), tuple(boxes[order]), tag, ink, tags[order])
+        spot = _place_tag(lay, union, tag, kept_clear, [*tags.values(), *solid],
+                          seen + others)
+        if spot is None:
+            homeless.append(order)
+        else:
+            tags[order] = spot
+    homeless.sort()  # in the legend in the moves' order: played, then the expert's
+    spots = legend_tags(lay, [touched[o][1] for o in homeless], list(tags.values()), note)
+    for order, spot in zip(homeless, spots, strict=True):
+        tags[order] = spot
+    return [MoveFrame(tuple(rects), tuple(boxes[order]), tag, ink, tags[order],
+                      order in homeless)
             for order, (rects, tag, ink) in enumerate(touched) if rects]
+
+
+def tag_size(lay: TableLayout, tag: str) -> tuple[int, int]:
+    """A tag's width and height."""
+    px = lay.px
+    return (theme.font(tag_px(px), bold=True).size(tag)[0] + px(14),
+            line_height(tag_px(px)) + px(2))
+
+
+def legend_note(lay: TableLayout, note: str) -> pygame.Rect:
+    """Where a note over the tags in the legend goes (the board shown is the one the
+    move was chosen in): the legend's first row, or its left in a one-row legend (the
+    Orient's strip); empty without a note."""
+    px = lay.px
+    legend = lay.legend
+    if not note:
+        return pygame.Rect(legend.x + px(4), legend.y, 0, 0)
+    line = line_height(tag_px(px))
+    width = min(theme.font(tag_px(px)).size(note)[0], legend.w - px(8))
+    if _two_rows(lay):
+        top = legend.y + (legend.h - (line + px(4) + line + px(2))) // 2
+        return pygame.Rect(legend.x + px(4), top, width, line)
+    return pygame.Rect(legend.x + px(4), legend.centery - line // 2, width, line)
+
+
+def _two_rows(lay: TableLayout) -> bool:
+    """Whether the legend holds the note and, under it, a row of tags."""
+    line = line_height(tag_px(lay.px))
+    return lay.legend.h >= 2 * line + lay.px(4) + lay.px(2)
+
+
+def legend_tags(lay: TableLayout, tags: Sequence[str], placed: Sequence[pygame.Rect],
+                note: str = "") -> list[pygame.Rect]:
+    """Where `tags` go in the table's legend: in a row from its left (under the note, or
+    after it in a one-row legend; centred on the legend's height without one), off the
+    tags `placed` already."""
+    px = lay.px
+    legend = lay.legend
+    sizes = [tag_size(lay, tag) for tag in tags]
+    height = max((h for _, h in sizes), default=0)
+    words = legend_note(lay, note)
+    if not note:
+        x, y = legend.x + px(4), legend.centery - height // 2
+    elif _two_rows(lay):
+        x, y = legend.x + px(4), words.bottom + px(4)
+    else:
+        x, y = words.right + px(12), legend.centery - height // 2
+    out: list[pygame.Rect] = []
+    for w, h in sizes:
+        spot = pygame.Rect(x, y, w, h)
+        while spot.collidelist([*placed, *out]) >= 0 and spot.right < legend.right:
+            spot.x += px(4)
+        out.append(spot)
+        x = spot.right + px(12)
+    return out
 
 
 def pile_counts(lay: TableLayout, view: View) -> list[pygame.Rect]:
@@ -136,19 +213,19 @@ def pile_counts(lay: TableLayout, view: View) -> list[pygame.Rect]:
 
 
 def _place_tag(lay: TableLayout, union: pygame.Rect, tag: str,
-               covered: Sequence[pygame.Rect], tags: list[pygame.Rect],
-               seen: list[pygame.Rect]) -> pygame.Rect:
+               covered: Sequence[pygame.Rect], solid: list[pygame.Rect],
+               seen: list[pygame.Rect]) -> pygame.Rect | None:
     """Where a tag goes by the frames `union`: above or below them, from their left or
     right edge, or shifted inward to just left or right of what is covered or of a tag
-    already placed; inside the window, a little off `covered` and off `tags`, the spot
-    that hides least of `seen` for its distance from the frames (no such spot: the
-    first, kept inside the window). The text is at its smallest size already at
-    1280x720 and less: shifting, not shrinking, finds it room."""
+    already placed; inside the window, a little off `covered` and off `solid` (the other
+    tags, the pieces, the other players' panels), the spot that hides least of `seen`
+    for its distance from the frames; None when there is no such spot. The text is at
+    its smallest size already at 1280x720 and less: shifting, not shrinking, finds it
+    room."""
     px = lay.px
     window = pygame.Rect((0, 0), lay.size)
-    blocked = [c.inflate(2 * px(4), 2 * px(4)) for c in covered] + tags
-    w = theme.font(tag_px(px), bold=True).size(tag)[0] + px(14)
-    h = line_height(tag_px(px)) + px(2)
+    blocked = [c.inflate(2 * px(4), 2 * px(4)) for c in covered] + solid
+    w, h = tag_size(lay, tag)
     xs = [union.x, union.right - w, *(c.left - w for c in blocked), *(c.right for c in blocked)]
     spots = [pygame.Rect(max(0, min(x, window.right - w)), y, w, h)
              for y in (union.y - h + px(2), union.bottom - px(2)) for x in xs]
@@ -156,26 +233,36 @@ def _place_tag(lay: TableLayout, union: pygame.Rect, tag: str,
     for spot in spots:
         if not window.contains(spot) or spot.collidelist(blocked) >= 0:
             continue
-        hidden = sum(_area(spot.clip(r)) for r in seen)
         away = max(0, union.x - spot.right, spot.x - union.right)
+        if away > px(24):
+            continue  # too far to be read as the frames' tag
+        hidden = sum(_area(spot.clip(r)) for r in seen)
         cost = hidden + away * h // 3
         if best is None or cost < best[0]:
             best = (cost, spot)
-    return best[1] if best is not None else spots[0].clamp(window)
+    return best[1] if best is not None else None
 
 
 def _area(rect: pygame.Rect) -> int:
     return rect.w * rect.h
 
 
-def draw_move_frames(surface: pygame.Surface, lay: TableLayout, frames: Sequence[MoveFrame]
-                     ) -> None:
-    """Each move's frames around its pieces, then its tag."""
+def draw_move_frames(surface: pygame.Surface, lay: TableLayout, frames: Sequence[MoveFrame],
+                     note: str = "") -> None:
+    """Each move's frames around its pieces, then its tag; `note` and the tags that are
+    in the legend over the legend's own marks (of the last move and a card dealt, which
+    the board before a move does not show)."""
     px = lay.px
     width = frame_width(px)
     for frame in frames:
         for box in frame.boxes:
             pygame.draw.rect(surface, frame.ink, box, width, border_radius=px(10))
+    if note or any(frame.in_legend for frame in frames):
+        # The legend's little cards reach a few pixels past its left and top.
+        surface.fill(theme.TABLE, lay.legend.inflate(px(8), px(6)))
+        if note:
+            draw_text(surface, note, tag_px(px), theme.TEXT, legend_note(lay, note),
+                      align="left")
     for frame in frames:
         pygame.draw.rect(surface, frame.ink, frame.tag_rect, border_radius=px(6))
         pygame.draw.rect(surface, theme.INK, frame.tag_rect, 1, border_radius=px(6))
