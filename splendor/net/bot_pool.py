@@ -36,9 +36,11 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-#: The children's niceness above the server's (Unix): 10 gives the loop about nine tenths
-#: of a core it shares with a thinking bot (benchmarks/server_load.py --server-bots).
-NICE = 10
+#: The children's niceness above the server's (Unix): the lowest priority, so that a
+#: thinking bot yields a shared core to the loop at once. On 2 cores, 200 tables, experts
+#: thinking at 20 of them (benchmarks/server_load.py): p95 26-30 ms at 19, 55 ms at 10,
+#: over 500 ms at 0; the bots' pace is their time budget's either way.
+NICE = 19
 #: How often a busy child is looked at without news from its pipe (its deadline), and how
 #: often a loop that cannot watch pipes polls them (seconds).
 TICK = 0.25
