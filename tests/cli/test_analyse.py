@@ -12,10 +12,11 @@ from splendor.cli import main
 from splendor.engine import make_record
 from splendor.session import analysis as analysis_module
 from splendor.session.analysis import LABELS
+from splendor.session.analysis_store import VERSION
 from splendor.storage.saves import save_document, write_save
 from tests.session.test_analysis import bot_game
 
-FIGURES = {"index", "seat", "played", "best", "before", "after", "label"}
+FIGURES = {"index", "seat", "played", "best", "before", "after", "noise", "label"}
 
 
 @pytest.fixture(scope="module")
@@ -95,7 +96,7 @@ def test_kept_the_analysis_is_read_back_without_judging(
 def test_a_damaged_kept_analysis_is_said_and_made_again(
         record_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     document = json.loads(record_file.read_text(encoding="utf-8"))
-    document["analysis"] = {"version": 1, "game": 5}
+    document["analysis"] = {"version": VERSION, "game": 5}
     record_file.write_text(json.dumps(document), encoding="utf-8")
     code, out, err = analyse(capsys, str(record_file), "--budget", "2", "--json")
     assert code == 0 and json.loads(out)["moves"]

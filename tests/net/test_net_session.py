@@ -21,16 +21,23 @@ from tests.engine.modules.support import DATA
 DEADLINE = 60.0
 
 
+#: The servers a test started, closed after it (their bots' processes with them).
+SERVERS: list[GameServer] = []
+
+
 @pytest.fixture
 def worker() -> Iterator[LoopThread]:
     thread = LoopThread("test-net").start()
     yield thread
+    while SERVERS:
+        thread.call(SERVERS.pop().close())
     thread.stop()
 
 
 def serve(worker: LoopThread, spec: TableSpec, seed: int = 5) -> tuple[Table, str]:
     async def start() -> tuple[Table, int]:
         server = GameServer(DATA)
+        SERVERS.append(server)
         table = server.open_table(spec, seed=seed)
         return table, await server.start("127.0.0.1", 0)
 

@@ -108,6 +108,13 @@ class AnalyseScene(ButtonsOverlay):
         self.relayout()  # the progress bar, Cancel alone
         self._advance()
 
+    def exit(self) -> None:
+        # However the panel goes (closed, or the window quits under it), a run still
+        # going stops and the analysis' own process with it.
+        if self.job is not None and self.job.running:
+            self.job.cancel()
+        super().exit()
+
     def cancel(self) -> None:
         """Stop a run (nothing is kept) and close the panel."""
         if self.job is not None:
