@@ -13,11 +13,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
 import random
-import re
-import signal
-import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -26,65 +22,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 
-class Serve:
-    """A `serve --port 0` child, read until it serves."""
-
-    def __init__(self, home: Path, *args: str) -> None:
-        env = {**os.environ, "SPLENDOR_HOME": str(home), "PYTHONPATH": str(ROOT)}
-        self.process = subprocess.Popen(
-            [sys.executable, "-m", "splendor", "serve", "--port", "0", *args],
-            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env, cwd=home)
-        self.resumed: dict[str, int] = {}
-        self.tables: list[str] = []
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            if found := re.match(r"Resumed table (\S+): .*, at move (\d+)$", line):
-                self.resumed[found[1]] = int(found[2])
-            elif found := re.match(r"Table (\S+): ", line):
-                self.tables.append(found[1])
-            elif line.startswith("Serving "):
-                self.url = line.split()[-1]
-                return
-        raise SystemExit("serve stopped before serving")
-
-    def kill(self) -> None:
-        if self.process.poll() is None:
-            os.kill(self.process.pid, signal.SIGKILL)
-        self.process.communicate(timeout=60)
-
-
-async def play_then_kill(url: str, tokens: list[str | None], moves: int, pid: int,
-                         rng: random.Random) -> tuple[list[str | None], int]:
-    from splendor.gamedata import base_game
-    from splendor.net.client import GameClient
-    from splendor.net.protocol import State
-
-    data = base_game()
-    players = [GameClient(url, name, data, token) for name, token in zip(("A", "B"), tokens,
-                                                                      strict=True)]
-    for c in players:
-        await c.connect()
-
-    async def seen(count: int) -> None:
-        for c in players:
-            while c.view is None or len(c.log) < count:
-                while not isinstance(await c.receive(), State):
-                    pass
-
-    await seen(0)
-    for _ in range(moves):
-        mover = next((c for c in players if c.to_act()), None)
-        if mover is None or mover.view is None:
-            break
-        turn = len(mover.view.history)
-        await mover.play(rng.choice(mover.view.legal_actions))
-        await seen(turn + 1)
-    await asyncio.sleep(rng.uniform(0, 0.02))
-    os.kill(pid, signal.SIGKILL)
-    return [c.token for c in players], len(players[0].log)
-
-
 def kills(count: int) -> None:
+    from tests.net.real_serve import Serve, play_then_kill
+
     rng = random.Random(56)
     lost = games = 0
     resumed_at: list[tuple[int, int]] = []
@@ -96,13 +36,13 @@ def kills(count: int) -> None:
         try:
             for kill in range(count):
                 if serve is None or not tokens[0]:
-                    serve = Serve(home, "--save-dir", saves, "--open-table", "players=2")
-                    table, tokens, games = serve.tables[0], [None, None], games + 1
-                tokens, seen = asyncio.run(play_then_kill(serve.url, tokens,
-                                                          rng.randint(1, 3), serve.process.pid,
-                                                          rng))
+                    serve = Serve("--save-dir", saves, "--open-table", "players=2", home=home)
+                    table, tokens, games = next(iter(serve.tables)), [None, None], games + 1
+                tokens, saw = asyncio.run(play_then_kill(serve.url, tokens, rng.randint(1, 3),
+                                                         serve.pid, rng))
+                seen = len(saw)
                 serve.kill()
-                serve = Serve(home, "--save-dir", saves)
+                serve = Serve("--save-dir", saves, home=home)
                 back = serve.resumed.get(table)
                 if back is None:  # the game ended: a new one next time
                     tokens = [None, None]

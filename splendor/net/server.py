@@ -117,6 +117,13 @@ class _Bucket:
         self.level = min(self.burst, self.level + 1)
 
 
+def _joining(table: Table, seat: int | None) -> tuple[Table, int] | str:
+    """The open seat of `table` a newcomer gets (`seat`, or the first), or the refusal's
+    code."""
+    seat_or_code = table.seat_to_join(seat)
+    return seat_or_code if isinstance(seat_or_code, str) else (table, seat_or_code)
+
+
 def _address(ws: ServerConnection) -> str:
     """The peer's IP address (a connection over a Unix socket or a proxy without one:
     '')."""
@@ -426,9 +433,7 @@ class GameServer:
                     return table, seat
             for table in self.tables.values():
                 if table.freed_token(hello.token):  # left before the start: a seat again
-                    seat_or_code = table.seat_to_join(None)
-                    return seat_or_code if isinstance(seat_or_code, str) \
-                        else (table, seat_or_code)
+                    return _joining(table, None)
             given = hello.token.encode()
             if any(hmac.compare_digest(given, t.encode()) for t in self._closed_tokens):
                 return errors.NO_SUCH_TABLE  # its host closed the table
@@ -437,12 +442,10 @@ class GameServer:
             chosen = self.tables.get(hello.table)
             if chosen is None:
                 return errors.NO_SUCH_TABLE
-            seat_or_code = chosen.seat_to_join(hello.seat)
-            return seat_or_code if isinstance(seat_or_code, str) else (chosen, seat_or_code)
+            return _joining(chosen, hello.seat)
         for table in self.tables.values():
             if table.open_seats():
-                seat_or_code = table.seat_to_join(hello.seat)
-                return seat_or_code if isinstance(seat_or_code, str) else (table, seat_or_code)
+                return _joining(table, hello.seat)
         return errors.TABLE_FULL
 
     async def _serve_seat(self, ws: ServerConnection, out: Outbox, bucket: _Bucket,

@@ -295,8 +295,7 @@ class Analysis:
                     on_move(move)
             return self.result()
         context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(min(workers, len(left)), mp_context=context,
-                                 initializer=_load_child) as pool:
+        with ProcessPoolExecutor(min(workers, len(left)), mp_context=context) as pool:
             for judgement in pool.map(_judge_in_child, left):
                 move = self.accept(judgement)
                 if on_move is not None:
@@ -309,17 +308,11 @@ class Analysis:
                             tuple(sorted(self._moves, key=lambda m: m.index)))
 
 
-_CHILD_DATA: list[GameData] = []
-
-
-def _load_child() -> None:
+def _judge_in_child(task: DecisionTask) -> Judgement:
+    """`judge` in a child process, with the game data it loads once (a cache)."""
     from splendor.session.bot_process import game_data
 
-    _CHILD_DATA.append(game_data("base"))
-
-
-def _judge_in_child(task: DecisionTask) -> Judgement:
-    return judge(task, _CHILD_DATA[0])
+    return judge(task, game_data("base"))
 
 
 def _tasks(data: GameData, final: GameState, seats: Sequence[int], budget: int

@@ -1,15 +1,21 @@
-"""A real `serve` process for the network tests: started with its own data folder, read
-until it serves, killed for real (SIGKILL), every wait bounded."""
+"""A real `serve` process for the network tests and benchmarks: started with its own data
+folder, read until it serves, killed for real (SIGKILL), every wait bounded; and players
+who play a few moves and kill it just after (`play_then_kill`)."""
 
 from __future__ import annotations
 
+import asyncio
 import os
+import random
 import re
 import signal
 import subprocess
 import sys
 from pathlib import Path
 
+from splendor.net.client import GameClient
+from splendor.net.protocol import State
+from tests.net.serving import client, receive_until
 from tests.processes import ROOT
 
 #: The longest a serve may take to say where it serves (a slow, busy machine).
@@ -81,3 +87,36 @@ def run_serve(*args: str, home: Path, timeout: float = 60.0) -> tuple[int, str, 
                           env={**os.environ, "SPLENDOR_HOME": str(home),
                                "PYTHONPATH": str(ROOT)})
     return done.returncode, done.stdout, done.stderr
+
+
+async def _seen_by_all(clients: list[GameClient], moves: int) -> None:
+    for c in clients:
+        def caught_up(msg: object, c: GameClient = c) -> bool:
+            return isinstance(msg, State) and len(c.log) >= moves
+
+        if len(c.log) < moves or c.view is None or len(c.view.history) < moves:
+            await receive_until(c, caught_up)
+
+
+async def play_then_kill(url: str, tokens: list[str | None], moves: int, pid: int,
+                         rng: random.Random) -> tuple[list[str | None], list[str]]:
+    """Seat both players (back with their tokens), play `moves` random moves, each seen by
+    both, then kill the server 0-20 ms after the last was seen. Their tokens, and the
+    log they saw."""
+    players = [client(url, name, token) for name, token in zip(("Ana", "Bo"), tokens, strict=True)]
+    for c in players:
+        await c.connect()
+    await _seen_by_all(players, 0)
+    for _ in range(moves):
+        mover = next((c for c in players if c.to_act()), None)
+        if mover is None:
+            break  # the game is over
+        assert mover.view is not None
+        turn = len(mover.view.history)
+        await mover.play(rng.choice(mover.view.legal_actions))
+        await _seen_by_all(players, turn + 1)
+    await asyncio.sleep(rng.uniform(0, 0.02))
+    os.kill(pid, signal.SIGKILL)
+    saw = [e.action.text() for e in players[0].log]
+    assert saw == [e.action.text() for e in players[1].log]
+    return [c.token for c in players], saw
