@@ -7,7 +7,8 @@ copy, record, save and replay of the game keeps it, and a seat's view carries it
 (`View.restrictions`) so that a bot deciding from the view, and a search in sampled
 worlds, plays by it. The restricted moves leave `legal_actions()`, and `apply` refuses
 them with a reason of its own code (`no_reserving`, `no_take_two`, `level_barred`,
-`no_gold_payment`) that says why in the player's language.
+`no_gold_payment`; a buy that even gold would not pay, `cannot_afford` for the tokens short
+without gold) that says why in the player's language.
 
 Restrictions bind only a seat's main action: the steps a module's turn brings (a gem,
 a pairing, a free card...) are left as the rules give them.
@@ -112,8 +113,8 @@ def refusal(rules: Restrictions, data: GameData, p: PlayerState,
             return None
         if not rules.allows_level(card.level):
             return _barred(rules, card.level)
-        if rules.no_gold and _uses_gold(p, action, card):
-            return Refusal("no_gold_payment", "you may not pay with gold in this game")
+        if rules.no_gold:
+            return _gold_refusal(p, action, card)
     return None
 
 
@@ -132,17 +133,28 @@ def _barred(rules: Restrictions, level: int) -> Refusal:
                    level=level, levels=allowed)
 
 
-def _uses_gold(p: PlayerState, action: Buy, card: Card) -> bool:
-    """Whether the buy pays with gold: double golds, an explicit payment's gold, or the
-    default payment (tokens first) when tokens and bonuses fall short."""
-    if action.doubles:
-        return True
-    if action.payment is not None:
-        return action.payment[GOLD] > 0
-    if action.discard:
-        return False
+def _gold_refusal(p: PlayerState, action: Buy, card: Card) -> Refusal | None:
+    """Why a game without gold refuses the buy, or None: it pays with gold (double golds,
+    an explicit payment's gold, or the default payment, tokens first, when tokens and
+    bonuses fall short and gold would cover the rest). A buy that even gold would not pay
+    is refused for the tokens short, counted without gold: that, not the gold, is what
+    stops the player."""
+    if action.doubles or (action.payment is not None and action.payment[GOLD] > 0):
+        return _no_gold()
+    if action.payment is not None or action.discard:
+        return None
     without_gold = [*p.tokens[:GOLD], 0, *p.tokens[GOLD + 1:]]
-    return tokens_missing(without_gold, p.bonuses, card) > 0
+    short = tokens_missing(without_gold, p.bonuses, card)
+    if not short:
+        return None
+    if tokens_missing(p.tokens, p.bonuses, card):
+        return Refusal("cannot_afford", f"you can't afford {card.id}: {short} token(s) short",
+                       card=card.id, count=short)
+    return _no_gold()
+
+
+def _no_gold() -> Refusal:
+    return Refusal("no_gold_payment", "you may not pay with gold in this game")
 
 
 class _Game(Protocol):

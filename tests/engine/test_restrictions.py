@@ -99,6 +99,19 @@ def test_no_gold_refuses_a_buy_that_needs_gold_and_allows_one_that_does_not() ->
     assert parse_action("buy L1-01") in free.legal_actions()
 
 
+@pytest.mark.parametrize("gold", [0, 2])
+def test_no_gold_refuses_a_buy_no_payment_covers_for_the_tokens_short(gold: int) -> None:
+    # Steady hands with nothing in hand: buying a card of cost 5 is refused for the five
+    # tokens short (gold could not pay them anyway), not for the gold.
+    card = next(c for c in DATA.level_cards(1) if sum(c.cost) == 5)
+    rules = (Restrictions(no_gold=True), Restrictions())
+    state = build_position(DATA, 2, seats=[{"tokens": {"gold": gold}}],
+                           market={1: [card.id]}, restrictions=rules)
+    reason = state.why_illegal(parse_action(f"buy {card.id}"))
+    assert reason is not None and reason.code == "cannot_afford"
+    assert reason.params == {"card": card.id, "count": 5}
+
+
 def test_a_seat_left_with_nothing_passes() -> None:
     everything = Restrictions(no_reserve=True, levels=(3,))
     state = build_position(DATA, 2, bank={"gold": 5}, partial=True,
