@@ -67,6 +67,19 @@ def test_a_locked_chapter_cannot_be_opened_and_says_what_it_needs() -> None:
     game.close()
 
 
+def test_choosing_another_challenge_clears_the_locked_chapters_notice() -> None:
+    app = window()
+    game, listing = open_challenges(app)
+    click(app, listing.tabs[1].center)
+    assert listing.notice
+    click(app, row_of(listing, "steady_hands").center)
+    assert listing.current.challenge.id == "steady_hands" and listing.notice == ""
+    click(app, listing.tabs[1].center)
+    key(app, pygame.K_UP)
+    assert listing.notice == "", "the keys choose too"
+    game.close()
+
+
 def test_stars_held_open_the_next_chapter() -> None:
     keep_bests(first_win=3, no_reserving=3, noble_road=2)
     app = window()

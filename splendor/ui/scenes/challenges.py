@@ -119,8 +119,9 @@ class ChallengesScene(Scene):
         return True
 
     def select(self, index: int) -> None:
+        """Choose the challenge of row `index`: a locked chapter's notice is answered."""
         self._show(self.chapter, max(0, min(len(self.entry.challenges) - 1, index)),
-                   self.top, self._notice_count)
+                   self.top, None)
 
     def play(self) -> None:
         if self.entry.open:
