@@ -33,6 +33,7 @@ from splendor.engine import (
     Buy,
     GameData,
     GameState,
+    Phase,
     Refusal,
 )
 from splendor.engine.actions import Conquer
@@ -134,7 +135,11 @@ def retry(session: ChallengeSession, bots: Bots) -> ChallengeSession:
 
 
 def rounds_played(state: GameState) -> int:
-    """The rounds begun and played so far (the round of the latest turn)."""
+    """The rounds begun and played so far: the round of the latest turn, which is the
+    turn still going when a step of it waits (a noble, tokens to give back, a module's
+    step), though `turns` counts only the turns completed."""
+    if state.phase not in (Phase.MAIN, Phase.OVER):
+        return state.round
     return -(-state.turns // state.num_players)
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from splendor.engine import COLOR_NAMES, Buy, Reserve, ReserveDeck, parse_action
+from splendor.engine import COLOR_NAMES, Buy, Phase, Reserve, ReserveDeck, parse_action
 from splendor.gamedata import base_game
 from splendor.session.bot_process import InlineBots
 from splendor.session.challenge_data import Campaign, Challenge, parse_campaign
@@ -96,6 +96,21 @@ def test_a_points_goal_is_decided_as_soon_as_it_is_reached() -> None:
     refused = session.play(parse_action("take white blue green"))
     assert refused is not None and refused.code == "challenge_decided"
     assert judge(session).won
+
+
+def test_a_goal_met_while_a_step_of_the_turn_waits_is_measured_in_that_round() -> None:
+    # Strongholds: the buy reaching the points leaves its stronghold step to take, so the
+    # turn is not over; the goal was still met in this round (21), not the one before.
+    entry = {"id": "holds", "opponents": ["easy"], "position": _win_now(),
+             "goal": {"points": 15}, "stars": {"by": "round", "two": 21, "three": 20}}
+    strongholds = parse_campaign({"version": 1, "chapters": [
+        {"id": "holds", "module": "strongholds", "challenges": [entry]}]}, DATA)
+    session = start(DATA, strongholds.challenges[0], InlineBots())
+    assert session.state.round == 21
+    assert session.play(winning_buy(session)) is None
+    assert session.state.phase is Phase.STRONGHOLD and session.decided
+    verdict = judge(session)
+    assert verdict.won and (verdict.rounds, verdict.value, verdict.stars) == (21, 21, 2)
 
 
 def test_a_goal_missed_says_what_failed_in_words() -> None:
