@@ -233,16 +233,21 @@ class Session:
         """Several people share the screen: each sees their secrets only on their turn."""
         return len(self.humans) > 1
 
-    def screen_view(self) -> View:
-        """What the screen may show now. With one person at it, their own view. In a
-        hot-seat game, the view of the human to act once they have said they are at the
-        screen (`reveal`); the public view otherwise, between turns, while bots play and
-        after loading."""
+    def screen_seat(self) -> int | None:
+        """The seat whose secrets the screen may show now; None: nobody's. With one
+        person at it, theirs (`viewer`). In a hot-seat game, the human to act once they
+        have said they are at the screen (`reveal`); nobody's otherwise, between turns,
+        while bots play and after loading."""
         if not self.hot_seat:
-            return self.view()
+            return self.viewer()
         if self.revealed is not None and self.revealed == self.current:
-            return self.view(self.revealed)
-        return self.public_view()
+            return self.revealed
+        return None
+
+    def screen_view(self) -> View:
+        """What the screen may show now: `screen_seat`'s view, or the public one."""
+        seat = self.screen_seat()
+        return self.public_view() if seat is None else self.view(seat)
 
     def reveal(self, seat: int) -> None:
         """The human `seat` is at the screen (hot-seat pass screen): show their view until

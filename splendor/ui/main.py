@@ -411,6 +411,9 @@ class Game:
                            list(session.options.names))
         if review is None:
             return  # a position set up by hand has no history to show
+        # The past through the eyes the live table has now: in hot seat, the revealed
+        # player's own blind cards face up, as on their table.
+        review = replace(review, seat=session.screen_seat())
         session.pause()
         self.app.stack.push(ReviewScene(review, start=start))
 
