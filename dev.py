@@ -70,6 +70,7 @@ def main(argv: list[str]) -> int:
     # The benchmarks too: their figures are quoted, and a broken one shows only when run.
     status |= subprocess.call([python, "-m", "mypy", "benchmarks"], cwd=ROOT)
     status |= subprocess.call([python, "-m", "mypy", "--strict", "splendor/engine"], cwd=ROOT)
+    status |= subprocess.call([python, "-m", "mypy", "--strict", "splendor/saba/engine"], cwd=ROOT)
     return status
 
 
