@@ -232,6 +232,33 @@ def test_the_buttons_grow_for_long_labels(app: App, language: str) -> None:
     assert all(not other.rect.colliderect(b.rect) for b in table.buttons if b is not other)
 
 
+# ------------------------------------------------------------------ the side panels
+
+
+@pytest.mark.parametrize("module", [None, "cities", "orient", "strongholds", "trading-posts"])
+def test_a_panels_reserved_cards_stay_inside_the_panel(app: App, module: str | None) -> None:
+    """Four players, each bot holding three reserved cards (the widest costs, one blind):
+    every card is drawn inside its panel, whose edge and the gap under it stay clear."""
+    held = [["L3-02"], ["L3-01", "L3-05", "L3-09"], ["L3-13", "L3-17", "L1-05"],
+            ["L2-01", "L1-10", "L3-04"]]
+    state = _position(4, module=module, seats=[
+        {"reserved": cards, "blind": cards[2:] if seat == 3 else []}
+        for seat, cards in enumerate(held)])
+    table = _table(app, _session(state))
+    _shown(app)
+    app.stack.draw(app.screen)
+    lay = table.layout
+    assert lay is not None and len(lay.seats) == 3
+    for panel in lay.seats:
+        assert all(panel.rect.contains(slot) for slot in panel.reserved), panel
+        # The rows under the panel (the gap before the next one) look like the table
+        # beside it: no card runs over the panel's foot.
+        for y in range(panel.rect.bottom + 1, panel.rect.bottom + lay.px(8) - 1):
+            table_colour = app.screen.get_at((panel.rect.x - lay.px(4), y))
+            assert all(app.screen.get_at((x, y)) == table_colour
+                       for x in range(panel.rect.x, panel.rect.right)), (panel.rect, y)
+
+
 # ------------------------------------------------------------------ the language in use
 
 
