@@ -1,4 +1,4 @@
-"""The shape the code keeps (README, "Layout"): each module is asked what it has, never
+"""The shape the code keeps (docs/layout.md): each module is asked what it has, never
 compared by name outside the registry; small files; no import cycle in the package."""
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ chances (a second ply; off in the shipped profiles: 52% over its first 50 games)
 `follow` (a count, or counts by game), the searching seat's own next move is searched so
 among its best few. Both apply in UCB1 and in halving (statistics by candidate).
 (A progressive-widening search with priors from the profile was measured weaker than
-this flat one and not kept: see README, "Measured".)
+this flat one and not kept: see docs/figures.md.)
 In a module game the module's main choices of a turn's steps (placing a stronghold, a
 conquest, pairing, a free card, a noble to keep, a post or city among several) are
 searched the same way; rollouts play a module's actions on the sampled world itself.

@@ -149,7 +149,7 @@ def test_the_second_worker_s_share_gets_the_count_of_its_view_s_game() -> None:
 
 def test_the_shipped_expert_searches_its_own_next_move_where_it_was_shown_to_pay() -> None:
     # levels_data/bots.yaml's `follow:` (validated in test_bot_profiles), as the bot gets it:
-    # the base game, Cities, Trading Posts and the Orient (README, "Measured").
+    # the base game, Cities, Trading Posts and the Orient (docs/figures.md, the fitted leaf).
     made = make_bot("expert", 1)
     assert isinstance(made, ExpertBot)
     assert made.follows(None) == 3

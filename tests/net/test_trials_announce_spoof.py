@@ -132,7 +132,7 @@ def test_numbers_out_of_range_make_a_table_incompatible_and_bounded(
 ])
 def test_a_field_is_cut_to_its_length_and_made_plain_before_it_is_checked(
         changes: dict[str, bytes], reads: tuple[str, object]) -> None:
-    """As the README says: each field is cut to length and made plain, then checked (a
+    """As docs/online.md says: each field is cut to length and made plain, then checked (a
     value that reads right after that is taken; harmless, as anything can be announced)."""
     table = table_from(f"t.{SERVICE_TYPE}", 7437, ["192.168.1.9"], good(**changes))
     assert table is not None and table.compatible

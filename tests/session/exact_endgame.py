@@ -1,5 +1,5 @@
 """Exact values of small two-player endgames, from one seat's view (test support for the
-review's judge: README, "The expert's review of a game"; issue 57).
+review's judge: docs/review.md; issue 57).
 
 What "exact" means here
 -----------------------

@@ -87,7 +87,7 @@ def test_hidden_cards_change_no_figure_of_a_seat_that_cannot_see_them() -> None:
 
 
 def test_the_random_bot_gives_away_far_more_than_the_expert() -> None:
-    """The README's figure is over whole games; here the first 24 actions of one game at
+    """docs/review.md's figure is over whole games; here the first 24 actions of one game at
     the default budget, with a safe margin."""
     state = bot_game(4, ("expert", "random"), actions=24, simulations=100)
     analysis = Analysis(DATA, make_record(state), budget=DEFAULT_BUDGET).run()

@@ -45,7 +45,7 @@ RULINGS = {
 
 
 #: For every language and Cities of Splendor module (None: the part's introduction), one
-#: phrase per ruling of RULES_CITIES.md, and per open choice the README says the engine
+#: phrase per ruling of RULES_CITIES.md, and per open choice docs/engine.md says the engine
 #: makes, that the module's section must state.
 MODULE_RULINGS: dict[str, dict[str | None, list[str]]] = {
     "en": {
