@@ -1,6 +1,6 @@
 """The challenges for `--screenshots`: the list, a challenge's card, a locked chapter
-refused, the table with the goal strip, a forbidden move refused there, a won and a
-failed result (real tries, played through the session by bots in the player's seat), and
+refused, the table with the goal strip, its pause menu, a forbidden move refused there,
+a won and a failed result (real tries, played through the session by bots in the player's seat), and
 the list again with the best kept."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 
 #: The pictures, in order (see screenshots.PICTURES).
 CHALLENGE_PICTURES = ("challenges", "challenge_card", "challenge_locked", "challenge_table",
-                      "challenge_refused", "challenge_won", "challenge_failed",
+                      "challenge_pause", "challenge_refused", "challenge_won", "challenge_failed",
                       "challenges_best")
 #: Played for the won and failed results (ids of levels_data/challenges.yaml).
 WON, FAILED = "first_win", "noble_road"
@@ -93,6 +93,9 @@ def render_challenges(game: Game, shot: Callable[[str], None]) -> None:
     session.autoplay(6, seed=2)
     table.update(0.0)
     shot("challenge_table")
+    flow.pause()  # what is off in a challenge, and the aids that are the player's
+    shot("challenge_pause")
+    app.stack.pop()
     session, table = table_of(NO_RESERVE)
     card = next(c for row in session.view(0).market for c in row if c is not None)
     table.play(Reserve(card.id))

@@ -31,7 +31,8 @@ from splendor.storage.aside import FileProblem
 from splendor.storage.atomic import StorageError
 from splendor.storage.logfile import logger as log
 from splendor.storage.stats import counts, save_stats
-from splendor.ui.options import default_name, is_default_name, numbered_name
+from splendor.ui.options import default_name, numbered_name
+from splendor.ui.player_name import player_name
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.challenge_result import ChallengeResultScene
 from splendor.ui.scenes.challenge_table import ChallengeTableScene
@@ -109,14 +110,9 @@ class ChallengeFlow:
     # ----------------------------------------------------------------- playing
 
     def names(self, challenge: Challenge) -> list[str]:
-        """The player's name (the first person of the New game screen's seats) and the
-        bots' names as the New game screen gives them."""
-        seats = self.game.settings.default_seats
-        me = next((s["name"] for s in seats if s.get("kind") == "human" and s.get("name")),
-                  default_name("human", 0))
-        if is_default_name(me, "human"):  # a name the game gave: in the language in use
-            me = default_name("human", 0)
-        names = [me]
+        """The player's own name (splendor/ui/player_name.py) and the bots' names as the
+        New game screen gives them."""
+        names = [player_name(self.game.settings)]
         for i, level in enumerate(challenge.opponents, start=1):
             name = default_name(level, i)
             names.append(numbered_name(name, i + 1) if challenge.opponents.count(level) > 1
@@ -160,7 +156,7 @@ class ChallengeFlow:
             table.speed = factor
 
         panel = SettingsPanel(game.prefs, on_speed=set_speed, on_change=game.save_settings,
-                              competitive=True)
+                              challenge=True)
         module = table.session.options.module
         game.app.stack.push(PauseScene(on_leave=self.confirm_leave, panel=panel,
                                        on_rules=lambda: game.open_rules(module),

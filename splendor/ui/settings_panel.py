@@ -26,6 +26,8 @@ SPEEDS = (("slow", 0.5), ("normal", 1.0), ("fast", 2.0), ("instant", 20.0))
 VOLUMES = (("silent", 0.0), ("quiet", 0.3), ("normal", 0.6), ("loud", 1.0))
 #: The check boxes, in order.
 ASSISTS = ("affordable", "remaining_cost", "noble_progress", "reasons", "symbols")
+#: The lines that stand for check boxes a game does not offer, with their words.
+NOTES = {"competitive": "pause.competitive_note", "challenge": "pause.challenge_note"}
 #: The gem symbols the last check box puts on the gems.
 GEM_SYMBOLS = "◇ ● ▲ ♥ ■ ★"
 
@@ -107,12 +109,15 @@ class SettingsPanel:
                  fullscreen: Callable[[], bool] | None = None,
                  toggle_fullscreen: Callable[[], None] | None = None,
                  on_language: Callable[[str], None] | None = None,
-                 competitive: bool = False):
+                 competitive: bool = False, challenge: bool = False):
         """`on_language(code)`, when given, adds the language buttons (it switches the
         language and saves the choice). In a `competitive` game the assists are off: one
-        line says so where their check boxes would be."""
+        line says so where their check boxes would be. In a `challenge` undo and hints
+        are off and a refused move is always explained: one line says so above the other
+        assists' check boxes, which work as in any game."""
         self.prefs = prefs
         self.competitive = competitive
+        self.challenge = challenge
         self.on_speed = on_speed
         self.fullscreen = fullscreen
         self.toggle_fullscreen = toggle_fullscreen
@@ -166,8 +171,11 @@ class SettingsPanel:
         return h
 
     def _rows(self) -> tuple[str, ...]:
-        """The check boxes shown, and 'competitive' for the line that replaces the
-        assists' in a competitive game (the gem symbols are no assist: they stay)."""
+        """The check boxes shown, with the line of a challenge ('challenge', instead of
+        the reasons' box) or of a competitive game ('competitive', instead of the
+        assists': the gem symbols are no assist, they stay)."""
+        if self.challenge:
+            return ("challenge", *(name for name in ASSISTS if name != "reasons"))
         if self.competitive:
             return ("competitive", "symbols")
         return ASSISTS
@@ -185,8 +193,9 @@ class SettingsPanel:
             y = self._place_languages(area, px, controls, spots)
         for name in self._rows():
             row = pygame.Rect(area.x, y, area.width, px(30))
-            controls.append(Control("note" if name == "competitive" else "check", row, name))
-            if name != "competitive":
+            note = name in NOTES
+            controls.append(Control("note" if note else "check", row, name))
+            if not note:
                 spots.append((row, functools.partial(self.toggle, name)))
             y += px(36)
         w, h = min(area.width, px(380)), px(42)
@@ -233,7 +242,7 @@ class SettingsPanel:
             elif kind == "language":
                 _draw_language(surface, control, px)
             elif kind == "note":
-                draw_text(surface, tr("pause.competitive_note"), text_px, theme.ACCENT, rect,
+                draw_text(surface, tr(NOTES[control.name]), text_px, theme.ACCENT, rect,
                           align="left")
             elif kind == "check":
                 _draw_check(surface, control, self._on(control.name), px, text_px)

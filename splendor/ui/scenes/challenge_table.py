@@ -4,8 +4,9 @@ game ends for the screens as soon as the challenge is decided (`session.decided`
 may come before the game's own end (the points reached, the round limit passed).
 
 A move the challenge forbids is refused at the table like any illegal move, with the
-engine's reason: the reasons are always shown here (the player's other table aids are
-kept; undo and hints are off, as in every challenge). The strip keeps its most
+engine's reason: the reasons are always shown here. The player's other table aids are
+theirs, as the settings have them (the pause menu turns them on and off); undo and hints
+are off, as in every challenge. The strip keeps its most
 important parts when the line is busy (the goal first, then the round limit, the feat
 and the restrictions).
 """
@@ -45,7 +46,7 @@ class ChallengeTableScene(TableScene):
                  decision_overlays: dict[str, Callable[..., Scene]] | None = None) -> None:
         super().__init__(session, on_finished=on_finished, on_pause=on_pause,
                          on_leave=on_leave, on_history=on_history,
-                         assists=replace(assists or Assists(), reasons=True), speed=speed,
+                         assists=assists, speed=speed,
                          sounds=sounds, decision_overlays=decision_overlays)
         self.challenge_session = session
         #: The strip's text and where it goes (empty when the line has no room).
@@ -54,6 +55,15 @@ class ChallengeTableScene(TableScene):
         #: What the top line said when the strip was laid out (see `header_state`);
         #: None: to lay out.
         self._strip_key: tuple[object, ...] | None = None
+
+    @property
+    def assists(self) -> Assists:
+        """The player's aids as they stand now, the reasons always on."""
+        return replace(self._player_assists, reasons=True)
+
+    @assists.setter
+    def assists(self, value: Assists) -> None:
+        self._player_assists = value
 
     # ----------------------------------------------------------------- layout
 
