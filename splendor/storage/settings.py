@@ -6,8 +6,9 @@ says where. A file from a newer version is left as it is and not written over (d
 apply for the session). Settings this version does not know (a newer version's) are kept
 and written back; a language the game does not know means English, and a wrong list of
 the last game's seats the default seats (logged), not a reset of everything else; likewise
-a wrong 'competitive' (the last game's mode) means a game that is not competitive, and a
-'module' this version does not know (or a wrong value) the base game alone.
+a wrong 'competitive' (the last game's mode) means a game that is not competitive, a
+'module' this version does not know (or a wrong value) the base game alone, and a
+'player_name' that is not text a player the game names.
 """
 
 from __future__ import annotations
@@ -55,6 +56,9 @@ class Settings:
     tutorial_offered: bool = False
     #: The modules whose lesson was offered (the first time each was chosen for a game).
     lessons_offered: list[str] = field(default_factory=list)
+    #: The name the player last gave themselves (New game's first person, Join, Host);
+    #: '' until they give one (see splendor/ui/player_name.py).
+    player_name: str = ""
     #: Settings and assists a newer version wrote that this one does not know: written
     #: back as they were.
     unknown: dict[str, Any] = field(default_factory=dict)
@@ -142,6 +146,12 @@ def _check(doc: Any) -> Settings:
             # Only which lessons were offered: the rest of the settings still count.
             log().warning("settings: 'lessons_offered' must list module names; the "
                           "lessons will be offered again")
+    if "player_name" in doc:
+        if isinstance(doc["player_name"], str):
+            s.player_name = untrusted.clean_name(doc["player_name"])
+        else:
+            # Only the name: the rest of the settings still count.
+            log().warning("settings: 'player_name' must be text; the game names the player")
     if "module" in doc:
         module = doc["module"]
         if module is None or module in module_ids():

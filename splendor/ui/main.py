@@ -56,6 +56,7 @@ from splendor.ui.app import App
 from splendor.ui.challenge_flow import ChallengeFlow
 from splendor.ui.learning import Learning
 from splendor.ui.online.flow import OnlineFlow
+from splendor.ui.player_name import remember_first_person, with_player_name
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.assist import Assisted
 from splendor.ui.scenes.confirm import ConfirmScene
@@ -200,9 +201,9 @@ class Game:
 
     def open_new_game(self, module: str | None = None) -> None:
         """The New game screen (`module`: that module chosen, after its lesson)."""
-        defaults = self.last_options or GameOptions(
+        defaults = with_player_name(self.last_options or GameOptions(
             tuple(SeatOption(s["kind"], s["name"]) for s in self.settings.default_seats),
-            competitive=self.settings.competitive, module=self.settings.module)
+            competitive=self.settings.competitive, module=self.settings.module), self.settings)
         if module is not None:
             defaults = replace(defaults, module=module)
         self.app.stack.push(NewGameScene(on_start=self.start, defaults=defaults,
@@ -255,7 +256,8 @@ class Game:
         self._close_game()
         # The seats are remembered for the next game; its deal is drawn afresh.
         self.last_options = replace(options, seed=None)
-        self.save_settings()  # remembers these seats for the next new game
+        remember_first_person(self.settings, options)
+        self.save_settings()  # remembers these seats and the player's name for next time
         self.open_session(Session(self.data, options, self.bots()))
 
     def bots(self) -> Bots:

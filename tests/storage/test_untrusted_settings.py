@@ -1,5 +1,6 @@
-"""A settings file with seats this version cannot seat, names no font draws, or a window
-no screen has: that part is set right and the rest of the settings are kept."""
+"""A settings file with seats this version cannot seat, names no font draws (the seats'
+or the player's own), or a window no screen has: that part is set right and the rest of
+the settings are kept."""
 
 from __future__ import annotations
 
@@ -47,6 +48,19 @@ def test_seat_names_no_font_draws_are_cleaned() -> None:
     seats = load_settings()[0].default_seats
     assert seats[0]["name"] == "A\ufffdda"
     assert seats[1]["name"].startswith("Z\ufffdzz") and len(seats[1]["name"]) == 64
+
+
+@pytest.mark.parametrize(("stored", "kept"), [
+    ("Marie", "Marie"), ("  Ma\x00rie ", "Ma\ufffdrie"), (7, ""), (["Marie"], ""), (None, ""),
+])
+def test_the_players_name_is_kept_cleaned_and_a_wrong_one_is_dropped(
+        stored: Any, kept: str) -> None:
+    write_settings(player_name=stored)
+    settings, problem = load_settings()
+    assert problem is None and settings.volume == 0.25
+    assert settings.player_name == kept
+    save_settings(settings)
+    assert load_settings()[0].player_name == kept
 
 
 @pytest.mark.parametrize(("stored", "used"), [

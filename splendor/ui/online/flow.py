@@ -25,6 +25,7 @@ from splendor.storage.atomic import StorageError
 from splendor.ui.online.join import Joining, JoinScene, Listing, Looking, module_words
 from splendor.ui.online.lobby import LobbyScene
 from splendor.ui.options import default_name
+from splendor.ui.player_name import player_name, remember_first_person, remember_name
 from splendor.ui.scenes.load_game import saved_when
 from splendor.ui.scenes.menu import MenuScene
 from splendor.ui.scenes.message import MessageScene
@@ -88,10 +89,7 @@ class OnlineFlow:
         app.stack.push(menu)
 
     def _player_name(self) -> str:
-        for seat in self.game.settings.default_seats:
-            if seat.get("kind") == HUMAN and seat.get("name"):
-                return str(seat["name"])
-        return default_name(HUMAN, 0)
+        return player_name(self.game.settings)
 
     # ------------------------------------------------------------ hosting
 
@@ -127,6 +125,8 @@ class OnlineFlow:
         if server is None:
             return
         host = next((s.name for s in options.seats if s.kind == HUMAN), self._player_name())
+        remember_first_person(self.game.settings, options)
+        self.game.save_settings()
         hosted = server.open_table(options, tr("online.table_title", name=host))
         self._lobby(server, hosted, replace=True)
 
@@ -231,18 +231,11 @@ class OnlineFlow:
                                address_of(t), joinable=t.compatible and bool(t.open_seats)))
         return out
 
-    def _remember_name(self, name: str) -> None:
-        """The name typed to join is the player's: offered next time, here and on the
-        New game screen (saved with the settings)."""
-        seats = self.game.settings.default_seats
-        for seat in seats:
-            if seat.get("kind") == HUMAN:
-                seat["name"] = name
-                return
-        seats.insert(0, {"kind": HUMAN, "name": name})
-
     def connect(self, url: str, name: str, listing: Listing | None) -> Joining:
-        self._remember_name(name)
+        # The name typed to join is the player's: offered next time, wherever they are
+        # named (saved with the settings at once: a network game may be left any way).
+        remember_name(self.game.settings, name)
+        self.game.save_settings()
         worker = LoopThread("splendor-join").start()
         link = SeatLink(name, token=listing.token if listing else None,
                         table=listing.table if listing else None,
