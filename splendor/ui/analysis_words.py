@@ -48,6 +48,8 @@ from splendor.ui.wording import (
     hint_why,
     join,
     needs_text,
+    said,
+    subject,
     tokens_text,
 )
 
@@ -260,27 +262,32 @@ def figures_lines(move: MoveAnalysis, data: GameData, view: View | None) -> list
     return lines
 
 
-def threat(move: MoveAnalysis, names: Sequence[str], data: GameData) -> str:
+def threat(move: MoveAnalysis, names: Sequence[str], data: GameData,
+           you: int | None = None) -> str:
     """What an opponent could do after the move played, when the expert's move kept a
     card from them (it could be bought on their next turn) and the move played left it:
-    'Gus could then buy a level 2 blue card.' ('' otherwise)."""
+    'Gus could then buy a level 2 blue card.' (to `you`, the person looking: 'You could
+    then buy ...'; '' otherwise)."""
     reason = move.reason
     if reason.code not in THREATS or reason.card is None or reason.seat is None \
             or not 0 <= reason.seat < len(names) or reason.seat == move.seat \
             or reason.card in move.played.split():
         return ""
-    return tr("analysis.threat", card=card_text(data, reason.card), name=names[reason.seat])
+    return said("analysis.threat", subject(reason.seat, names, you),
+                card=card_text(data, reason.card))
 
 
 def why_line(move: MoveAnalysis, names: tuple[str, ...], data: GameData,
-             player: str | None, detail: bool = True) -> str:
+             player: str | None, detail: bool = True, you: int | None = None) -> str:
     """Why the expert's move is better: what an opponent could do after the move played
     (a card left to them), else the expert's reason; then (with `detail`) what the move
     played was for, when its reason is another. Said to the player who moved (`player`
-    None), or of `player` by name."""
-    best = threat(move, names, data) or hint_why(move.reason, names, data, player)
+    None), or of `player` by name; an opponent who is `you`, the person looking, is
+    spoken to."""
+    best = threat(move, names, data, you) \
+        or hint_why(move.reason, names, data, player, you)
     line = tr("analysis.why", why=best)
-    played = hint_why(move.played_reason, names, data, player)
+    played = hint_why(move.played_reason, names, data, player, you)
     if detail and move.played_reason != move.reason \
             and move.played_reason.code != "only_move" and played != best:
         key = "analysis.why_yours" if player is None else "analysis.why_theirs"
@@ -307,5 +314,5 @@ def judged_lines(move: MoveAnalysis, names: tuple[str, ...], data: GameData,
                               None if own else subject_name(move.seat, names, kinds)))
     lines.append(tr("analysis.expert_move", move=move_words(move.best, data)))
     player = None if own else names[move.seat]
-    lines.append(why_line(move, names, data, player, detail))
+    lines.append(why_line(move, names, data, player, detail, viewer))
     return lines + figures_lines(move, data, view)

@@ -489,14 +489,16 @@ class Game:
         results = ResultsScene(
             final_result(state), on_menu=self.to_menu,
             on_play_again=None if isinstance(session, NetTable) else self.play_again,
-            record_text=record_text, board=BoardPicture(session.data, names, session.log),
+            record_text=record_text,
+            board=BoardPicture(session.data, names, session.log, you=seat),
             final_view=final_view, scores=review.scores if review is not None else None,
             on_review=(lambda: self.open_review(review, source=source))
             if review is not None else None,
             analysis=source,
             on_analyse=self.analysis.review_button(review, source),
             on_review_move=(lambda at: self.open_review(review, at, source))
-            if review is not None and source is not None else None)
+            if review is not None and source is not None else None,
+            you=seat)
         self.app.stack.replace(results)
         if problem is not None and self.owner:
             self.tell(problem)

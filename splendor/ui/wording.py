@@ -55,6 +55,29 @@ def join(items: list[str]) -> str:
     return tr("common.list_and", rest=tr("common.list_comma").join(items[:-1]), last=items[-1])
 
 
+def you_key(key: str) -> str:
+    """The twin of the sentence `key` said to the person at the screen, in the second
+    person: 'log.take' ('{name} takes ...') -> 'log.you.take' ('You take ...'). As the
+    review's `analysis.did_you.*` twin `analysis.did.*`: each language words the person
+    its own way, never as a third person named 'You'."""
+    section, _, code = key.rpartition(".")
+    return f"{section}.you.{code}"
+
+
+def said(key: str, name: str | None, count: int | None = None, **words: object) -> str:
+    """The sentence `key` with `name` as its subject, or (`name` None) its twin said to
+    the person at the screen (`you_key`)."""
+    if name is None:
+        return tr(you_key(key), count, **words)
+    return tr(key, count, name=name, **words)
+
+
+def subject(seat: int, names: Sequence[str], you: int | None) -> str | None:
+    """Who a sentence about `seat` names: None (said to them) for `you`, the person at the
+    screen, else the seat's name."""
+    return None if seat == you else names[seat]
+
+
 def tokens_text(counts: tuple[int, ...]) -> str:
     """'2 red and white' style list of a token count per colour."""
     return join([tr("log.color_count", count=n, color=color_name(c))
@@ -124,65 +147,67 @@ def ability_text(card: Card) -> str:
 STEP_STATUS = ("gem", "pair", "free", "keep_noble", "stronghold", "conquest", "post", "city")
 
 
-def step_status(step: str, name: str) -> str:
-    """The table's status while `name` decides a module step ('Ada chooses a city')."""
+def step_status(step: str, name: str | None) -> str:
+    """The table's status while `name` decides a module step ('Ada chooses a city'; None:
+    the person at the screen, 'You choose a city')."""
     if step not in STEP_STATUS:
         raise ValueError(f"unknown module step {step!r}")
-    return tr(f"table.module.status.{step}", name=name)
+    return said(f"table.module.status.{step}", name)
 
 
-def describe(name: str, action: Action, data: GameData) -> str:
-    """'Ada takes white, blue and green', 'Bob buys a level 2 blue card (2 points)', ..."""
+def describe(name: str | None, action: Action, data: GameData) -> str:
+    """'Ada takes white, blue and green', 'Bob buys a level 2 blue card (2 points)', ...;
+    `name` None: said to the person at the screen ('You take ...')."""
     if isinstance(action, Take):
-        return tr("log.take", name=name, colors=join([color_name(c) for c in action.colors]))
+        return said("log.take", name, colors=join([color_name(c) for c in action.colors]))
     if isinstance(action, TakeTwo):
-        return tr("log.take_two", name=name, color=color_name(action.color))
+        return said("log.take_two", name, color=color_name(action.color))
     if isinstance(action, Reserve):
-        return tr("log.reserve", name=name, card=card_text(data, action.card_id))
+        return said("log.reserve", name, card=card_text(data, action.card_id))
     if isinstance(action, ReserveDeck):
         key = "log.reserve_orient" if action.orient else "log.reserve_deck"
-        return tr(key, name=name, level=action.level)
+        return said(key, name, level=action.level)
     if isinstance(action, Buy):
         card = card_text(data, action.card_id)
         if action.discard:
-            return tr("log.buy_discard", count=len(action.discard), name=name, card=card)
+            return said("log.buy_discard", name, len(action.discard), card=card)
         if action.doubles:
-            return tr("log.buy_doubles", count=action.doubles, name=name, card=card)
-        return tr("log.buy", name=name, card=card)
+            return said("log.buy_doubles", name, action.doubles, card=card)
+        return said("log.buy", name, card=card)
     if isinstance(action, Return):
-        return tr("log.return", name=name, tokens=tokens_text(action.tokens))
+        return said("log.return", name, tokens=tokens_text(action.tokens))
     if isinstance(action, ChooseNoble):
         noble = data.noble_by_id.get(action.noble_id)
-        return tr("log.noble", name=name, count=noble.points if noble else 3)
+        return said("log.noble", name, noble.points if noble else 3)
     if isinstance(action, Pass):
-        return tr("log.pass", name=name)
+        return said("log.pass", name)
     return _describe_module(name, action, data)
 
 
-def _describe_module(name: str, action: Action, data: GameData) -> str:
+def _describe_module(name: str | None, action: Action, data: GameData) -> str:
     """A Cities of Splendor action or decision step in words."""
     if isinstance(action, ChooseCity):
-        return tr("log.city", name=name, points=_city_points(data, action.city_id))
+        return said("log.city", name, points=_city_points(data, action.city_id))
     if isinstance(action, ChoosePost):
-        return tr("log.post", name=name, post=action.post)
+        return said("log.post", name, post=action.post)
     if isinstance(action, TakeGem):
-        return tr("log.gem", name=name, color=color_name(action.color))
+        return said("log.gem", name, color=color_name(action.color))
     if isinstance(action, Pair):
-        return tr("log.pair", name=name, card=card_text(data, action.card_id))
+        return said("log.pair", name, card=card_text(data, action.card_id))
     if isinstance(action, TakeFree):
-        return tr("log.free", name=name, card=card_text(data, action.card_id))
+        return said("log.free", name, card=card_text(data, action.card_id))
     if isinstance(action, ReserveNoble):
-        return tr("log.keep_noble", name=name)
+        return said("log.keep_noble", name)
     if isinstance(action, Stronghold):
         card = card_text(data, action.card_id)
         if action.how == "move":
-            return tr("log.hold_move", name=name, card=card,
-                      source=card_text(data, action.source or ""))
-        return tr(f"log.hold_{action.how}", name=name, card=card)
+            return said("log.hold_move", name, card=card,
+                        source=card_text(data, action.source or ""))
+        return said(f"log.hold_{action.how}", name, card=card)
     if isinstance(action, Conquer):
-        return tr("log.conquer", name=name, card=card_text(data, action.card_id))
+        return said("log.conquer", name, card=card_text(data, action.card_id))
     assert isinstance(action, Decline)
-    return tr("log.decline", name=name)
+    return said("log.decline", name)
 
 
 def needs_text(requires: Sequence[int]) -> str:
@@ -205,28 +230,33 @@ def _city_points(data: GameData, city_id: str) -> int:
 
 
 def describe_entry(name: str, entry: LogEntry, data: GameData,
-                   names: Sequence[str] = ()) -> list[str]:
+                   names: Sequence[str] = (), you: int | None = None) -> list[str]:
     """The log's lines for one applied action: the move, then what it brought without a
     decision of its own: each noble's visit (a single qualifying noble visits without an
     action), the trading posts claimed and the city taken. With the seats' `names`, a
-    stronghold sent back names its owner."""
+    stronghold sent back names its owner. Said to the person at the screen when the
+    entry is theirs (`you`, their seat: 'You take ...'), of `name` otherwise."""
     action = entry.action
+    who = None if entry.seat == you else name
     if isinstance(action, Stronghold) and entry.owner is not None \
             and entry.owner < len(names):
-        lines = [tr("log.hold_remove_owned", name=name, owner=names[entry.owner],
-                    card=card_text(data, action.card_id))]
+        card = card_text(data, action.card_id)
+        if entry.owner == you:
+            lines = [tr("log.hold_remove_yours", name=name, card=card)]
+        else:
+            lines = [said("log.hold_remove_owned", who, owner=names[entry.owner], card=card)]
     else:
-        lines = [describe(name, action, data)]
+        lines = [describe(who, action, data)]
     if not isinstance(action, ChooseNoble):
         for noble_id in entry.nobles:
             noble = data.noble_by_id.get(noble_id)
-            lines.append(tr("log.noble", name=name, count=noble.points if noble else 3))
+            lines.append(said("log.noble", who, noble.points if noble else 3))
     for post in entry.posts:
         if not (isinstance(action, ChoosePost) and action.post == post):
-            lines.append(tr("log.post", name=name, post=post))
+            lines.append(said("log.post", who, post=post))
     if entry.city is not None and not (
             isinstance(action, ChooseCity) and action.city_id == entry.city):
-        lines.append(tr("log.city", name=name, points=_city_points(data, entry.city)))
+        lines.append(said("log.city", who, points=_city_points(data, entry.city)))
     return lines
 
 
@@ -309,11 +339,13 @@ _COUNTED_REASONS = frozenset({"double_gold", "sacrifice"})
 
 
 def hint_why(reason: HintReason, names: tuple[str, ...], data: GameData,
-             player: str | None = None) -> str:
+             player: str | None = None, you: int | None = None) -> str:
     """The reason of a hint in words ('it works towards a level 2 blue card.'), said to
     the player who moves; with `player` (a name), said of that player instead, as the
     review words another seat's move ('Ada keeps it for later and takes a gold token.':
-    `hint.why_other.*` where the words differ, `hint.why.*` where they do not)."""
+    `hint.why_other.*` where the words differ, `hint.why.*` where they do not). An
+    opponent the reason names who is `you`, the person at the screen, is spoken to
+    ('you could buy it on your next turn.')."""
     params: dict[str, object] = {"points": reason.points, "level": reason.level}
     if reason.seat is not None and 0 <= reason.seat < len(names):
         params["name"] = names[reason.seat]
@@ -330,7 +362,10 @@ def hint_why(reason: HintReason, names: tuple[str, ...], data: GameData,
         power = next((p.power for p in data.posts if p.id == reason.post), None)
         params["power"] = "" if power is None else tr(_said_of(f"hint.power.{power}", player))
     count = reason.count if reason.code in _COUNTED_REASONS else None
-    return tr(_said_of(f"hint.why.{reason.code}", player), count, **params)
+    key = _said_of(f"hint.why.{reason.code}", player)
+    if reason.seat is not None and reason.seat == you and has(you_key(key)):
+        key = you_key(key)
+    return tr(key, count, **params)
 
 
 def _said_of(key: str, player: str | None) -> str:

@@ -204,12 +204,14 @@ def test_review_game_steps_through_the_whole_game_by_keys_buttons_and_timeline(a
     review = app.stack.top
     assert isinstance(review, ReviewScene)
     assert review.position == 0 and review.total == total
-    assert review.counter_text == "The deal" and "Ada plays first" in review.move_lines[0]
+    # Ada, the one person at the table, is spoken to.
+    assert review.counter_text == "The deal" and "You play first" in review.move_lines[0]
     assert not review.steps["back"].enabled and review.steps["forward"].enabled
 
     key(app, pygame.K_RIGHT)
     assert review.position == 1 and review.counter_text == f"Move 1 of {total}"
-    assert review.move_lines == describe_entry("Ada", log[0], session.data)
+    assert review.move_lines == describe_entry("Ada", log[0], session.data, you=0)
+    assert review.move_lines[0].startswith("You ")
     key(app, pygame.K_END)
     assert review.position == total and not review.steps["last"].enabled
     key(app, pygame.K_RIGHT)

@@ -106,5 +106,6 @@ def test_the_boards_log_is_worded_on_layout_and_drawing_changes_nothing(
     names = list(review.names)
     assert picture.log_lines(scene.board_moves) == [
         log_line(entry.round, text) for entry in scene.cursor.log[:scene.board_moves]
-        for text in describe_entry(names[entry.seat], entry, review.data, names)]
+        for text in describe_entry(names[entry.seat], entry, review.data, names,
+                                   review.seat)]
     assert picture.log_lines(scene.board_moves)[0] != english[0]

@@ -53,7 +53,7 @@ from splendor.ui.widgets import (
     line_height,
     lines_height,
 )
-from splendor.ui.wording import join
+from splendor.ui.wording import join, said, subject
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,30 +87,42 @@ def result_rows(result: FinalResult) -> list[ResultRow]:
     return rows
 
 
-def headline(info: dict[str, Any]) -> str:
-    """Who won, in the language in use."""
+def headline(info: dict[str, Any], you: int | None = None) -> str:
+    """Who won, in the language in use (said to `you`, the seat of the person at the
+    screen, when they alone won)."""
     winners: list[str] = info["winners"]
     if not info["finished"]:
         return tr("results.headline.stopped")
     if len(winners) == 1:
-        return tr("results.headline.wins", name=winners[0])
+        seat = next(r["seat"] for r in info["standings"] if r["winner"])
+        return said("results.headline.wins", subject(seat, _names(info), you))
     return tr("results.headline.shared", names=join(winners))
 
 
-def end_sentence(info: dict[str, Any], target: int) -> str:
-    """How the game ended, with its length."""
+def _names(info: dict[str, Any]) -> list[str]:
+    """Each seat's name, by seat."""
+    rows = sorted(info["standings"], key=lambda r: r["seat"])
+    return [r["name"] for r in rows]
+
+
+def end_sentence(info: dict[str, Any], target: int, you: int | None = None) -> str:
+    """How the game ended, with its length (said to `you` when they alone reached the
+    target)."""
     rounds = info["rounds"]
     if not info["finished"]:
         return tr("results.end.stopped", round=rounds)
     if info["reason"] == "all_passed":
         return tr("results.end.all_passed", count=rounds)
-    reached = [r["name"] for r in info["standings"] if r["points"] >= target]
-    who = join(reached) if reached else tr("results.end.someone")
+    reached = [r for r in info["standings"] if r["points"] >= target]
+    if [r["seat"] for r in reached] == [you]:
+        return tr("results.end.you.target", count=rounds, target=target)
+    who = join([r["name"] for r in reached]) if reached else tr("results.end.someone")
     return tr("results.end.target", count=rounds, names=who, target=target)
 
 
-def tie_sentence(info: dict[str, Any]) -> str | None:
-    """What broke a tie for first place, or None when nobody tied on points."""
+def tie_sentence(info: dict[str, Any], you: int | None = None) -> str | None:
+    """What broke a tie for first place, or None when nobody tied on points (the winner
+    or a player behind said to `you`, the seat of the person at the screen)."""
     tie = info["tie_break"]
     if tie is None:
         return None
@@ -123,11 +135,13 @@ def tie_sentence(info: dict[str, Any]) -> str | None:
     own = winners[0]["cards"]
     if tie == "fewest_cards":
         others = join([str(r["cards"]) for r in losers])
-        return tr("results.tie.fewer_cards", points=best, name=names, cards=own, others=others)
+        return said("results.tie.fewer_cards", subject(winners[0]["seat"], _names(info), you),
+                    points=best, cards=own, others=others)
     if not losers:
         return tr("results.tie.shared", points=best, cards=own)
     behind = tr("results.tie.had_separator").join(
-        tr("results.tie.had", name=r["name"], cards=r["cards"]) for r in losers)
+        said("results.tie.had", subject(r["seat"], _names(info), you), cards=r["cards"])
+        for r in losers)
     return tr("results.tie.shared_some", points=best, names=names, cards=own, behind=behind)
 
 
@@ -174,15 +188,18 @@ class ResultsScene(Scene):
         analysis: AnalysisSource | None = None,
         on_analyse: Callable[[], None] | None = None,
         on_review_move: Callable[[int], None] | None = None,
+        you: int | None = None,
     ) -> None:
         """`board` and `final_view`: the final position to show under the results (the
         plain background without them); `scores`: the points by round for the chart;
         `on_review`: opens the review of the game (no Review button without it);
         `analysis`: the game's expert review, shown once made (`analysis.shown`);
         `on_analyse`: opens the Analyse panel (no Analyse button without it);
-        `on_review_move`: opens the review at a position (a marked move's dot)."""
+        `on_review_move`: opens the review at a position (a marked move's dot); `you`:
+        the seat of the person at the screen (the sentences about them said to them)."""
         super().__init__()
         self.result = result
+        self.you = you
         #: The player's record at this table's level, from the statistics, if any.
         self.record_text = record_text
         self.info = result.info
@@ -244,15 +261,15 @@ class ResultsScene(Scene):
 
     @property
     def headline(self) -> str:
-        return headline(self.info)
+        return headline(self.info, self.you)
 
     @property
     def end_text(self) -> str:
-        return end_sentence(self.info, self.result.target)
+        return end_sentence(self.info, self.result.target, self.you)
 
     @property
     def tie_text(self) -> str | None:
-        return tie_sentence(self.info)
+        return tie_sentence(self.info, self.you)
 
     @property
     def lines(self) -> list[str]:

@@ -57,7 +57,7 @@ from splendor.ui.table.move_frames import (
 from splendor.ui.table.zoom import CardZoom
 from splendor.ui.widgets import Button, Form, draw_lines, draw_panel, draw_text, lines_height
 from splendor.ui.widgets.text import line_height
-from splendor.ui.wording import describe_entry
+from splendor.ui.wording import describe_entry, said, subject
 
 #: The step buttons, in order: to the deal, one back, one on, to the end.
 STEPS = ("first", "back", "forward", "last")
@@ -77,7 +77,7 @@ class ReviewScene(Scene):
         super().__init__()
         self.review = review
         self.cursor = review.cursor()
-        self.picture = BoardPicture(review.data, review.names, self.cursor.log)
+        self.picture = BoardPicture(review.data, review.names, self.cursor.log, review.seat)
         self.on_close = on_close
         self.analysis = analysis
         self.steps = {name: Button("", action) for name, action in (
@@ -267,7 +267,7 @@ class ReviewScene(Scene):
     def _move_lines(self) -> list[str]:
         if self.position == 0:
             first = self.view.first_player
-            return [tr("review.deal", name=self.review.names[first])]
+            return [said("review.deal", subject(first, self.review.names, self.review.seat))]
         move = self.judged
         if move is not None and move.label:
             # (The note that the board is the one before the move is in the legend.)
@@ -285,7 +285,7 @@ class ReviewScene(Scene):
             return lines
         entry = self.cursor.log[self.position - 1]
         lines = describe_entry(self.review.names[entry.seat], entry, self.review.data,
-                               self.review.names)
+                               self.review.names, self.review.seat)
         return [*lines, chances_line(move)] if move is not None else lines
 
     def _fits(self, lines: list[str]) -> bool:

@@ -42,6 +42,7 @@ from splendor.engine.actions import (
     TakeGem,
 )
 from splendor.session.log import LogEntry
+from splendor.session.review import review_seat
 from splendor.session.table_session import TableSession
 from splendor.ui.scene import Scene
 from splendor.ui.sound import Sounds
@@ -118,7 +119,8 @@ class TableScene(Scene):
         self.speed = max(0.1, speed)
         self.ui = TableUi(watching=session.options.watch_only,
                           hints_offered=not session.options.competitive
-                          and len(session.humans) == 1)
+                          and len(session.humans) == 1,
+                          you=review_seat([s.kind for s in session.options.seats]))
         self.layout: TableLayout | None = None
         self.panel: PanelLayout | None = None
         self.payment_index = 0
@@ -237,7 +239,7 @@ class TableScene(Scene):
         names = self.session.options.names
         data = self.session.data
         for entry in log[len(self._log_entries):]:
-            texts = describe_entry(names[entry.seat], entry, data, names)
+            texts = describe_entry(names[entry.seat], entry, data, names, self.ui.you)
             self._log_text += [log_line(entry.round, text) for text in texts]
             if self.ui.log_back and not fresh:  # scrolled back: the lines read stay
                 self.ui.log_back += len(texts)
@@ -537,7 +539,7 @@ class TableScene(Scene):
         """The banner and the zoom's hover delay: they change only here."""
         session = self.session
         changed = self.banner.watch(session.log, session.options.names,
-                                    session.data.target_points)
+                                    session.data.target_points, self.ui.you)
         if self.banner.active:
             self.banner.update(dt)
             changed = True  # it fades
@@ -638,7 +640,7 @@ class TableScene(Scene):
         log = session.log
         names = session.options.names
         last = " · ".join(describe_entry(names[log[-1].seat], log[-1], session.data,
-                                         names)) if log else ""
+                                         names, self.ui.you)) if log else ""
         if session.options.competitive or len(session.humans) != 1:
             return Assisting(last_move=last)
         hint = session.hint

@@ -15,6 +15,7 @@ from splendor.session.log import LogEntry
 from splendor.ui import theme
 from splendor.ui.table.layout import TableLayout
 from splendor.ui.widgets import draw_lines, draw_text, line_height, wrap
+from splendor.ui.wording import said, subject
 
 #: Seconds the banner stays, and how long it takes to appear and to go.
 SHOWN = 4.5
@@ -28,16 +29,19 @@ class FinalRoundBanner:
         #: Log entries already looked at (a game loaded in its final round shows none).
         self.seen = log_length
         self.left = 0.0
-        self.name = ""
+        #: Who reached the target (None: the person at the screen).
+        self.name: str | None = ""
         self.points = 0
 
     @property
     def active(self) -> bool:
         return self.left > 0
 
-    def watch(self, log: Sequence[LogEntry], names: Sequence[str], points: int) -> bool:
+    def watch(self, log: Sequence[LogEntry], names: Sequence[str], points: int,
+              you: int | None = None) -> bool:
         """Look at the entries added to `log` since last time: the one that started the
-        final round shows the banner. An undo that took that entry back hides it. True
+        final round shows the banner (said to `you`, the seat of the person at the
+        screen, when it is theirs). An undo that took that entry back hides it. True
         when the banner appeared or went."""
         if len(log) < self.seen:
             self.seen = len(log)
@@ -49,7 +53,7 @@ class FinalRoundBanner:
         self.seen = len(log)
         if started is None:
             return False
-        self.name, self.points, self.left = names[started.seat], points, SHOWN
+        self.name, self.points, self.left = subject(started.seat, names, you), points, SHOWN
         return True
 
     def update(self, dt: float) -> None:
@@ -72,7 +76,7 @@ class FinalRoundBanner:
         pygame.draw.rect(layer, theme.ACCENT, local, max(2, px(3)), border_radius=px(12))
         inner = local.inflate(-2 * px(20), -2 * px(6))
         title_px, line_px = px(24), px(16)
-        line = tr("legend.final_round.line", name=self.name, points=self.points)
+        line = said("legend.final_round.line", self.name, points=self.points)
         lines = len(wrap(line, max(theme.MIN_TEXT_PX, line_px), inner.w))
         title_h = line_height(title_px)
         top = inner.y + max(0, (inner.h - title_h - lines * line_height(line_px)) // 2)

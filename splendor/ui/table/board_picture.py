@@ -42,11 +42,13 @@ class BoardPicture:
     """The positions of one game as the table drew them; `lay_out` on enter and resize
     (a change of language is one) only, never while drawing."""
 
-    def __init__(self, data: GameData, names: Sequence[str], entries: Sequence[LogEntry]
-                 ) -> None:
-        """`entries`: the game's whole log, `names` its seats' names."""
+    def __init__(self, data: GameData, names: Sequence[str], entries: Sequence[LogEntry],
+                 you: int | None = None) -> None:
+        """`entries`: the game's whole log, `names` its seats' names, `you` the seat of
+        the person at the screen (their moves said to them)."""
         self.data = data
         self.names = tuple(names)
+        self.you = you
         self.entries = tuple(entries)
         # A look back: the header names whose turn it was, never "your turn".
         self.ui = TableUi(watching=True)
@@ -72,7 +74,8 @@ class BoardPicture:
         self.layout = compute_layout(size, players - 1, self.data.market_slots, module=module)
         self._lines, self._counts = [], []
         for entry in self.entries:
-            texts = describe_entry(self.names[entry.seat], entry, self.data, self.names)
+            texts = describe_entry(self.names[entry.seat], entry, self.data, self.names,
+                                   self.you)
             self._lines += [log_line(entry.round, text) for text in texts]
             self._counts.append(len(texts))
         self._rows = None

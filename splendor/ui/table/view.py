@@ -34,7 +34,7 @@ from splendor.ui.widgets import (
     line_height,
     wrap,
 )
-from splendor.ui.wording import STEP_STATUS, refusal_text, step_status
+from splendor.ui.wording import STEP_STATUS, refusal_text, said, step_status
 
 
 @dataclass
@@ -93,6 +93,9 @@ class TableUi:
     notice: str = ""  # a problem outside the game itself, e.g. an autosave that failed
     #: Whether this game offers hints (the legend names the hint's mark only then).
     hints_offered: bool = False
+    #: The seat of the one person at the screen (None: several, or nobody): what they
+    #: do is said to them ('You must give back tokens'), not of them by name.
+    you: int | None = None
 
     @property
     def message(self) -> str:
@@ -244,7 +247,7 @@ def header_state(view: View, ui: TableUi) -> tuple[object, ...]:
     language, for which the screens lay out anyway)."""
     current = view.current_player
     return (current, ui.over, view.turns, view.num_players, view.round, view.phase,
-            view.final_round, ui.thinking, ui.watching, view.seat,
+            view.final_round, ui.thinking, ui.watching, view.seat, ui.you,
             view.players[current].name if current is not None else None)
 
 
@@ -256,12 +259,13 @@ def header_text(view: View, ui: TableUi, token_limit: int = 10) -> str:
         played = (view.turns - 1) // view.num_players + 1 if view.turns else 1
         return tr("table.header.line", round=played, status=tr("table.status.game_over"))
     name = view.players[current].name
+    who = None if current == ui.you else name
     if view.phase is Phase.RETURN:
-        status = tr("table.status.returning", name=name, limit=token_limit)
+        status = said("table.status.returning", who, limit=token_limit)
     elif view.phase is Phase.NOBLE:
-        status = tr("table.status.noble", name=name)
+        status = said("table.status.noble", who)
     elif view.phase.value in STEP_STATUS:
-        status = step_status(view.phase.value, name)
+        status = step_status(view.phase.value, who)
     elif ui.thinking:
         status = tr("table.status.thinking", name=name)
     elif current == view.seat and not ui.watching:

@@ -282,7 +282,7 @@ def test_text_follows_a_change_of_language(language: str) -> None:
     assert english == (tr("reason.no_gold_take"), tr("reason.return_exactly", count=3),
                        tr("turn.return.title"),
                        tr("table.header.line", round=1, status=tr(
-                           "table.status.returning", name=LONG_NAMES[0], limit=10)))
+                           "table.status.you.returning", limit=10)))
     assert all(len(a) > len(b) for a, b in zip(long_texts, english, strict=True))
 
 
