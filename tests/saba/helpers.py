@@ -8,9 +8,12 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+import pytest
+
 from splendor.saba.data import saba_game
 from splendor.saba.engine import (
     Action,
+    IllegalActionError,
     SabaState,
     Step,
     new_game,
@@ -132,6 +135,14 @@ def at_build(s: SabaState) -> SabaState:
 def play(s: SabaState, *texts: str) -> None:
     for text in texts:
         s.apply(parse_action(text))
+
+
+def refused(s: SabaState, text: str, reason: str) -> None:
+    """`text` is refused for `reason` (a pattern), and the game is left as it was."""
+    before = s.key()
+    with pytest.raises(IllegalActionError, match=reason):
+        s.apply(parse_action(text))
+    assert s.key() == before, "a refused action changed the game"
 
 
 def legal_texts(s: SabaState) -> list[str]:
