@@ -57,6 +57,16 @@ _FIRST: Final[dict[Step, tuple[str, str]]] = {
     Step.LIMIT: ("limit_first", "first come down to the end-of-turn limits"),
 }
 
+#: Why a decision that belongs inside a step is not open at a free moment.
+_NOT_NOW: Final[dict[type, str]] = {
+    Remove: "a palace card is removed only right after taking the cross section",
+    MoveVizier: "the vizier moves only right after taking the vizier section",
+    Swap: "the vizier's exchange comes only right after moving it to the Exchange or the Bazaar",
+    Enter: "no figure has just been pushed off a balcony",
+    Recall: "a figure leaves a quarter only for a balcony or the treasury, when its owner's "
+    "supply is empty",
+}
+
 
 def explain(s: SabaState, action: Action) -> Refusal:
     """Why the well-formed `action` is not legal now."""
@@ -100,7 +110,9 @@ def _out_of_step(s: SabaState, action: Action) -> Refusal | None:
             "limits_later",
             "the limits of 3 action cards and 7 units are checked only at the end of the turn",
         )
-    return Refusal("nothing_to_decide", f"there is nothing to {action.kind} now")
+    return Refusal(
+        "nothing_to_decide", _NOT_NOW.get(kind, f"there is nothing to {action.kind} now")
+    )
 
 
 def _face(s: SabaState, a: ChooseFace) -> Refusal:
