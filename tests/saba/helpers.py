@@ -10,7 +10,8 @@ from collections.abc import Iterable
 
 import pytest
 
-from splendor.saba.data import saba_game
+from splendor.resources import levels_data_dir
+from splendor.saba.data import DATA_FILE, saba_game
 from splendor.saba.engine import (
     Action,
     IllegalActionError,
@@ -21,6 +22,8 @@ from splendor.saba.engine import (
 )
 
 DATA = saba_game()
+#: The shipped data file.
+SHIPPED = levels_data_dir() / DATA_FILE
 LETTERS = {"A": 0, "S": 1, "E": 2, "G": 3}
 
 

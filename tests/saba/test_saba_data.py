@@ -14,12 +14,11 @@ import pytest
 import yaml
 
 from splendor.gamedata import DataError
-from splendor.resources import levels_data_dir
-from splendor.saba.data import DATA_FILE, load_saba_data, saba_game
+from splendor.saba.data import load_saba_data, saba_game
 from splendor.saba.engine.materials import ALABASTER, EBONY, GOLD, SANDSTONE
+from tests.saba.helpers import SHIPPED
 
 ROOT = Path(__file__).resolve().parents[2]
-SHIPPED = levels_data_dir() / DATA_FILE
 
 
 def shipped_doc() -> dict[str, Any]:
