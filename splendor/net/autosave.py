@@ -3,9 +3,9 @@ each move and each change of who sits where, and read back when a server starts 
 
 A file holds what it takes to rebuild the table exactly: its spec, title, seed, seats
 (token, kind, name, bot level), the names the game was dealt with, and the moves as
-action texts (replayed through the engine). Writing happens off the event loop in
-batches (see `Saver`), the latest snapshot of a table replacing one not yet written; once
-a snapshot is on disk its table is told (`Table.saved`), and only then shows its moves. A write
+action texts (replayed through the engine). Writing happens off the event loop, one file
+at a time, the latest snapshot of a table replacing one not yet written; once a snapshot
+is on disk its table is told (`Table.saved`), and only then shows its moves. A write
 that fails is tried again, and the table told (`Table.storage_problem`), until it works.
 
 One server at a time uses a folder: `Saver.claim` takes a lock the operating system
@@ -31,11 +31,9 @@ from splendor.net.table import TableSpec
 from splendor.session.log import replayed_log
 from splendor.storage.atomic import (
     StorageError,
+    atomic_write_bytes,
     atomic_write_text,
     read_bytes_limited,
-    replace_staged,
-    stage_bytes,
-    sync_folder,
 )
 from splendor.storage.folder_lock import FolderLock
 
@@ -48,14 +46,11 @@ _MAX_FILE: Final = 4 * 1024 * 1024
 #: Seconds between tries of a save that failed: doubling from the first to the last.
 RETRY_FIRST: Final = 0.5
 RETRY_MOST: Final = 10.0
-#: Threads staging a batch's files: a move waits for its file's sync before it is shown,
-#: and the disk syncs several files at once about as fast as one.
+#: Files written at once (each table's in order, one at a time): a move waits for its
+#: file's fsync before it is shown, and the disk syncs several files about as fast as one.
 WRITERS: Final = 16
 #: The lock file that keeps a second server out of a save folder.
 LOCK_NAME: Final = "serve.lock"
-
-#: A table's snapshot waiting to be written: its file's bytes, the moves it holds, its table.
-_Snapshot = tuple[bytes, int, Table]
 
 
 class FolderBusy(Exception):
@@ -136,23 +131,19 @@ ProblemHook = Callable[[Table, "str | None"], None]
 
 
 class Saver:
-    """Writes tables' files in batches off the event loop: every snapshot waiting when a
-    batch starts is staged at once (the syncs overlap in threads), then all are renamed
-    and the folder is synced once. A table's snapshots are written in order."""
+    """Writes tables' files in threads (each table's in order), never blocking the event
+    loop."""
 
     def __init__(self, folder: Path, on_problem: ProblemHook | None = None) -> None:
         self.folder = folder
         self.on_problem = on_problem
         self._pool = ThreadPoolExecutor(max_workers=WRITERS, thread_name_prefix="splendor-save")
         #: Per table: the snapshot to write, the moves it holds, its table.
-        self._pending: dict[str, _Snapshot] = {}
-        #: Per table whose last write failed: when to try again, and the wait after that.
-        self._retry_at: dict[str, float] = {}
-        self._backoff: dict[str, float] = {}
-        self._task: asyncio.Task[None] | None = None
-        self._kick = asyncio.Event()
+        self._pending: dict[str, tuple[bytes, int, Table]] = {}
+        self._writers: dict[str, asyncio.Task[None]] = {}
         self._lock: FolderLock | None = None
         self._closing = False
+        self._wake = asyncio.Event()
 
     def claim(self) -> None:
         """Take the folder for this server; FolderBusy if another has it."""
@@ -167,79 +158,38 @@ class Saver:
         """Write `table` as it is now (soon; a newer snapshot replaces an unwritten one)."""
         raw = json.dumps(snapshot(table)).encode()
         self._pending[table.id] = (raw, len(table.texts), table)
-        self._kick.set()
-        if self._task is None or self._task.done():
-            self._task = asyncio.get_running_loop().create_task(self._run())
+        if table.id not in self._writers:
+            task = asyncio.get_running_loop().create_task(self._drain(table.id))
+            self._writers[table.id] = task
 
-    async def _run(self) -> None:
+    async def _drain(self, table_id: str) -> None:
         loop = asyncio.get_running_loop()
-        while self._pending:
-            now = loop.time()
-            closing = self._closing
-            due = {table_id: item for table_id, item in self._pending.items()
-                   if closing or self._retry_at.get(table_id, now) <= now}
-            if not due:  # only failed writes, waiting for their next try (or a new move)
-                self._kick.clear()
-                wait = min(self._retry_at[table_id] for table_id in self._pending) - now
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._kick.wait(), wait)
-                continue
-            for table_id in due:
-                del self._pending[table_id]
-            failed = await self._write(due)
-            for table_id, (raw, moves, table) in due.items():
-                problem = failed.get(table_id)
-                if problem is None:
-                    self._written(table, moves)
-                elif not closing:  # closing gives a failed write one more try, no more
-                    self._failed(table, (raw, moves, table), problem, loop.time())
-
-    async def _write(self, batch: dict[str, _Snapshot]) -> dict[str, str]:
-        """Write `batch`'s files; the problem of each table whose file was not written."""
-        loop = asyncio.get_running_loop()
-        paths = {table_id: table_path(self.folder, table_id) for table_id in batch}
-        staged = await asyncio.gather(
-            *(loop.run_in_executor(self._pool, stage_bytes, paths[table_id], raw)
-              for table_id, (raw, _, _) in batch.items()),
-            return_exceptions=True)
-        failed: dict[str, str] = {}
-        temps: dict[str, Path] = {}
-        for table_id, outcome in zip(batch, staged, strict=True):
-            if isinstance(outcome, StorageError):
-                failed[table_id] = str(outcome)
-            elif isinstance(outcome, BaseException):
-                raise outcome
-            else:
-                temps[table_id] = outcome
-
-        def replace_all() -> None:
-            for table_id, temp in temps.items():
+        path = table_path(self.folder, table_id)
+        wait = RETRY_FIRST
+        try:
+            while (item := self._pending.pop(table_id, None)) is not None:
+                raw, moves, table = item
                 try:
-                    replace_staged(temp, paths[table_id])
+                    await loop.run_in_executor(self._pool, atomic_write_bytes, path, raw)
                 except StorageError as exc:
-                    failed[table_id] = str(exc)
-            sync_folder(self.folder)
-
-        if temps:
-            await loop.run_in_executor(self._pool, replace_all)
-        return failed
-
-    def _written(self, table: Table, moves: int) -> None:
-        self._retry_at.pop(table.id, None)
-        self._backoff.pop(table.id, None)
-        if table.save_problem is not None:
-            log.warning("table %s is saved again", table.id)
-            self._tell(table, None)
-        table.saved(moves)
-
-    def _failed(self, table: Table, item: _Snapshot, problem: str, now: float) -> None:
-        self._pending.setdefault(table.id, item)  # unless a newer snapshot came meanwhile
-        wait = self._backoff.get(table.id, RETRY_FIRST)
-        self._retry_at[table.id] = now + wait
-        self._backoff[table.id] = min(RETRY_MOST, wait * 2)
-        if table.save_problem is None:
-            log.error("table %s is not saved (its moves wait): %s", table.id, problem)
-            self._tell(table, problem)
+                    self._pending.setdefault(table_id, item)  # unless a newer one came
+                    if table.save_problem is None:
+                        log.error("table %s is not saved (its moves wait): %s",
+                                  table_id, exc)
+                        self._tell(table, str(exc))
+                    if self._closing:
+                        return
+                    with contextlib.suppress(TimeoutError):  # closing wakes it for a last try
+                        await asyncio.wait_for(self._wake.wait(), wait)
+                    wait = min(RETRY_MOST, wait * 2)
+                    continue
+                wait = RETRY_FIRST
+                if table.save_problem is not None:
+                    log.warning("table %s is saved again", table_id)
+                    self._tell(table, None)
+                table.saved(moves)
+        finally:
+            del self._writers[table_id]
 
     def _tell(self, table: Table, problem: str | None) -> None:
         table.storage_problem(problem)
@@ -248,13 +198,13 @@ class Saver:
 
     async def flush(self) -> None:
         """Until every snapshot taken so far is written (or, closing, tried once)."""
-        while self._task is not None and not self._task.done():
-            await asyncio.gather(self._task, return_exceptions=True)
+        while self._writers:
+            await asyncio.gather(*self._writers.values(), return_exceptions=True)
 
     async def close(self) -> None:
         """Write what is pending (one more try for what fails), then let the folder go."""
         self._closing = True
-        self._kick.set()
+        self._wake.set()
         await self.flush()
         self._pool.shutdown(wait=True)
         self.release()

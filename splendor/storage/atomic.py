@@ -22,14 +22,6 @@ def _describe(exc: OSError) -> str:
 
 def atomic_write_bytes(path: Path, data: bytes) -> None:
     """Replace `path` with `data` atomically; StorageError (nothing replaced) on failure."""
-    replace_staged(stage_bytes(path, data), path)
-    sync_folder(path.parent)
-
-
-def stage_bytes(path: Path, data: bytes) -> Path:
-    """The first half of an atomic write: `data` in a synced temporary file beside `path`
-    (its name returned); StorageError (nothing left behind) on failure. Staging many files
-    before `replace_staged` and one `sync_folder` lets their syncs overlap."""
     folder = path.parent
     try:
         folder.mkdir(parents=True, exist_ok=True)
@@ -41,22 +33,12 @@ def stage_bytes(path: Path, data: bytes) -> Path:
             handle.write(data)
             handle.flush()
             os.fsync(handle.fileno())
-    except OSError as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(temp)
-        raise StorageError(f"cannot write {path}: {_describe(exc)}") from exc
-    return Path(temp)
-
-
-def replace_staged(temp: Path, path: Path) -> None:
-    """The second half: the staged `temp` becomes `path` (durable once its folder is
-    synced); StorageError (temp removed, `path` untouched) on failure."""
-    try:
         os.replace(temp, path)
     except OSError as exc:
         with contextlib.suppress(OSError):
             os.unlink(temp)
         raise StorageError(f"cannot write {path}: {_describe(exc)}") from exc
+    _sync_folder(folder)
 
 
 def atomic_write_text(path: Path, text: str) -> None:
@@ -64,9 +46,8 @@ def atomic_write_text(path: Path, text: str) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
-def sync_folder(folder: Path) -> None:
-    """Make the renames in `folder` durable (POSIX; nothing to do elsewhere)."""
-    # Folders cannot be opened on Windows, where a rename needs no folder sync.
+def _sync_folder(folder: Path) -> None:
+    # Makes the rename itself durable on POSIX; folders cannot be opened on Windows.
     if os.name != "posix":
         return
     try:
