@@ -19,6 +19,7 @@ from typing import Any, Final
 
 from splendor.gamedata import Checker, read_yaml
 from splendor.resources import levels_data_dir
+from splendor.saba.engine.actions import ID_PATTERN
 from splendor.saba.engine.components import (
     PIECES,
     QUARTER_EFFECTS,
@@ -166,8 +167,12 @@ class _Reader(Checker):
         out = []
         for where, entry in entries:
             entry_id = self.field(entry, "id", where)
-            if not isinstance(entry_id, str) or not entry_id:
-                raise self.fail(where, "'id' must be text")
+            if not isinstance(entry_id, str) or not ID_PATTERN.fullmatch(entry_id):
+                raise self.fail(
+                    where,
+                    f"'id' must be one word of small letters, digits, '-' "
+                    f"and '_' (actions name it), got {entry_id!r}",
+                )
             if entry_id in seen:
                 raise self.fail(where, f"duplicate id {entry_id}")
             seen.add(entry_id)

@@ -199,6 +199,10 @@ DAMAGE: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
         _set(("special_cards", 2, "points"), 3),
         r"special_cards entry 3 \(end\): unknown field\(s\) points",
     ),
+    "an id no action can name": (
+        _set(("palace_cards", 2, "id"), "Arch 3"),
+        r"palace_cards entry 3 \(Arch 3\): 'id' must be one word of small letters",
+    ),
     "a duplicate id": (
         _set(("special_cards", 1, "id"), "treasury-1"),
         r"special_cards entry 2 \(treasury-1\): duplicate id treasury-1",

@@ -9,6 +9,7 @@ from splendor.saba.engine import SabaState, Step
 from tests.saba.helpers import (
     DATA,
     at_build,
+    build_on,
     game,
     legal_texts,
     play,
@@ -141,6 +142,19 @@ def test_s43_uses_are_counted_per_turn() -> None:
     play(s, "use stonemasons", "harbour hand")
     assert s.players[0].stock == units("1A 2G")
     next_turn_of_p1(s)
+    assert uses(s) == ["use stonemasons"]
+
+
+def test_s43_the_figure_recalled_for_a_balcony_is_an_already_used_one() -> None:
+    s = at_build(game())
+    put_in_quarter(s, "stonemasons", 0)
+    put_in_quarter(s, "stonemasons", 0)
+    for garden in range(2, 8):
+        build_on(s, garden, 1, 0)
+    set_display(s, ["arch-1", "arch-8", "fountain-2"])
+    set_stock(s, 0, "1S 1E")
+    play(s, "use stonemasons", "buy arch-1", "recall stonemasons")
+    assert s.quarters[q("stonemasons")] == [0] and s.balconies[0] == 0
     assert uses(s) == ["use stonemasons"]
 
 

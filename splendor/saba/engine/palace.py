@@ -94,7 +94,10 @@ def builder_figure(s: SabaState) -> None:
 def recall(s: SabaState, quarter_id: str) -> None:
     """The figure leaves the quarter for the pending balcony or the treasury."""
     seat = s.decider
-    s.quarters[s.data.quarter_index(quarter_id)].remove(seat)
+    q = s.data.quarter_index(quarter_id)
+    s.quarters[q].remove(seat)
+    if seat == s.current and s.used[q]:
+        s.used[q] -= 1  # figures are alike: one already used this turn leaves first (S43)
     seat_on_pending(s, seat)
 
 
