@@ -80,10 +80,10 @@ def finish_harbour(s: SabaState) -> None:
     assert k is not None
     section = s.data.sections[k]
     p = s.players[s.current]
-    i = p.faces.index(section.id)  # S21
+    i = p.faces.index(section.id)  # S21: which faces share a card is data (A3)
     card = s.data.harbour_cards[i]
     p.faces[i] = card.other_face if p.faces[i] == card.up_at_start else card.up_at_start
-    materials, units = s.harbour_material, s.harbour_units  # S22
+    materials, units = s.harbour_material, s.harbour_units  # S22; the row's order: A4
     taken = materials[k]
     # Capacities never shrink up the row (checked on loading), so every group fits (A5).
     for j in range(k, 0, -1):

@@ -78,8 +78,9 @@ def free_actions(s: SabaState) -> list[Action]:
         for m in s.data.action_by_id[card_id].materials:
             if supply[m]:
                 acts.append(interned(Play, card_id, m))
+    seat = s.current
     for q, quarter in enumerate(s.data.quarters):
-        if not s.quarter_uses(q):
+        if seat not in s.quarters[q] or not s.quarter_uses(q):
             continue
         if quarter.material is not None:
             if supply[quarter.material]:
@@ -130,7 +131,7 @@ def limit_actions(s: SabaState) -> list[Action]:
     p = s.players[s.current]
     acts: list[Action] = []
     if len(p.hand) > s.data.hand_limit:
-        acts += [interned(Discard, card_id) for card_id in dict.fromkeys(p.hand)]
+        acts += [interned(Discard, card_id) for card_id in p.hand]
     if sum(p.stock) > s.data.stock_limit:
         acts += [interned(Return, m) for m, n in enumerate(p.stock) if n]
     return acts

@@ -108,7 +108,7 @@ def seat_on_pending(s: SabaState, seat: int) -> None:
     if isinstance(card, PalaceCard):
         s.balconies[card.garden - 1] = seat
     else:
-        s.treasury.append(seat)
+        s.treasury.append(seat)  # there for good: never displaced nor moved (S58)
     finish_purchase(s)
 
 
@@ -149,7 +149,8 @@ def drop_unbuildable(s: SabaState) -> None:
 def score_treasury(s: SabaState) -> None:
     """S55-S57: the one player with the most figures on balconies and in the treasury
     (ties broken by the harem rule, S38) puts a figure into the treasury: from his
-    supply, else from a quarter (A17); otherwise nobody does. The card is used up."""
+    supply, else from a quarter (A17); otherwise nobody does. The card is used up,
+    whoever bought it (S59)."""
     n = len(s.players)
     counts = [s.points(seat) for seat in range(n)]
     best = max(counts)

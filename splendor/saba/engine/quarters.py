@@ -35,7 +35,8 @@ def exchange(s: SabaState, p: Seat, give: int, take: int) -> None:
 
 
 def use(s: SabaState, quarter_id: str, give: int | None, take: int | None) -> None:
-    """S43, S45: one use of one of the player's figures there."""
+    """S43, S45: one use of one of the player's figures there (what a production
+    quarter gives is data: A10)."""
     q = s.data.quarter_index(quarter_id)
     s.used[q] += 1
     p = s.players[s.current]

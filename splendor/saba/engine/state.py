@@ -17,6 +17,9 @@ and DRAWN.
 Randomness: everything is dealt from the setup's seed; the action deck's reshuffles
 during play (S50) draw from a generator seeded by the setup's seed and the reshuffle's
 number, so a record (the setup and the actions) replays to the same game.
+
+The engine sets no cap on a game's length (S65): nothing forces a build, so tools that
+play many games stop a game after a round cap themselves and call it unfinished.
 """
 
 from __future__ import annotations
@@ -95,7 +98,7 @@ class SabaState:
         self.display: list[DeckCard] = [self.deck.pop() for _ in range(spaces)]  # S7, A19
         self.out: list[str] = []
         self.palace_gone = 0
-        self.action_deck = list(reversed(setup.action_deck))  # S9
+        self.action_deck = list(reversed(setup.action_deck))  # S9: no hand dealt (A19)
         self.discard: list[str] = []
         self.reshuffles = 0
         self.vizier = data.vizier_start  # S10, A9
@@ -120,7 +123,7 @@ class SabaState:
         """Clear the turn's bookkeeping for the player whose turn begins."""
         self.built = False
         self.bought_special = False
-        #: The quarter given a figure this turn (S42), the uses made there (S43).
+        #: The quarter given a figure this turn (S42); the uses made, by quarter (S43).
         self.fresh: int | None = None
         self.used = [0] * len(self.data.quarters)
         #: The harbour section taken, until the harbour has turned (S24).

@@ -29,7 +29,7 @@ def draw_card(s: SabaState, p: Seat) -> None:
 
 def play(s: SabaState, card_id: str, material: int) -> None:
     """S48: the card goes face up to the discard pile; one unit of a material on it
-    comes from the supply."""
+    comes from the supply. A card drawn this turn may be played too (S49)."""
     p = s.players[s.current]
     p.hand.remove(card_id)
     s.discard.append(card_id)
