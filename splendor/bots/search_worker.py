@@ -135,17 +135,28 @@ class SearchWorker:
         return None if self._process is None else self._process.pid
 
     def _start(self) -> None:
+        """Start a worker process; on an exception nothing is left half made."""
         context = multiprocessing.get_context("spawn")
-        self._conn, child_conn = context.Pipe()
-        self._process = context.Process(target=_serve, args=(child_conn, self._run),
-                                        name="splendor-search", daemon=True)
-        self._process.start()
-        child_conn.close()
+        conn, child_conn = context.Pipe()
+        process = context.Process(target=_serve, args=(child_conn, self._run),
+                                  name="splendor-search", daemon=True)
         self.starts += 1
+        try:
+            process.start()
+        except BaseException:
+            conn.close()
+            raise
+        finally:
+            child_conn.close()
+        # Kept only once started: a process that never started cannot be joined.
+        self._process, self._conn = process, conn
 
     def submit(self, share: Share) -> bool:
-        """Send `share`; False (and the worker stopped) when it cannot be sent. A worker
-        that has left an answer owed for `HUNG_AFTER` seconds is replaced first."""
+        """Send `share`; False (and the worker stopped) when it cannot be sent, or when
+        it has failed `MAX_FAILURES` times (not started again). A worker that has left an
+        answer owed for `HUNG_AFTER` seconds is replaced first."""
+        if self.failures >= MAX_FAILURES:
+            return False
         try:
             if self._process is not None and self._process.is_alive():
                 self._drain()

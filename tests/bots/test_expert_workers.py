@@ -6,6 +6,7 @@ worker's decision searched here.
 
 from __future__ import annotations
 
+import multiprocessing.context
 import random
 import time
 
@@ -172,6 +173,27 @@ def test_a_killed_worker_process_is_replaced_and_the_move_kept() -> None:
     assert again.choose(view) == move and again.last_simulations == SIMULATIONS
     assert worker.starts == 2, "a new worker was started for the second decision"
     worker.close()
+    assert worker.pid is None
+
+
+def test_a_worker_that_cannot_start_is_tried_a_few_times_then_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    def refuse(self: object) -> None:
+        raise OSError("no more processes")
+
+    monkeypatch.setattr(multiprocessing.context.SpawnProcess, "start", refuse)
+    view = observe(POSITIONS[1], POSITIONS[1].current)
+    good = expert(6, workers=2)
+    good.helper = InProcess()
+    worker = SearchWorker(run_share)
+    for _ in range(search_worker.MAX_FAILURES + 2):
+        alone = expert(6, workers=2)
+        alone.helper = worker
+        # The lost share is searched here with its seed: the same move, every decision.
+        assert alone.choose(view) == good.choose(view)
+        assert alone.last_simulations == SIMULATIONS
+    assert worker.starts == worker.failures == search_worker.MAX_FAILURES
     assert worker.pid is None
 
 
