@@ -62,7 +62,8 @@ MAX_PLAYERS = 4
 @dataclass(frozen=True)
 class FoundTable:
     """A table heard on the network. `name` is the service's unique instance name (a key);
-    `title` is for people. `host` is the address to join at (see `address_of`)."""
+    `title` is for people ('' when the host gave none: the window words one from
+    `players`). `host` is the address to join at (see `address_of`)."""
 
     name: str
     title: str
@@ -333,9 +334,14 @@ def table_from(name: str, port: int | None, addresses: Sequence[str],
     compatible = (version == PROTOCOL_VERSION and players is not None
                   and open_seats is not None and open_seats <= players
                   and started in ("0", "1") and module_ok)
+    # An empty title: the host gave none, the window words one from the player count.
+    # One missing, or nothing but what a screen cannot show: the service's name instead.
+    title = _text(properties, "title", MAX_TITLE)
+    if title is None or (not title and (properties.get(b"title") != b"" or players is None)):
+        title = plain(instance, MAX_TITLE)
     return FoundTable(
         name=plain(instance, 63),
-        title=_text(properties, "title", MAX_TITLE) or plain(instance, MAX_TITLE),
+        title=title,
         host=kept[0], port=port, addresses=tuple(kept),
         module=module or None, players=players or 0, open_seats=open_seats or 0,
         started=started == "1", version=version, compatible=compatible)

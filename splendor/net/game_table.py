@@ -71,6 +71,9 @@ class TableError(Exception):
 
 @dataclass
 class SeatSlot:
+    """A seat. `name`: its person's, as they gave it; None for an open seat and for a bot
+    named after its level (each window words that name in its own language)."""
+
     token: str
     kind: SeatKind
     name: str | None = None
@@ -97,6 +100,7 @@ class _Shown:
 
 
 def bot_name(level: str) -> str:
+    """A bot's name in the server's own lines and records (windows word their own)."""
     return f"{level.capitalize()} bot"
 
 
@@ -119,6 +123,7 @@ class Table:
         self.data = data
         self.spec = spec
         self.id = table_id
+        #: As the host gave it; '' for none (each window words one, by its player count).
         self.title = title
         self.seed = seed
         self.auto_start = auto_start
@@ -130,7 +135,7 @@ class Table:
         for seat, slot in enumerate(self.seats):
             level = spec.seat_bot(seat)
             if level is not None:
-                slot.kind, slot.level, slot.name = "bot", level, bot_name(level)
+                slot.kind, slot.level = "bot", level
             elif slot.local:
                 slot.kind = "player"
         self.state: GameState | None = None
@@ -219,7 +224,9 @@ class Table:
             raise TableError(f"seat {seat + 1} is not open and its player is connected")
         person = slot.name if slot.kind == "player" else None
         slot.kind, slot.level, slot.left_at = "bot", level, None
-        slot.name = slot.name if self.started and slot.name else bot_name(level)
+        if not self.started:
+            slot.name = None  # named after its level by each window (a seat given up
+            # before the start has no person left in it)
         who = f"{person}'s seat" if person else f"Seat {seat + 1}"
         self.say(f"{who} is played by the {bot_name(level)} from now.")
         self.broadcast_lobby()
@@ -233,7 +240,8 @@ class Table:
 
     def summary(self) -> TableSummary:
         return TableSummary(
-            id=self.id, title=self.title, module=self.spec.module, players=self.spec.players,
+            id=self.id, title=self.title or None, module=self.spec.module,
+            players=self.spec.players,
             started=self.started, over=self.over, unsaved=self.save_problem is not None,
             seats=[SeatInfo(seat=i, kind=s.kind, name=s.name, level=s.level,
                             connected=s.kind == "bot" or s.out is not None,
@@ -368,7 +376,7 @@ class Table:
 
     def _start_if_ready(self) -> None:
         if self.auto_start and not self.open_seats() and not self.absent_seats() and all(
-                s.name is not None for s in self.seats):
+                s.name is not None or s.kind == "bot" for s in self.seats):
             self._begin()
 
     def _begin(self) -> None:
@@ -381,7 +389,9 @@ class Table:
         self._schedule_bot()
 
     def new_state(self, names: tuple[str, ...] | None = None) -> GameState:
-        names = names or tuple(s.name or f"Seat {i + 1}" for i, s in enumerate(self.seats))
+        names = names or tuple(
+            s.name or (bot_name(s.level) if s.level else f"Seat {i + 1}")
+            for i, s in enumerate(self.seats))
         return new_game(self.data, self.spec.players, self.seed, names,
                         module=self.spec.module)
 

@@ -18,6 +18,7 @@ from splendor.net.autosave import FolderBusy
 from splendor.net.game_table import Table, TableError
 from splendor.net.loop_thread import LoopThread
 from splendor.net.protocol import DEFAULT_PORT
+from splendor.net.seat_names import BotNamer, server_bot_name
 from splendor.net.server import GameServer
 from splendor.net.session import NetSession, SeatLink
 from splendor.net.table import TableSpec
@@ -54,8 +55,11 @@ class HostServer:
 
     def __init__(self, data: GameData, save_dir: Path, *, bind: str = "",
                  port: int = DEFAULT_PORT, advertise: bool = True,
-                 advertiser: Callable[..., Any] | None = None) -> None:
+                 advertiser: Callable[..., Any] | None = None,
+                 bot_name: BotNamer = server_bot_name) -> None:
+        """`bot_name` words the bots' names at the host's screen (net/seat_names.py)."""
         self.data = data
+        self.bot_name = bot_name
         self.save_dir = save_dir
         self.bind = bind
         self.worker = LoopThread("splendor-host").start()
@@ -131,7 +135,8 @@ class HostServer:
         names = names or {}
         links = [SeatLink(names.get(seat) or table.seats[seat].name or f"Player {seat + 1}",
                           token=table.seat_token(seat)) for seat in table.local_seats]
-        return NetSession(self.data, self.local_url, links, self.worker, owns_worker=False)
+        return NetSession(self.data, self.local_url, links, self.worker, owns_worker=False,
+                          bot_name=self.bot_name)
 
     def saved_tables(self) -> list[Table]:
         """Tables of an earlier run that are not over (Continue brings them back)."""

@@ -128,8 +128,10 @@ class Joiner:
         from splendor.storage.net_seats import HeldSeat, hold_seat
 
         assert client.token is not None
-        old, self.held = self.held, HeldSeat(self.url, welcome.table.id, welcome.seat,
-                                             client.token, self.name, welcome.table.title)
+        table = welcome.table
+        title = table.title or f"Table for {table.players}"  # as a console says it
+        old, self.held = self.held, HeldSeat(self.url, table.id, welcome.seat, client.token,
+                                             self.name, title)
         try:
             hold_seat(self.held, self.kept_at)
         except StorageError as exc:  # the seat is still ours while this process runs

@@ -26,8 +26,10 @@ from splendor.net.schema import LogEntryWire, ViewWire
 
 T = TypeVar("T")
 
-#: Raised whenever a message changes shape; both sides must speak the same one.
-PROTOCOL_VERSION: Final = 3
+#: Raised whenever a message changes shape or meaning; both sides must speak the same one
+#: (4: a table without a title and a bot named after its level leave their words to
+#: each window).
+PROTOCOL_VERSION: Final = 4
 #: The TCP port a game server listens on unless told otherwise.
 DEFAULT_PORT: Final = 7437
 #: The largest message either side accepts. No honest message grows with the game's
@@ -68,7 +70,9 @@ class ListTables(Message):
 
 class SeatInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     """One seat: `open` (nobody took this remote seat yet), a `player` (a person, remote
-    or at the host's screen) or a `bot` of `level`; bots count as connected."""
+    or at the host's screen) or a `bot` of `level`; bots count as connected. `name` is a
+    person's, as they gave it (kept by a bot that took their seat during the game); None
+    for an open seat and for a bot named after its level, which each window words."""
 
     seat: Seat
     kind: Literal["open", "player", "bot"] = "open"
@@ -81,10 +85,11 @@ class SeatInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
 
 class TableSummary(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
-    """A table as a lobby shows it."""
+    """A table as a lobby shows it; without a `title` (the host gave none) each window
+    words one from its `players`."""
 
     id: TableId
-    title: Name
+    title: Name | None
     module: Short | None
     players: Annotated[int, msgspec.Meta(ge=2, le=MAX_SEATS)]
     started: bool = False
@@ -216,7 +221,8 @@ def _plain(text: str) -> bool:
 
 
 def _summary_texts(table: TableSummary) -> list[str]:
-    return [table.title, *(s.name for s in table.seats if s.name is not None)]
+    named = [table.title, *(s.name for s in table.seats)]
+    return [text for text in named if text is not None]
 
 
 def _texts(msg: AnyMessage) -> list[str]:

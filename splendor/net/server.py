@@ -186,22 +186,23 @@ class GameServer:
                    auto_start: bool = True, local_seats: tuple[int, ...] = (),
                    record_path: Path | None = None,
                    on_record: Callable[[Path], None] | None = None) -> Table:
-        """A new table for `spec` (bots in its last seats), served from now. `local_seats`
-        are kept for people at the host's screen (they connect with `seat_token`). With
-        `auto_start` the game starts once the last open seat is taken; else at
-        `table.start()`. TableError when the server holds `max_tables` already."""
+        """A new table for `spec` (bots in its last seats), served from now; without a
+        `title` each window words one in its own language, as it words the bots' names.
+        `local_seats` are kept for people at the host's screen (they connect with
+        `seat_token`). With `auto_start` the game starts once the last open seat is
+        taken; else at `table.start()`. TableError when the server holds `max_tables`
+        already."""
         if len(self.tables) >= self.limits.max_tables:
             raise TableError(f"this server holds {len(self.tables)} tables, its most")
         if any(not 0 <= s < spec.players or spec.seat_bot(s) for s in local_seats):
             raise TableError(f"local seats {local_seats} are not seats for people "
                              f"at a table of {spec.players}")
-        title = title or f"Table of {spec.players}"
-        if not plain_name(title):
+        if title is not None and not plain_name(title):
             raise TableError(f"a title is 1 to {MAX_NAME} characters of plain text")
         table_id = secrets.token_urlsafe(6)
         while table_id in self.tables:
             table_id = secrets.token_urlsafe(6)
-        table = Table(self.data, spec, table_id=table_id, title=title,
+        table = Table(self.data, spec, table_id=table_id, title=title or "",
                       seed=seed if seed is not None else secrets.randbelow(2**31),
                       tokens=[secrets.token_urlsafe(24) for _ in range(spec.players)],
                       auto_start=auto_start, local_seats=local_seats,

@@ -29,6 +29,7 @@ from splendor.bots import BOT_NAMES
 from splendor.engine import Action, GameData, GameState, Phase, Refusal, View
 from splendor.engine.record import replay
 from splendor.engine.sampling import sample_world
+from splendor.net import seat_names
 from splendor.net.client import GameClient, Refused
 from splendor.net.errors import ProtocolError
 from splendor.net.protocol import (
@@ -123,14 +124,17 @@ class NetSession:
     """The local seats of a table served over the network."""
 
     def __init__(self, data: GameData, url: str, links: list[SeatLink],
-                 worker: Any, *, owns_worker: bool = True) -> None:
+                 worker: Any, *, owns_worker: bool = True,
+                 bot_name: seat_names.BotNamer = seat_names.server_bot_name) -> None:
         """Connect each of `links` to the server at `url` on `worker` (a `LoopThread`,
-        stopped by `close` when `owns_worker`)."""
+        stopped by `close` when `owns_worker`). `bot_name` words the names the server
+        leaves to this screen (net/seat_names.py), in the views and the record too."""
         if not links:
             raise ValueError("a network game needs at least one local seat")
         self.data = data
         self.url = url
         self._worker = worker
+        self._bot_name = bot_name
         self._owns_worker = owns_worker
         self._links = [_Link(want) for want in links]
         self._inbox: queue.SimpleQueue[tuple[int, object]] = queue.SimpleQueue()
@@ -259,7 +263,7 @@ class NetSession:
                         or len(self._received) - len(self.log) > CATCH_UP:
                     self._catch_up_to = len(self._received)
             if view is not None:
-                link.views[len(view.history)] = view
+                link.views[len(view.history)] = seat_names.renamed_view(view, self._worded())
                 for old in [n for n in link.views if n < len(self.log) - 2]:
                     del link.views[old]
             self._sent_at = None
@@ -275,8 +279,8 @@ class NetSession:
             # The table's own lines (no seat) are news this screen tells in its own
             # language, from the Lobby messages (`_seat_events`).
             if index == self._primary() and item.seat is not None:
-                self._say(ChatLine(item.seat, item.name or self._seat_name(item.seat),
-                                   item.text))
+                name = item.name or self.seat_name(item.seat) or f"Seat {item.seat + 1}"
+                self._say(ChatLine(item.seat, name, item.text))
         elif isinstance(item, Error):
             if item.code == "no_such_table":  # the host closed the table: nothing to rejoin
                 link.refused = link.refused or item.code
@@ -286,7 +290,7 @@ class NetSession:
             self._sent_at = None
         elif isinstance(item, Record):
             if self.record is None:
-                self.record = item.record
+                self.record = seat_names.renamed_record(item.record, self._worded())
         elif isinstance(item, _Closed):
             link.connected = False
             self.problem = item.reason
@@ -499,8 +503,8 @@ class NetSession:
                 kind = info.level if info.level in BOT_NAMES else "hard"
             else:
                 kind = REMOTE
-            name = names[seat] if seat < len(names) else (info.name if info and info.name
-                                                           else f"Seat {seat + 1}")
+            name = names[seat] if seat < len(names) else (self.seat_name(seat)
+                                                           or f"Seat {seat + 1}")
             seats.append(SeatOption(kind, name))
         module = view.module if view is not None else None
         return GameOptions(seats=tuple(seats), competitive=True, module=module)
@@ -526,12 +530,17 @@ class NetSession:
             return None
         return self.summary.id, link.seat, link.token
 
-    def _seat_name(self, seat: int) -> str:
-        return next((info.name for info in self.seat_infos()
-                     if info.seat == seat and info.name), f"Seat {seat + 1}")
+    def _worded(self) -> dict[int, str]:
+        return seat_names.worded_names(self.seat_infos(), self._bot_name)
 
-    def table_title(self) -> str:
-        return self.summary.title if self.summary is not None else ""
+    def seat_name(self, seat: int) -> str:
+        """`seat`'s name as this screen shows it: its person's, a bot's in this screen's
+        words; '' for an open seat."""
+        worded = self._worded().get(seat)
+        if worded is not None:
+            return worded
+        return next((info.name for info in self.seat_infos()
+                     if info.seat == seat and info.name), "")
 
     def waiting_for(self) -> str | None:
         """The name of the person to play now while their connection is down."""

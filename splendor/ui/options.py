@@ -82,6 +82,13 @@ def numbered_name(name: str, n: int, language: str | None = None) -> str:
                      name=name, n=n)
 
 
+def bot_seat_name(level: str, n: int) -> str:
+    """The name of a table's `n`th bot of `level` (from 1) the server left to this window
+    to word: 'Hard bot', 'Hard bot 2' (splendor/net/seat_names.py)."""
+    name = default_name(level, 0)
+    return name if n == 1 else numbered_name(name, n)
+
+
 def is_default_name(name: str, kind: str) -> bool:
     """True when `name` is one the game gives a seat of `kind` automatically, in any of
     the languages ('Player 3', 'Medium bot', 'Medium bot 2'), so that the screen may

@@ -73,6 +73,10 @@ MESSAGES = [
     ListTables(), Tables(tables=[TABLE, TableSummary(id="x", title="Bo's", module=None,
                                                       players=2, started=True, over=True)]),
     Tables(tables=[]),
+    # A table its server gave no title, with a bot named after its level: words left to
+    # each window.
+    Tables(tables=[TableSummary(id="y", title=None, module=None, players=2, seats=[
+        SeatInfo(0), SeatInfo(1, "bot", None, "hard", True)])]),
     Welcome(seat=1, token="abc123", table=TABLE), Lobby(table=TABLE),
     Play(action="take white blue green", turn=12), a_state_message(),
     Chat(text="good game, ça va?"), Chat(text="hi", seat=2, name="Ana"),
@@ -130,7 +134,7 @@ def test_another_version_is_refused_as_such_whatever_its_fields() -> None:
 
 @pytest.mark.parametrize(("data", "code"), [
     (b"", "malformed"), (b"{", "malformed"), (b"\xff\xfe", "malformed"),
-    (b'{"type":"hello","v":3,"name":"Ana"} x', "malformed"),
+    (b'{"type":"hello","v":%d,"name":"Ana"} x' % PROTOCOL_VERSION, "malformed"),
     (b"[]", "bad_field"), (b'"hello"', "bad_field"),
     (raw(type="dance", v=PROTOCOL_VERSION), "unknown_type"),
     (raw(type="hello", v=PROTOCOL_VERSION), "bad_field"),
@@ -185,9 +189,9 @@ def test_too_big_is_refused_before_parsing_and_the_limit_itself_is_allowed() -> 
 def test_ten_thousand_deep_nesting_is_refused_quickly(where: str, codes: set[str]) -> None:
     deep = b"[" * 10_000 + b"]" * 10_000
     data = {"top": deep,
-            "field": b'{"type":"chat","v":3,"text":' + deep + b"}",
-            "unknown field": b'{"type":"chat","v":3,"x":' + deep + b"}",
-            "version": b'{"type":"chat","x":' + deep + b',"v":3}'}[where]
+            "field": b'{"type":"chat","v":%d,"text":' % PROTOCOL_VERSION + deep + b"}",
+            "unknown field": b'{"type":"chat","v":%d,"x":' % PROTOCOL_VERSION + deep + b"}",
+            "version": b'{"type":"chat","x":' + deep + b',"v":%d}' % PROTOCOL_VERSION}[where]
     started = time.perf_counter()
     assert code_of(data) in codes
     assert time.perf_counter() - started < 1.0  # a generous bound: it takes microseconds

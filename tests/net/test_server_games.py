@@ -13,7 +13,15 @@ from websockets.exceptions import ConnectionClosed
 
 from splendor.engine import GameState, replay
 from splendor.net.client import GameClient, play_bot
-from splendor.net.protocol import MAX_MESSAGE_BYTES, Error, Play, State, decode, encode
+from splendor.net.protocol import (
+    MAX_MESSAGE_BYTES,
+    PROTOCOL_VERSION,
+    Error,
+    Play,
+    State,
+    decode,
+    encode,
+)
 from splendor.net.table import TableSpec
 from tests.engine.modules.support import DATA
 from tests.net.games import GAME_KINDS
@@ -90,9 +98,11 @@ def test_a_three_seat_table_with_a_server_bot(tmp_path: Path) -> None:
 
 def test_a_hostile_client_changes_nothing_and_the_game_completes(tmp_path: Path) -> None:
     path = tmp_path / "game.json"
-    garbage: list[bytes | str] = [b"\x00\xff\xfe", "not json", b"[]", b'{"type":"dance","v":3}',
-                                  b'{"type":"play","v":3,"action":"take","turn":-1}',
-                                  b'{"type":"hello","v":9}', b'{"type":"state","v":3}',
+    v = PROTOCOL_VERSION
+    garbage: list[bytes | str] = [b"\x00\xff\xfe", "not json", b"[]",
+                                  b'{"type":"dance","v":%d}' % v,
+                                  b'{"type":"play","v":%d,"action":"take","turn":-1}' % v,
+                                  b'{"type":"hello","v":9}', b'{"type":"state","v":%d}' % v,
                                   b"[" * 5000, encode(Play(action="buy L3-01", turn=0))]
 
     async def game() -> GameState:

@@ -24,6 +24,7 @@ from splendor.net.client import GameClient, play_bot
 from splendor.net.loop_thread import LoopThread
 from splendor.net.protocol import (
     MAX_MESSAGE_BYTES,
+    PROTOCOL_VERSION,
     TYPES,
     Chat,
     Error,
@@ -113,16 +114,17 @@ PLAYS = st.builds(lambda action, turn: Play(action=action, turn=turn),
                   .filter(lambda t: len(t.encode()) <= 64),
                   st.integers(0, 400))
 ENVELOPES = st.builds(lambda kind, v, fields: {"type": kind, "v": v, **fields},
-                      st.sampled_from(sorted(TYPES)), st.sampled_from([2, 2, 2, 1, 3, -1]),
+                      st.sampled_from(sorted(TYPES)),
+                      st.sampled_from([PROTOCOL_VERSION] * 3 + [1, PROTOCOL_VERSION - 1, -1]),
                       st.dictionaries(st.sampled_from(FIELDS), JSON, max_size=6))
 BAD = st.one_of(
     st.binary(max_size=300),
     JSON.map(lambda v: json.dumps(v).encode()),
     ENVELOPES.map(lambda d: json.dumps(d).encode()),
-    st.integers(50, 20_000).map(lambda n: b'{"type":"chat","v":3,"text":' + b"[" * n
-                                + b"]" * n + b"}"),
+    st.integers(50, 20_000).map(lambda n: b'{"type":"chat","v":%d,"text":' % PROTOCOL_VERSION
+                                + b"[" * n + b"]" * n + b"}"),
     st.integers(MAX_MESSAGE_BYTES - 50, MAX_MESSAGE_BYTES * 2).map(
-        lambda n: b'{"type":"chat","v":3,"text":"' + b"x" * n + b'"}'),
+        lambda n: b'{"type":"chat","v":%d,"text":"' % PROTOCOL_VERSION + b"x" * n + b'"}'),
     PLAYS.map(encode), BAD_HELLOS.map(encode),
 )
 

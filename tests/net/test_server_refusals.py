@@ -11,7 +11,17 @@ from websockets.exceptions import ConnectionClosed
 
 from splendor.engine import observe, parse_action
 from splendor.net.client import GameClient, Refused
-from splendor.net.protocol import Error, Hello, Ping, Play, Pong, State, decode, encode
+from splendor.net.protocol import (
+    PROTOCOL_VERSION,
+    Error,
+    Hello,
+    Ping,
+    Play,
+    Pong,
+    State,
+    decode,
+    encode,
+)
 from splendor.net.server import Limits, Table
 from splendor.net.table import TableSpec
 from splendor.net.wire import view_to_struct
@@ -54,7 +64,8 @@ def test_out_of_turn_old_turn_and_illegal_moves_are_refused_and_change_nothing()
             await mover.play(parse_action("buy L3-01"))
             error = await refused(mover)
             assert error.code == "illegal" and error.params["reason"]
-            await mover.send_raw(b'{"type":"play","v":3,"action":"dance","turn":0}')
+            await mover.send_raw(b'{"type":"play","v":%d,"action":"dance","turn":0}'
+                                 % PROTOCOL_VERSION)
             assert (await refused(mover)).code == "bad_action"
             assert server.state.key() == before and not server.log
             # A legal move counts once; the same message again is an old move number.

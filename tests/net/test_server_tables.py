@@ -58,8 +58,9 @@ def test_tables_are_listed_before_hello_and_joined_by_id_and_seat() -> None:
             assert (await bo.connect()).seat == 0
             await receive_until(looker, lambda m: isinstance(m, State))  # trio started
             assert trio.started and not duo.started
+            # A bot named after its level: each window words its name.
             assert seats_of(looker) == [("player", "Bo", True), ("player", "Cy", True),
-                                        ("bot", "Easy bot", True)]
+                                        ("bot", None, True)]
             listed = await client(url, "Ed").list_tables()
             assert [t.id for t in listed] == [duo.id, trio.id]  # open seats first
             assert listed[1].started and not listed[0].started
@@ -92,7 +93,7 @@ def test_a_host_table_keeps_local_seats_waits_for_start_and_hands_open_seats_to_
                                         and m.table.seats[2].kind == "bot")
             assert isinstance(lobby, Lobby) and not lobby.table.started
             assert seats_of(remote) == [("player", "Host", True), ("player", "Ana", True),
-                                        ("bot", "Random bot", True)]
+                                        ("bot", None, True)]
             assert not table.started  # no auto start: the host decides
             assert await refusal(client(url, "Late")) == "table_full"
             await table.start()

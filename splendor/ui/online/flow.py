@@ -18,13 +18,21 @@ from splendor.net.hosting import Hosted, HostError, HostServer
 from splendor.net.listing import TableLister
 from splendor.net.loop_thread import LoopThread
 from splendor.net.protocol import DEFAULT_PORT
+from splendor.net.seat_names import worded_names
 from splendor.net.session import NetSession, SeatLink
 from splendor.session.seats import HUMAN, REMOTE, GameOptions, SeatOption
 from splendor.storage import net_seats, paths
 from splendor.storage.atomic import StorageError
-from splendor.ui.online.join import Joining, JoinScene, Listing, Looking, module_words
+from splendor.ui.online.join import (
+    Joining,
+    JoinScene,
+    Listing,
+    Looking,
+    module_words,
+    table_words,
+)
 from splendor.ui.online.lobby import LobbyScene
-from splendor.ui.options import default_name
+from splendor.ui.options import bot_seat_name, default_name
 from splendor.ui.player_name import player_name, remember_first_person, remember_name
 from splendor.ui.scenes.load_game import saved_when
 from splendor.ui.scenes.menu import MenuScene
@@ -106,7 +114,8 @@ class OnlineFlow:
         if self.server is None:
             try:
                 self.server = HostServer(self.game.data, paths.net_tables_dir(), bind=self.bind,
-                                         port=self.port, advertise=self.discovery)
+                                         port=self.port, advertise=self.discovery,
+                                         bot_name=bot_seat_name)
             except (HostError, OSError) as exc:
                 log.warning("cannot host: %s", exc)
                 detail = str(exc)
@@ -227,7 +236,8 @@ class OnlineFlow:
                 state = tr("online.join.full")
             detail = tr("online.join.row", players=t.players, module=module_words(t.module),
                         open=t.open_seats)
-            out.append(Listing(f"found:{t.name}", f"{t.title} · {state or detail}",
+            title = table_words(t.title, t.players)
+            out.append(Listing(f"found:{t.name}", f"{title} · {state or detail}",
                                address_of(t), joinable=t.compatible and bool(t.open_seats)))
         return out
 
@@ -240,18 +250,18 @@ class OnlineFlow:
         link = SeatLink(name, token=listing.token if listing else None,
                         table=listing.table if listing else None,
                         seat=listing.seat if listing else None)
-        return NetSession(self.game.data, url, [link], worker)
+        return NetSession(self.game.data, url, [link], worker, bot_name=bot_seat_name)
 
     def seated(self, joining: Joining) -> None:
         assert isinstance(joining, NetSession)
         session = joining
         held = session.held_seat()
-        if held is not None:
+        if held is not None and session.summary is not None:
             table, seat, token = held
+            title = table_words(session.summary.title, session.summary.players)
             try:
                 net_seats.hold_seat(net_seats.HeldSeat(session.url, table, seat, token,
-                                                       session.links[0].name,
-                                                       session.table_title()))
+                                                       session.links[0].name, title))
             except StorageError as exc:  # the seat is still ours for this window's life
                 log.warning("seat not kept: %s", exc)
         stack = self.game.app.stack
@@ -298,7 +308,10 @@ class OnlineFlow:
 def table_row(table: Table) -> str:
     """A saved table as the Continue menu lists it: its players, module and round, so
     that the host's tables (all named after the host) are told apart."""
-    names = [seat.name or tr("online.continue.open_seat") for seat in table.seats]
+    summary = table.summary()
+    bots = worded_names(summary.seats, bot_seat_name)
+    names = [bots.get(seat.seat) or seat.name or tr("online.continue.open_seat")
+             for seat in summary.seats]
     state = table.state
     progress = (tr("online.continue.round", round=state.turns // state.num_players + 1)
                 if state is not None else tr("online.continue.lobby"))

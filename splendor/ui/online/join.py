@@ -83,6 +83,11 @@ def module_words(module: str | None) -> str:
     return module_name(module) if module is not None else tr("online.join.base_game")
 
 
+def table_words(title: str | None, players: int) -> str:
+    """A table's title: the host's, or for a table given none 'Table for 2'."""
+    return title or tr("online.table_for", players=players)
+
+
 class Looking(Protocol):
     """What a Join asks of the server's table list (a `TableLister`)."""
 
@@ -101,7 +106,8 @@ def open_seats(url: str, tables: list[TableSummary]) -> list[Listing]:
             continue
         for seat in table.seats:
             if seat.kind == "open":
-                label = tr("online.join.seat_row", title=table.title, seat=seat.seat + 1,
+                label = tr("online.join.seat_row",
+                           title=table_words(table.title, table.players), seat=seat.seat + 1,
                            players=table.players, module=module_words(table.module))
                 out.append(Listing(f"seat:{table.id}/{seat.seat}", label, url, table.id,
                                    seat=seat.seat))

@@ -13,7 +13,7 @@ import pygame
 from splendor.i18n import tr
 from splendor.net.session import NetSession
 from splendor.ui import theme
-from splendor.ui.online.join import module_words, problem_text
+from splendor.ui.online.join import module_words, problem_text, table_words
 from splendor.ui.online.screen import PanelScreen
 from splendor.ui.options import kind_label
 from splendor.ui.widgets import Button, Scale, draw_gem, draw_lines, draw_text
@@ -44,9 +44,10 @@ class SeatLine:
 
 
 def seat_lines(session: NetSession) -> list[SeatLine]:
-    """The table's seats as the server last described them."""
+    """The table's seats as the server last described them (a bot's name in the words of
+    this screen)."""
     here = set(session.local_seats)
-    return [SeatLine(s.seat, s.name or "", s.kind, s.connected, s.seat in here)
+    return [SeatLine(s.seat, session.seat_name(s.seat), s.kind, s.connected, s.seat in here)
             for s in session.seat_infos()]
 
 
@@ -75,7 +76,10 @@ class LobbyScene(PanelScreen):
 
     @property
     def title(self) -> str:
-        return self.session.table_title() or tr("online.join.title")
+        summary = self.session.summary
+        if summary is None:
+            return tr("online.join.title")
+        return table_words(summary.title, summary.players)
 
     # ------------------------------------------------------------ actions
 

@@ -142,8 +142,8 @@ class _Table:
     def seat_infos(self) -> list[SeatInfo]:
         return list(self.seats)
 
-    def table_title(self) -> str:
-        return "Ada's table"
+    def seat_name(self, seat: int) -> str:
+        return next((s.name for s in self.seats if s.seat == seat and s.name), "")
 
 
 @dataclass
