@@ -134,6 +134,17 @@ def test_hello_first_and_one_hello_only() -> None:
     run(scenario())
 
 
+def test_a_client_of_the_previous_protocol_is_told_it_speaks_another_version() -> None:
+    async def scenario() -> None:
+        async with served(TableSpec(2)) as (server, url):
+            async with connect(url) as ws:
+                await ws.send(b'{"type":"hello","v":%d,"name":"Old"}' % (PROTOCOL_VERSION - 1))
+                assert decode(await ws.recv()) == Error(code="version_mismatch")
+            assert server.open_seats() == [0, 1], "seated nowhere"
+
+    run(scenario())
+
+
 def test_a_flood_is_cut_off_and_connections_are_limited() -> None:
     async def scenario() -> None:
         limits = Limits(per_address=2, rate=1.0, burst=5)
