@@ -1,0 +1,75 @@
+"""Saba – Palast der Königin (docs/RULES_SABA.md) as a registered game."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from splendor.games.base import Game
+from splendor.saba.engine import SabaData, SabaState, SabaView
+
+
+class SabaGame(Game):
+    """Saba's basic game."""
+
+    id = "saba"
+    name_key = "games.saba.name"
+    #: The game ended by the end card (else: by the last palace card, S60); the winner
+    #: decided by the harem track (S38, S62); a victory shared (A20).
+    facts: ClassVar[tuple[str, ...]] = ("end_card", "harem_decided", "shared")
+
+    def data(self) -> SabaData:
+        from splendor.saba.data import saba_game
+
+        return saba_game()
+
+    def new_game(
+        self,
+        seed: int,
+        players: int,
+        names: tuple[str, ...] | None = None,
+        first_player: int | None = None,
+    ) -> SabaState:
+        from splendor.saba.engine import new_game
+
+        return new_game(self.data(), players, seed, names, first_player)
+
+    def observe(self, state: SabaState, seat: int) -> SabaView:
+        from splendor.saba.engine import observe
+
+        return observe(state, seat)
+
+    def parse_action(self, text: str) -> Any:
+        from splendor.saba.engine import parse_action
+
+        return parse_action(text)
+
+    def make_record(self, state: SabaState) -> dict[str, Any]:
+        from splendor.saba.engine import make_record
+
+        return make_record(state)
+
+    def replay(self, record: object) -> SabaState:
+        from splendor.saba.engine import replay
+
+        return replay(self.data(), record)
+
+    def bot_levels(self) -> tuple[str, ...]:
+        from splendor.saba.bots import BOT_NAMES
+
+        return BOT_NAMES
+
+    def make_bot(self, level: str, seed: int = 0, budget: float | None = None) -> Any:
+        from splendor.saba.bots import make_bot
+
+        return make_bot(level, seed, budget=budget)
+
+    def result_facts(self, state: SabaState) -> tuple[str, ...]:
+        outcome = state.outcome()
+        facts = []
+        if outcome.reason == "end_card":
+            facts.append("end_card")
+        if outcome.tie_break in ("harem_markers", "harem_nearest"):
+            facts.append("harem_decided")
+        if outcome.tie_break == "shared":
+            facts.append("shared")
+        return tuple(facts)
