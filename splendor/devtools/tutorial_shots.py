@@ -1,5 +1,6 @@
 """The guided first game for `--screenshots`: each step on the real table (its pieces
-ringed, its box), a wrong move refused, "You're ready", and each module's lesson."""
+ringed, its box), the end of its game (the final round on the table, the box saying how
+it ended), a wrong move refused, "You're ready", and each module's lesson."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ TUTORIAL_STEPS = ("take_three", "take_two", "reserve", "buy", "bonus", "noble", 
 #: The modules whose lesson is shot.
 LESSONS = ("cities", "trading-posts", "orient", "strongholds")
 TUTORIAL_PICTURES = ("tutorial_offer", *(f"tutorial_{s}" for s in TUTORIAL_STEPS),
-                     "tutorial_refused", "tutorial_ready",
+                     "tutorial_end", "tutorial_refused", "tutorial_ready",
                      *(f"lesson_{m.replace('-', '_')}" for m in LESSONS), "lesson_done")
 
 
@@ -39,6 +40,17 @@ def render_tutorial(game: Game, shot: Callable[[str], None]) -> None:
         assert isinstance(table, TutorialTableScene)
         table.update(0.0)
         shot(f"tutorial_{step_id}")
+    # The last step's purchase, the coach's reply shown, and the game over on the table.
+    assert isinstance(table, TutorialTableScene) and isinstance(game.session, TutorialSession)
+    step = game.session.step
+    assert step is not None
+    table.play(step.expect[0])
+    for _ in range(100):
+        if table.ended:
+            break
+        table.update(0.1)
+    assert table.ended, "the tutorial's game did not end"
+    shot("tutorial_end")
     forget_progress()
     game.learning.open_tutorial()
     table = game.app.stack.top

@@ -1,7 +1,9 @@
 """The guided first game played with the mouse at 1024x600, in every language: every
 step done by the player's usual gestures, a wrong move at each step refused with the
-step's sentence (the step stays), the box never over a piece pointed at, the text
-fitting, leaving and resuming, skipping, and the offer on the very first start."""
+step's sentence (the step stays, the refusal goes once the player moves on), the box
+never over a piece pointed at nor over any line of the game log or the final round's
+banner, the text fitting, the final round kept on the table with how the game ended
+until Continue, leaving and resuming, skipping, and the offer on the very first start."""
 
 from __future__ import annotations
 
@@ -29,9 +31,10 @@ from splendor.ui.main import Game, open_menu, startup_settings
 from splendor.ui.scenes.confirm import ConfirmScene
 from splendor.ui.scenes.menu import MenuScene
 from splendor.ui.scenes.new_game import NewGameScene
+from splendor.ui.scenes.results import tie_sentence
 from splendor.ui.scenes.tutorial import TutorialTableScene
-from splendor.ui.wording import module_name, refusal_text
-from tests.ui.gestures import click
+from splendor.ui.wording import describe_entry, module_name, refusal_text
+from tests.ui.gestures import click, drag
 from tests.ui.table.test_table_play import (
     button,
     card_pos,
@@ -100,13 +103,18 @@ def ready(app: App, table: TutorialTableScene, session: TutorialSession) -> bool
 
 
 def check_box(table: TutorialTableScene) -> None:
-    """The box is inside the window and covers no piece pointed at."""
+    """The box is inside the window and covers no piece pointed at, nor the game log
+    (room left for its title and a few lines) or the final round's banner over it."""
     assert table.layout is not None
     window = (0, 0, *table.layout.size)
     assert table.box.w > 0 and table.box.clip(window) == table.box
-    assert table.rings, f"step {table.tutorial.step}: nothing pointed at"
+    assert table.rings or table.ended, f"step {table.tutorial.step}: nothing pointed at"
     for ring in table.rings:
         assert not table.box.colliderect(ring), f"the box covers {ring}"
+    log = table.layout.log
+    assert not table.box.colliderect(log), f"the box {table.box} covers the log {log}"
+    assert table.layout.banner == log, "the banner goes over the log, clear of the box"
+    assert log.h >= table._log_least(), f"the log {log} keeps too few lines"
 
 
 def wrong_move(session: TutorialSession) -> Action:
@@ -155,8 +163,23 @@ def test_the_tutorial_is_played_from_start_to_end_by_gestures(language: str) -> 
     assert done == [s.id for s in steps]
     outcome = session.state.outcome()
     assert outcome.winners == (0,) and outcome.tie_break == "fewest_cards"
+    # The final round stays on the table: the box says the last move and the tie-break,
+    # beside the banner, and waits, the banner gone, until Continue.
+    run_until(app, lambda: table.ended, "the game's end in the box")
+    with textfit.audit() as misfits:
+        app.render()
+    assert not misfits, misfits
+    assert table.banner.active, "the final round's banner is still up"
+    check_box(table)
+    names, last = session.options.names, session.log[-1]
+    assert last.seat == 1, "the coach's reply is the game's last move"
+    said = table.step_text()
+    assert describe_entry(names[1], last, session.data, names)[0] in said
+    assert tie_sentence(session.standings(), 0) in said
+    run_until(app, lambda: not table.banner.active, "the banner to go")
+    assert app.stack.top is table and table.ended
+    click(app, table.continue_rect.center)
     # "You're ready": Play now opens the New game screen; nothing is left to resume.
-    run_until(app, lambda: isinstance(app.stack.top, ConfirmScene), "You're ready")
     top = app.stack.top
     assert isinstance(top, ConfirmScene) and top.title == tr("tutorial.ready.title")
     app.render()
@@ -191,10 +214,48 @@ def test_a_wrong_move_at_each_step_is_refused_and_the_step_stays(language: str) 
         app.render()
         assert table._refusal_text() == tr(text_key(step_id, "refusal"))
         check_box(table)
-        # The step's own move still counts after the refusal.
+        # The step's own move still counts after the refusal, which goes.
         perform(app, table, session.step.expect[0], 1)
         assert session.refused is None
         assert list(session.state.history) != history
+        app.render()
+        assert table._refusal_text() == "" and table.ui.message == ""
+    game.close()
+
+
+@pytest.mark.parametrize("language", ["en"], indirect=True)
+def test_a_refusal_goes_once_the_player_moves_on(language: str) -> None:
+    """A take refused: the red words stay until the player drags a token for the next
+    take (they are about the take that was refused)."""
+    app = window()
+    game, _, table = start(app)
+    asked = table.box.copy()
+    perform(app, table, Take((0, 1, 3)), 0)  # not the white, blue and green asked
+    app.render()
+    assert table._refusal_text() == tr(text_key("take_three", "refusal"))
+    assert table.box != asked, "the box makes room for the refusal"
+    lay = table.layout
+    assert lay is not None
+    drag(app, lay.bank[0].center, lay.my_area.center)
+    assert table.ui.pending == [0]
+    assert table._refusal_text() == ""
+    app.render()
+    assert table.box == asked, "the box is as the step alone needs it again"
+    game.close()
+
+
+@pytest.mark.parametrize("size", [(1024, 600), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_box_leaves_the_game_log_whole_at_every_step(size: tuple[int, int]) -> None:
+    app = App(size)
+    app.running = True
+    game = Game(app)
+    for step_id in game_steps(game):
+        save_progress(step_id)
+        game.learning.open_tutorial()
+        table = app.stack.top
+        assert isinstance(table, TutorialTableScene)
+        app.step(0.0)
+        check_box(table)
     game.close()
 
 
