@@ -240,7 +240,7 @@ class SacrificeScene(PictureChoiceScene):
                 for card in self.candidates]
 
     def buttons(self) -> list[tuple[str, Callable[[], object], bool]]:
-        return [(tr("common.button.cancel"), self.close, True),
+        return [(tr("decide.sacrifice.cancel"), self.close, True),
                 (tr("decide.sacrifice.confirm"), self.confirm, bool(self.marked))]
 
     def confirm(self) -> None:

@@ -115,10 +115,11 @@ class PanelLayout:
 
 
 def _label(key: str) -> str:
-    """A panel button's label in the language in use: `table.button.<key>`, or for the
-    modules' buttons `decide.button.*` ('doubles_<k>': buy spending k double golds)."""
+    """A panel button's label in the language in use: `table.button.<key>` ('cancel':
+    the take's, worded apart from Undo beside it), or for the modules' buttons
+    `decide.button.*` ('doubles_<k>': buy spending k double golds)."""
     if key == "cancel":
-        return tr("common.button.cancel")
+        return tr("table.button.cancel_take")
     if key.startswith("doubles_"):
         return tr("decide.button.doubles", int(key.removeprefix("doubles_")))
     if key == "sacrifice":
