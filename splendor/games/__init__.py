@@ -20,17 +20,41 @@ def games() -> tuple[Game, ...]:
     return tuple(game() for game in GAMES)
 
 
+def default_game() -> Game:
+    """The game played when none is named: Splendor's base game."""
+    return GAMES[0]()
+
+
+def game_of(data: object) -> Game:
+    """The game whose components `data` holds (as its `data()` gives them); ValueError
+    for anything else."""
+    for game in GAMES:
+        if isinstance(data, game.data_type):
+            return game()
+    raise ValueError(f"{type(data).__name__} is no game's data")
+
+
 def game_ids() -> tuple[str, ...]:
     return tuple(game.id for game in GAMES)
 
 
 def find_game(name: str) -> Game:
-    """The game whose id is `name`, as played by default; ValueError naming the games
-    otherwise."""
-    by_id = {game.id: game for game in GAMES}
-    if name in by_id:
-        return by_id[name]()
+    """The game whose id (or an alias) is `name`, as played by default; ValueError naming
+    the games otherwise."""
+    by_name = {alias: game for game in GAMES for alias in (game.id, *game.aliases)}
+    if name in by_name:
+        return by_name[name]()
     raise ValueError(f"unknown game {name!r} (the games: {', '.join(game_ids())})")
 
 
-__all__ = ["GAMES", "Game", "SabaGame", "SplendorGame", "find_game", "game_ids", "games"]
+__all__ = [
+    "GAMES",
+    "Game",
+    "SabaGame",
+    "SplendorGame",
+    "default_game",
+    "find_game",
+    "game_ids",
+    "game_of",
+    "games",
+]

@@ -20,8 +20,12 @@ class Game:
     (with `winners`), `turns`, `round` and `num_players`, which is all the faces below use.
     """
 
-    #: What the command line, records and settings name the game by.
+    #: What the command line, records and settings name the game by; other names
+    #: `find_game` knows it by.
     id: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+    #: The class of the game's components (what `data()` gives).
+    data_type: ClassVar[type]
     #: The i18n key of the game's name (assets/i18n/<code>/games.yaml).
     name_key: ClassVar[str]
     min_players: ClassVar[int] = 2
@@ -80,10 +84,13 @@ class Game:
         """The bots' names, weakest first."""
         raise NotImplementedError
 
-    def make_bot(self, level: str, seed: int = 0, budget: float | None = None) -> Any:
+    def make_bot(
+        self, level: str, seed: int = 0, budget: float | None = None, data: Any = None
+    ) -> Any:
         """The bot `level`, seeded: it chooses from a view (`bot.choose(view)`). `budget`:
-        thinking seconds a move for levels on a time budget. ValueError naming the levels
-        for an unknown one."""
+        thinking seconds a move for levels on a time budget; `data`: the components it
+        plays with (None: the shipped ones). ValueError naming the levels for an unknown
+        one."""
         raise NotImplementedError
 
     def level_budget(self, level: str) -> float:
@@ -113,17 +120,17 @@ class Game:
         return ()
 
     def summary_fields(self, counts: Mapping[str, int]) -> dict[str, Any]:
-        """What a tournament's JSON adds for this game, from the `facts` counted over its
-        finished games."""
-        return {"game": self.id, **counts}
+        """What a tournament's JSON adds for this game, from what it counted over the
+        finished games: `no_winner` (no one won) and each of `facts`."""
+        return {"game": self.id, **{fact: counts[fact] for fact in self.facts}}
 
     def headline_name(self) -> str:
         """What the tournament's headline says of the game, after the players."""
         return f", {self.id}"
 
     def headline_facts(self, counts: Mapping[str, int]) -> str:
-        """What the headline says of the facts, after the unfinished games."""
-        return "".join(f", {n} {fact.replace('_', ' ')}" for fact, n in counts.items())
+        """What the headline says of what was counted, after the unfinished games."""
+        return "".join(f", {counts[fact]} {fact.replace('_', ' ')}" for fact in self.facts)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.id}>"

@@ -12,6 +12,7 @@ class SabaGame(Game):
     """Saba's basic game."""
 
     id = "saba"
+    data_type = SabaData
     name_key = "games.saba.name"
     #: The game ended by the end card (else: by the last palace card, S60); the winner
     #: decided by the harem track (S38, S62); a victory shared (A20).
@@ -58,10 +59,12 @@ class SabaGame(Game):
 
         return BOT_NAMES
 
-    def make_bot(self, level: str, seed: int = 0, budget: float | None = None) -> Any:
+    def make_bot(
+        self, level: str, seed: int = 0, budget: float | None = None, data: SabaData | None = None
+    ) -> Any:
         from splendor.saba.bots import make_bot
 
-        return make_bot(level, seed, budget=budget)
+        return make_bot(level, seed, data=data or self.data(), budget=budget)
 
     def result_facts(self, state: SabaState) -> tuple[str, ...]:
         outcome = state.outcome()

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from splendor.engine import GameData, GameState, View
 from splendor.games.base import Game
@@ -13,9 +13,10 @@ class SplendorGame(Game):
     """Splendor, played with `module` (a Cities of Splendor module's id) or none."""
 
     id = "splendor"
+    #: The bots' process long named its game by its data ("base").
+    aliases = ("base",)
+    data_type = GameData
     name_key = "games.splendor.name"
-    #: With a module where nobody may win (the Cities), a finished game may have no winner.
-    facts: ClassVar[tuple[str, ...]] = ("no_winner",)
 
     def __init__(self, module: str | None = None) -> None:
         self._module = module
@@ -70,22 +71,21 @@ class SplendorGame(Game):
 
         return BOT_NAMES
 
-    def make_bot(self, level: str, seed: int = 0, budget: float | None = None) -> Any:
+    def make_bot(
+        self, level: str, seed: int = 0, budget: float | None = None, data: GameData | None = None
+    ) -> Any:
         from splendor.bots import make_bot
 
-        return make_bot(level, seed, data=self.data(), budget=budget)
+        return make_bot(level, seed, data=data or self.data(), budget=budget)
 
     def level_budget(self, level: str) -> float:
         from splendor.bots.profiles import shipped_profiles
 
         return float(getattr(shipped_profiles().get(level), "budget", None) or 0.0)
 
-    def result_facts(self, state: GameState) -> tuple[str, ...]:
-        return () if state.outcome().winners else ("no_winner",)
-
     def summary_fields(self, counts: Mapping[str, int]) -> dict[str, Any]:
         """The base game adds nothing (the tournament's original shape); a module, its id
-        and the games without a winner."""
+        and the games without a winner (the Cities: nobody took a city)."""
         if self._module is None:
             return {}
         return {"module": self._module, "no_winner": counts["no_winner"]}

@@ -1,11 +1,14 @@
 """Bots in their own process, so that a search bot never holds the frame loop.
 
-The parent keeps everything that belongs to the game: which bot sits where, its seed and
-its random state between moves. A request carries a seat's view (never the full game),
-the bot's name and its random state; the child builds the bot, restores that state,
-decides, and answers with the action and the state after deciding. Because the child
-keeps nothing between requests, a cancelled or discarded request changes nothing: asking
-again gives the same answer, which is what makes undo and pause exact.
+The process plays one game of the registry (`splendor.games`), named when it starts
+("splendor", its old name "base", or "saba"): its bots are that game's levels, built by
+`Game.make_bot`. The parent keeps everything that belongs to the game: which bot sits
+where, its seed and its random state between moves. A request carries a seat's view
+(never the full game), the bot's name and its random state; the child builds the bot,
+restores that state, decides, and answers with the action and the state after deciding.
+Because the child keeps nothing between requests, a cancelled or discarded request
+changes nothing: asking again gives the same answer, which is what makes undo and pause
+exact.
 
 The child may own the expert's second search worker (`splendor.bots.search_worker`),
 started on the first decision that wants it and stopped with the child.
@@ -29,7 +32,8 @@ from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection
 from typing import Any
 
-from splendor.engine import Action, GameData, View
+from splendor.engine import Action, GameData
+from splendor.games import find_game, game_of
 
 #: JSON-ready state of a bot's random generator: [version, [internal...], gauss].
 RandomState = list[Any]
@@ -58,13 +62,14 @@ def to_python_state(state: RandomState) -> tuple[Any, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Request:
-    """One decision to make: `kind` is a bot name (`splendor.bots.BOT_NAMES`)."""
+    """One decision to make: `kind` is a bot level of the process's game
+    (`Game.bot_levels()`), `view` the deciding seat's view of that game."""
 
     ticket: int
     kind: str
     seed: int
     random_state: RandomState
-    view: View
+    view: Any
     budget: float | None = None
     simulations: int | None = None
 
@@ -104,13 +109,12 @@ class Answer:
     error: str | None = None
 
 
-def decide(request: Request, data: GameData) -> Answer:
-    """Make one decision as the child does (also usable in-process, for tests and tools)."""
-    from splendor.bots import make_bot
-
+def decide(request: Request, data: Any) -> Answer:
+    """Make one decision as the child does (also usable in-process, for tests and tools),
+    with the bots of the game `data` belongs to (Splendor's `GameData`, Saba's data)."""
     started = time.perf_counter()
     try:
-        bot = make_bot(request.kind, request.seed, data=data, budget=request.budget)
+        bot = game_of(data).make_bot(request.kind, request.seed, request.budget, data)
         if request.simulations is not None and hasattr(bot, "simulations"):
             # A fixed simulation count instead of a time budget: the choice repeats.
             setattr(bot, "simulations", request.simulations)  # noqa: B010
@@ -144,28 +148,17 @@ def judge_request(request: AnalysisRequest, data: GameData) -> Answer:
                   judgement)
 
 
-def answer(request: Request | AnalysisRequest, data: GameData) -> Answer:
-    """The answer to a bot's decision or to an analysis request."""
+def answer(request: Request | AnalysisRequest, data: Any) -> Answer:
+    """The answer to a bot's decision or to an analysis request (Splendor's)."""
     if isinstance(request, AnalysisRequest):
         return judge_request(request, data)
     return decide(request, data)
 
 
-def level_budget(kind: str) -> float:
-    """The thinking time per move of the bot level `kind` (0 for a level that does not
-    search, or an unknown name)."""
-    from splendor.bots.profiles import shipped_profiles
-
-    return float(getattr(shipped_profiles().get(kind), "budget", 0.0))
-
-
-def game_data(name: str) -> GameData:
-    """The game data called `name` (only "base" so far), loaded from levels_data."""
-    from splendor.gamedata import base_game
-
-    if name != "base":
-        raise ValueError(f"unknown game data {name!r}")
-    return base_game()
+def game_data(name: str) -> Any:
+    """The data of the game called `name` (`splendor.games.find_game`: "base" is
+    Splendor's), loaded from levels_data."""
+    return find_game(name).data()
 
 
 def _serve(conn: Connection, data_name: str) -> None:
@@ -185,7 +178,7 @@ def _serve(conn: Connection, data_name: str) -> None:
         close_shared_worker()
 
 
-def _answer_requests(conn: Connection, data: GameData) -> None:
+def _answer_requests(conn: Connection, data: Any) -> None:
     from splendor.bots.search_worker import owner_messages
 
     for request in owner_messages(conn):
@@ -209,11 +202,16 @@ class BotProcess:
     on it, or at once when the child sends something that is not an answer.
     """
 
+    #: The game the child plays (`splendor.games.find_game`).
+    _data_name = "base"
+
     def __init__(self, data_name: str = "base", *, min_deadline: float = MIN_DEADLINE
                  ) -> None:
-        """Start the child; it loads the game data called `data_name` itself (game data
-        holds read-only mappings that do not pickle, and loading is cheap).
+        """Start the child for the game called `data_name` (`splendor.games.find_game`);
+        it loads the game's data itself (game data holds read-only mappings that do not
+        pickle, and loading is cheap).
         `min_deadline`: the shortest deadline of a decision (tests shorten it)."""
+        find_game(data_name)  # an unknown game fails here, not in the child
         self._data_name = data_name
         self.min_deadline = min_deadline
         self._tickets = itertools.count(1)
@@ -272,7 +270,9 @@ class BotProcess:
         """Seconds `request` may take before the child is thought hung: `DEADLINE_FACTOR`
         times its time budget (the level's when the request names none), never under
         `min_deadline`."""
-        budget = request.budget if request.budget is not None else level_budget(request.kind)
+        budget = request.budget
+        if budget is None:
+            budget = find_game(self._data_name).level_budget(request.kind)
         return max(self.min_deadline, DEADLINE_FACTOR * budget)
 
     def submit(self, request: Request | AnalysisRequest) -> int:
