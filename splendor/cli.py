@@ -21,6 +21,7 @@ from splendor.cli_types import at_least_one
 
 if TYPE_CHECKING:
     from splendor.engine import GameState
+    from splendor.games import Game
 
 
 def _players(text: str) -> int:
@@ -56,13 +57,26 @@ _MODULE_HELP = ("play with one Cities of Splendor module: cities, trading-posts,
 def _bot_list(text: str) -> list[str]:
     from splendor.bots import BOT_NAMES
 
-    names = [name.strip() for name in text.split(",")]
+    names = _names(text)
     for name in names:
         if name not in BOT_NAMES:
             raise argparse.ArgumentTypeError(
                 f"unknown bot {name!r} (known: {', '.join(BOT_NAMES)})"
             )
     return names
+
+
+def _names(text: str) -> list[str]:
+    return [name.strip() for name in text.split(",")]
+
+
+def _game(text: str) -> Game:
+    from splendor.games import find_game
+
+    try:
+        return find_game(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -126,8 +140,11 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true", help="print the figures as JSON")
     tour = sub.add_parser("tournament", help="bots against bots over many games, seats rotated")
     tour.add_argument("--players", type=_players, default=2, help="2, 3 or 4 (default 2)")
-    tour.add_argument("--bots", type=_bot_list, required=True, metavar="NAME,NAME,...",
-                      help="one bot per seat, comma-separated; a name may repeat")
+    tour.add_argument("--game", type=_game, default="splendor", metavar="NAME",
+                      help="the game: splendor or saba (default splendor)")
+    tour.add_argument("--bots", type=_names, required=True, metavar="NAME,NAME,...",
+                      help="one bot per seat, comma-separated, of the game's levels; a name "
+                           "may repeat")
     tour.add_argument("--games", type=at_least_one, default=100,
                       help="games to play, rounded up to a multiple of the seat orders "
                            "(default 100)")
@@ -379,14 +396,21 @@ def _tournament(args: argparse.Namespace) -> int:
         args.subparser.error(
             f"--bots names {len(args.bots)} bots for {args.players} players (one per seat)"
         )
+    levels = args.game.bot_levels()
+    for name in args.bots:
+        if name not in levels:
+            args.subparser.error(f"unknown bot {name!r} (known: {', '.join(levels)})")
+    try:
+        game = args.game.with_module(args.module)
+    except ValueError as error:
+        args.subparser.error(str(error))
     try:
         results = run_tournament(args.bots, args.games, args.seed, jobs=args.jobs,
-                                 budget=args.budget, on_progress=stderr_progress(),
-                                 module=args.module)
+                                 budget=args.budget, on_progress=stderr_progress(), game=game)
     except KeyboardInterrupt:
         print("\nsplendor tournament: interrupted", file=sys.stderr)
         return 130
-    summary = summarize(args.bots, results, module=args.module)
+    summary = summarize(args.bots, results, game=game)
     if args.json:
         print(json.dumps(summary_dict(summary)))
     else:

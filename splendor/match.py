@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from splendor.bots import Bot
 from splendor.engine import Action, GameData, GameState, new_game, observe
@@ -39,10 +40,24 @@ def play_match(
     `on_action(state_before, seat, action)` is called before each action is applied.
     """
     state = new_game(data, len(bots), seed, names, first_player, module)
+    times = play_out(state, observe, bots, round_cap, on_action)
+    return MatchResult(state, state.is_over(), times)
+
+
+def play_out(
+    state: Any,
+    observe: Callable[[Any, int], Any],
+    bots: Sequence[Any],
+    round_cap: int = DEFAULT_ROUND_CAP,
+    on_action: Callable[[Any, int, Any], None] | None = None,
+) -> tuple[tuple[float, ...], ...]:
+    """Play `state` (of any game: see splendor.games) on to its end or `round_cap`, each
+    decision made by the bot of the seat that decides, from its `observe(state, seat)`;
+    the seconds each seat's bot spent in `choose`, one entry per decision."""
     times: list[list[float]] = [[] for _ in bots]
     clock = time.perf_counter
     while not state.is_over() and state.round <= round_cap:
-        seat = state.current
+        seat = state.current_player()
         view = observe(state, seat)
         start = clock()
         action = bots[seat].choose(view)
@@ -50,4 +65,4 @@ def play_match(
         if on_action is not None:
             on_action(state, seat, action)
         state.apply(action)
-    return MatchResult(state, state.is_over(), tuple(tuple(t) for t in times))
+    return tuple(tuple(t) for t in times)

@@ -2,7 +2,9 @@
 
 Deal `d` uses game seed `seed * 1_000_003 + d` and is played once in every distinct seat
 order (duplicate format: same cards, bots swapped). Workers rebuild bots from their names,
-so results depend only on the arguments, never on the number of worker processes.
+so results depend only on the arguments, never on the number of worker processes. The game
+is any of the registry's (splendor.games; default Splendor's base game): its faces deal,
+show each seat its view, make its bots and say what its finished games count.
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import permutations
-from typing import Any, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from splendor.engine.outcome import Outcome
+
+if TYPE_CHECKING:
+    from splendor.games import Game
 
 Order = tuple[str, ...]
 
@@ -32,6 +37,8 @@ class GameResult:
     rounds: int
     finished: bool
     decision_seconds: tuple[tuple[float, ...], ...]  #: by seat, one entry per decision
+    #: The game's facts (`Game.result_facts`) that hold for this finished game.
+    facts: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,6 +59,14 @@ class Summary:
     #: no one won (the Cities: no one took a city).
     module: str | None = None
     no_winner: int = 0
+    #: The game played (None: Splendor, with `module`) and its facts counted over the
+    #: finished games.
+    game: Game | None = None
+    facts: dict[str, int] | None = None
+
+    def played(self) -> Game:
+        """The game the tournament played."""
+        return self.game if self.game is not None else resolve_game(None, self.module)
 
 
 def seat_orders(lineup: Sequence[str]) -> list[Order]:
@@ -70,6 +85,15 @@ def schedule(lineup: Sequence[str], games: int) -> list[tuple[int, Order]]:
     return [(deal, order) for deal in range(deals) for order in orders]
 
 
+def resolve_game(game: Game | None, module: str | None) -> Game:
+    """`game` (default: Splendor), with `module` if one is named (ValueError if the game
+    has no modules)."""
+    from splendor.games import default_game
+
+    game = game if game is not None else default_game()
+    return game if module is None else game.with_module(module)
+
+
 def credits(outcome: Outcome) -> tuple[float, ...]:
     """Victory credit by seat: 1 for a sole winner, 1/k to each of k sharing winners, 0 to
     all when no one won (the Cities: no one took a city)."""
@@ -80,29 +104,27 @@ def credits(outcome: Outcome) -> tuple[float, ...]:
 
 
 def play_game(
-    order: Order, seed: int, budget: float | None = None, module: str | None = None
+    order: Order, seed: int, budget: float | None = None, module: str | None = None,
+    game: Game | None = None,
 ) -> GameResult:
-    """One game (with one Cities of Splendor `module`, or none) with seat `s` held by bot
-    `order[s]`, seeded `seed * 10 + s`."""
-    from splendor.bots import make_bot
-    from splendor.gamedata import base_game
-    from splendor.match import play_match
+    """One game of `game` (default: Splendor, with one Cities of Splendor `module` or
+    none) with seat `s` held by bot `order[s]`, seeded `seed * 10 + s`."""
+    from splendor.match import play_out
 
-    data = base_game()
-    bots = [make_bot(name, seed * 10 + seat, data=data, budget=budget)
-            for seat, name in enumerate(order)]
-    result = play_match(data, bots, seed, first_player=0, module=module)
-    state, players = result.state, len(order)
-    if result.finished:
-        return GameResult(order, credits(state.outcome()), -(-state.turns // players), True,
-                          result.decision_seconds)
-    return GameResult(order, (0.0,) * players, state.round, False, result.decision_seconds)
+    game = resolve_game(game, module)
+    bots = [game.make_bot(name, seed * 10 + seat, budget) for seat, name in enumerate(order)]
+    state = game.new_game(seed, len(order), first_player=0)
+    times = play_out(state, game.observe, bots, game.round_cap)
+    if state.is_over():
+        return GameResult(order, game.credits(state), game.rounds(state), True, times,
+                          game.result_facts(state))
+    return GameResult(order, (0.0,) * len(order), game.rounds(state), False, times)
 
 
-def _play_chunk(work: tuple[list[tuple[int, Order, int]], float | None, str | None]
+def _play_chunk(work: tuple[list[tuple[int, Order, int]], float | None, Game]
                 ) -> list[tuple[int, GameResult]]:
-    tasks, budget, module = work
-    return [(index, play_game(order, seed, budget, module)) for index, order, seed in tasks]
+    tasks, budget, game = work
+    return [(index, play_game(order, seed, budget, game=game)) for index, order, seed in tasks]
 
 
 def _ignore_sigint() -> None:
@@ -118,9 +140,11 @@ def run_tournament(
     budget: float | None = None,
     on_progress: Callable[[int, int], None] | None = None,
     module: str | None = None,
+    game: Game | None = None,
 ) -> list[GameResult]:
-    """Play the whole `schedule` (games with one Cities of Splendor `module`, or none);
-    results in schedule order whatever `jobs` is."""
+    """Play the whole `schedule` of `game` (default: Splendor, with one Cities of Splendor
+    `module` or none); results in schedule order whatever `jobs` is."""
+    game = resolve_game(game, module)
     tasks = [(i, order, game_seed(seed, deal))
              for i, (deal, order) in enumerate(schedule(lineup, games))]
     total = len(tasks)
@@ -128,13 +152,13 @@ def run_tournament(
     done = 0
     if jobs == 1:
         for index, order, gseed in tasks:
-            results[index] = play_game(order, gseed, budget, module)
+            results[index] = play_game(order, gseed, budget, game=game)
             done += 1
             if on_progress:
                 on_progress(done, total)
         return [r for r in results if r is not None]
     size = max(1, total // (jobs * 50))
-    chunks = [(tasks[i:i + size], budget, module) for i in range(0, total, size)]
+    chunks = [(tasks[i:i + size], budget, game) for i in range(0, total, size)]
     # `with` terminates the workers on the way out, at once on Ctrl-C or an error.
     with multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_sigint) as pool:
         for chunk in pool.imap_unordered(_play_chunk, chunks):
@@ -158,9 +182,11 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def summarize(
-    lineup: Sequence[str], results: Sequence[GameResult], module: str | None = None
+    lineup: Sequence[str], results: Sequence[GameResult], module: str | None = None,
+    game: Game | None = None,
 ) -> Summary:
     """Pool each name's seats; unfinished games are counted but excluded from shares."""
+    game = resolve_game(game, module)
     finished = [r for r in results if r.finished]
     bots = {}
     for name in dict.fromkeys(lineup):
@@ -178,8 +204,9 @@ def summarize(
         bots[name] = BotStats(share, ci, _percentile(times, 0.5), _percentile(times, 0.99))
     mean_rounds = statistics.fmean(r.rounds for r in finished) if finished else None
     no_winner = sum(1 for r in finished if not any(r.credits))
-    return Summary(len(results), len(results) - len(finished), mean_rounds, bots, module,
-                   no_winner)
+    facts = {fact: sum(fact in r.facts for r in finished) for fact in game.facts}
+    return Summary(len(results), len(results) - len(finished), mean_rounds, bots, game.module,
+                   no_winner, game, facts)
 
 
 def summary_dict(summary: Summary) -> dict[str, Any]:
@@ -188,14 +215,11 @@ def summary_dict(summary: Summary) -> dict[str, Any]:
     def r6(x: float | None) -> float | None:
         return None if x is None else round(x, 6)
 
-    module: dict[str, Any] = {}
-    if summary.module is not None:  # a base game's object keeps its fields
-        module = {"module": summary.module, "no_winner": summary.no_winner}
     return {
         "games": summary.games,
         "unfinished": summary.unfinished,
         "mean_rounds": r6(summary.mean_rounds),
-        **module,
+        **summary.played().summary_fields(_counts(summary)),
         "bots": {
             name: {
                 "win_share": r6(b.win_share),
@@ -211,13 +235,10 @@ def summary_dict(summary: Summary) -> dict[str, Any]:
 def summary_lines(summary: Summary, players: int, seed: int, asked: int) -> list[str]:
     """The human report: a headline, a note when the game count was rounded, a table."""
     rounds = "-" if summary.mean_rounds is None else f"{summary.mean_rounds:.1f}"
-    if summary.module is None:
-        lines = [f"{summary.games} games, {players} players, seed {seed} "
-                 f"({summary.unfinished} unfinished), mean {rounds} rounds"]
-    else:
-        lines = [f"{summary.games} games, {players} players, module {summary.module}, seed "
-                 f"{seed} ({summary.unfinished} unfinished, {summary.no_winner} without a "
-                 f"winner), mean {rounds} rounds"]
+    game = summary.played()
+    lines = [f"{summary.games} games, {players} players{game.headline_name()}, seed {seed} "
+             f"({summary.unfinished} unfinished{game.headline_facts(_counts(summary))}), "
+             f"mean {rounds} rounds"]
     if summary.games != asked:
         lines.append(f"({asked} asked, rounded up so that each seat order is played "
                      "equally often)")
@@ -232,6 +253,11 @@ def summary_lines(summary: Summary, players: int, seed: int, asked: int) -> list
         lines.append(f"{name:<{width}}  {share}   {ci}  "
                      f"{_ms(b.decision_ms_median):>8} / {_ms(b.decision_ms_p99)}")
     return lines
+
+
+def _counts(summary: Summary) -> dict[str, int]:
+    """The finished games without a winner and the game's facts, counted."""
+    return {"no_winner": summary.no_winner, **(summary.facts or {})}
 
 
 def _ms(value: float) -> str:
