@@ -8,7 +8,16 @@ import pickle
 import pytest
 
 from splendor.engine.errors import ActionParseError
-from splendor.games import SabaGame, SplendorGame, find_game, game_ids, games
+from splendor.gamedata import base_game
+from splendor.games import (
+    SabaGame,
+    SplendorGame,
+    default_game,
+    find_game,
+    game_ids,
+    game_of,
+    games,
+)
 from splendor.i18n import translate
 
 
@@ -20,6 +29,7 @@ def test_an_unknown_game_is_refused_naming_the_games() -> None:
 def test_each_game_is_found_by_its_id_and_named_in_every_language() -> None:
     assert game_ids() == ("splendor", "saba")
     assert [type(find_game(i)) for i in game_ids()] == [SplendorGame, SabaGame]
+    assert find_game("base") == default_game() == SplendorGame()  # the bots' process's name
     for game in games():
         for code in ("en", "fr", "es", "pt"):
             assert translate(code, game.name_key).startswith(game.id.capitalize())
@@ -64,3 +74,13 @@ def test_only_splendor_has_modules() -> None:
 def test_a_game_pickles_to_reach_worker_processes() -> None:
     for game in (*games(), SplendorGame("orient")):
         assert pickle.loads(pickle.dumps(game)) == game
+
+
+def test_a_games_data_names_its_game() -> None:
+    from splendor.saba.data import saba_game
+
+    assert game_of(base_game()) == SplendorGame() and game_of(saba_game()) == SabaGame()
+    for game in games():
+        assert game_of(game.data()) == game
+    with pytest.raises(ValueError, match="dict is no game's data"):
+        game_of({})
