@@ -1,74 +1,55 @@
-"""`python -m splendor challenges verify`: the proof that every challenge is winnable.
+"""The measure of the challenges: the expert plays the player's seat of each challenge
+(its search bound by the same restrictions, which it sees in its view) against the
+challenge's bots, through the same session a person plays (`session/challenges.py`),
+several tries each; how many it wins is the challenge's difficulty
+(`session/challenge_difficulty.py`). The command is `python -m splendor challenges
+verify` (`challenge_cli.py`).
 
-The expert plays the player's seat of each challenge (its search bound by the same
-restrictions, which it sees in its view) against the challenge's bots, through the same
-session a person plays (`session/challenges.py`), several tries each; the table gives per
-challenge the tries won and the best stars reached.
-
-    python -m splendor challenges verify [--budget N] [--tries N] [--only ID] [--json]
-
-`--budget`: the expert's simulations per decision (default 60); `--tries`: games per
-challenge (default 3); `--only`: one challenge by id (repeatable); `--json`: a list of
-{"id", "tries", "won", "best_stars"}. A wrong flag or an unknown id: one line, exit 2.
+Try n of a challenge is played with the seed `seed + n` (a fresh challenge's deal, the
+expert's own) at a fixed count of simulations on one search worker, so a measure gives
+the same figures on every machine and with any number of processes (`jobs`).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
+import functools
+import multiprocessing
+import signal
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, NoReturn
+from typing import Any
 
-from splendor.cli_types import at_least_one
+from splendor.session.challenge_difficulty import Measured
 
+#: The expert's simulations a decision, the tries a challenge and the first try's seed
+#: that the shipped challenges' difficulties were measured with.
 DEFAULT_BUDGET = 60
-DEFAULT_TRIES = 3
+DEFAULT_TRIES = 15
+DEFAULT_SEED = 1000
 #: The most decisions one try may take (a guard: a game never gets near it).
 MAX_DECISIONS = 2000
-
-
-class _Refused(Exception):
-    """A wrong command line: its one-line message."""
-
-
-class _OneLineParser(argparse.ArgumentParser):
-    def error(self, message: str) -> NoReturn:
-        raise _Refused(message)
-
-
-def add_challenges_command(sub: Any) -> None:
-    cmd = sub.add_parser("challenges", help="the challenges: 'verify' plays each one with "
-                         "the expert in the player's seat and prints how often it was won",
-                         add_help=False)
-    cmd.add_argument("words", nargs=argparse.REMAINDER)
-
-
-def _parser() -> argparse.ArgumentParser:
-    parser = _OneLineParser(prog="splendor challenges")
-    parser.add_argument("action", choices=["verify"])
-    parser.add_argument("--budget", type=at_least_one, default=DEFAULT_BUDGET, metavar="N",
-                        help=f"the expert's simulations per decision (default {DEFAULT_BUDGET})")
-    parser.add_argument("--tries", type=at_least_one, default=DEFAULT_TRIES, metavar="N",
-                        help=f"games per challenge (default {DEFAULT_TRIES})")
-    parser.add_argument("--only", action="append", metavar="ID",
-                        help="verify only this challenge (repeatable)")
-    parser.add_argument("--json", action="store_true", help="print the results as JSON")
-    return parser
 
 
 @dataclass(frozen=True)
 class Result:
     id: str
     chapter: str
-    tries: int
-    won: int
     best_stars: int
+    measured: Measured
+
+    @property
+    def tries(self) -> int:
+        return self.measured.tries
+
+    @property
+    def won(self) -> int:
+        return self.measured.wins
 
     def to_json(self) -> dict[str, Any]:
-        return {"id": self.id, "tries": self.tries, "won": self.won,
-                "best_stars": self.best_stars}
+        m = self.measured
+        return {"id": self.id, "tries": m.tries, "won": m.wins, "best_stars": self.best_stars,
+                "rate": round(m.rate, 3), "difficulty": m.level, "budget": m.budget,
+                "seed": m.seed}
 
 
 def play_try(data: Any, challenge: Any, seed: int, budget: int) -> Any:
@@ -80,9 +61,8 @@ def play_try(data: Any, challenge: Any, seed: int, budget: int) -> Any:
     session = start(data, challenge, InlineBots(), seed=seed)
     expert = make_bot("expert", seed, data=data)
     expert.budget, expert.simulations = None, budget  # type: ignore[attr-defined]
-    # One worker: the plain search the challenges' table was measured with (two workers
-    # at a fixed count split it into two shares, the same on every machine but other
-    # worlds); the same tries on every machine.
+    # One worker: two at a fixed count split it into two shares, the same on every
+    # machine but other worlds; one keeps the figures those of the plain search.
     expert.workers = 1  # type: ignore[attr-defined]
     for _ in range(MAX_DECISIONS):
         if session.decided:
@@ -99,67 +79,60 @@ def play_try(data: Any, challenge: Any, seed: int, budget: int) -> Any:
     return judge(session)
 
 
-def verify(ids: Sequence[str] | None, tries: int, budget: int,
-           progress: Callable[[str], None] | None = None) -> list[Result]:
-    """Play every challenge (or those of `ids`) `tries` times."""
+@functools.cache
+def _game() -> tuple[Any, Any]:
+    """The game data and the campaign, read once a process."""
     from splendor.gamedata import base_game
     from splendor.session.challenge_data import load_campaign
 
     data = base_game()
-    campaign = load_campaign(data)
+    return data, load_campaign(data)
+
+
+#: One try: (challenge id, try index, seed, budget) -> (won, stars, measure, value).
+_Task = tuple[str, int, int, int]
+_Outcome = tuple[bool, int, str, int]
+
+
+def _play_task(task: _Task) -> tuple[_Task, _Outcome]:
+    challenge_id, _, seed, budget = task
+    data, campaign = _game()
+    verdict = play_try(data, campaign.find(challenge_id), seed, budget)
+    return task, (verdict.won, verdict.stars, verdict.measure, verdict.value)
+
+
+def _ignore_sigint() -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C stops the parent, which ends us
+
+
+def verify(ids: Sequence[str] | None, tries: int, budget: int, seed: int = DEFAULT_SEED,
+           jobs: int = 1, progress: Callable[[str], None] | None = None) -> list[Result]:
+    """Play every challenge (or those of `ids`) `tries` times, in `jobs` processes; the
+    results in the campaign's order, the same whatever `jobs` is."""
+    _, campaign = _game()
     chosen = [c for c in campaign.challenges if ids is None or c.id in ids]
-    results = []
-    for challenge in chosen:
-        won = best = 0
-        for n in range(tries):
-            verdict = play_try(data, challenge, 1000 + n, budget)
-            won += verdict.won
-            best = max(best, verdict.stars)
-            if progress is not None:
-                progress(f"{challenge.id} try {n + 1}/{tries}: "
-                         f"{'won, ' + str(verdict.stars) + ' star(s)' if verdict.won else 'lost'}"
-                         f" ({verdict.measure} {verdict.value})")
-        results.append(Result(challenge.id, challenge.chapter, tries, won, best))
-    return results
+    tasks = [(c.id, n, seed + n, budget) for c in chosen for n in range(tries)]
+    outcomes: dict[tuple[str, int], _Outcome] = {}
 
+    def done(task: _Task, outcome: _Outcome) -> None:
+        outcomes[task[0], task[1]] = outcome
+        if progress is not None:
+            won, stars, measure, value = outcome
+            progress(f"{task[0]} try {task[1] + 1}/{tries}: "
+                     f"{f'won, {stars} star(s)' if won else 'lost'} ({measure} {value})")
 
-def table(results: Sequence[Result]) -> list[str]:
-    """The results as a text table."""
-    width = max((len(r.id) for r in results), default=2)
-    lines = [f"{'challenge':<{width}}  {'chapter':<14} won  best stars"]
-    for r in results:
-        lines.append(f"{r.id:<{width}}  {r.chapter:<14} {r.won}/{r.tries}  "
-                     f"{'*' * r.best_stars or '-'}")
-    never = [r.id for r in results if not r.won]
-    lines.append(f"{len(results)} challenges, {len(results) - len(never)} won at least once"
-                 + (f"; never won: {', '.join(never)}" if never else ""))
-    return lines
-
-
-def run_challenges(args: argparse.Namespace) -> int:
-    from splendor.console_text import one_line
-
-    try:
-        opts = _parser().parse_args(args.words)
-        if opts.only:
-            from splendor.gamedata import base_game
-            from splendor.session.challenge_data import load_campaign
-
-            known = {c.id for c in load_campaign(base_game()).challenges}
-            unknown = [i for i in opts.only if i not in known]
-            if unknown:
-                raise _Refused(f"no challenge {', '.join(unknown)} (see levels_data/"
-                               "challenges.yaml)")
-    except _Refused as exc:
-        print(f"splendor challenges: {one_line(str(exc))}", file=sys.stderr)
-        return 2
-
-    def progress(line: str) -> None:
-        print(line, file=sys.stderr, flush=True)
-
-    results = verify(opts.only, opts.tries, opts.budget, progress)
-    if opts.json:
-        print(json.dumps([r.to_json() for r in results]))
+    if jobs == 1:
+        for task in tasks:
+            done(*_play_task(task))
     else:
-        print("\n".join(table(results)))
-    return 0 if all(r.won for r in results) else 1
+        with multiprocessing.get_context("spawn").Pool(jobs, initializer=_ignore_sigint) \
+                as pool:
+            for task, outcome in pool.imap_unordered(_play_task, tasks):
+                done(task, outcome)
+    results = []
+    for c in chosen:
+        mine = [outcomes[c.id, n] for n in range(tries)]
+        wins = sum(won for won, *_ in mine)
+        results.append(Result(c.id, c.chapter, max(stars for _, stars, *_ in mine),
+                              Measured(wins, tries, budget, seed)))
+    return results

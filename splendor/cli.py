@@ -158,7 +158,7 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--json", action="store_true", help="print the results as JSON")
     tour.set_defaults(subparser=tour)
     from splendor.analyse import add_analyse_command
-    from splendor.challenge_verify import add_challenges_command
+    from splendor.challenge_cli import add_challenges_command
     from splendor.net.cli import add_net_commands
 
     add_analyse_command(sub)
@@ -206,7 +206,7 @@ def _dispatch(args: argparse.Namespace, started: float) -> int:
 
         return run_analyse(args)
     if args.command == "challenges":
-        from splendor.challenge_verify import run_challenges
+        from splendor.challenge_cli import run_challenges
 
         return run_challenges(args)
     if args.command in {"serve", "join"}:

@@ -5,8 +5,9 @@ some points, maybe by a round, maybe from a set position, maybe under restrictio
 engine enforces as legality (`engine/restrictions.py`), maybe with a feat at the end
 (a given noble, a city, trading posts, few cards, Orient cards, conquests). Its stars
 (one to three) come from thresholds on a measure of the result (the round it ended, the
-cards bought, the points, the margin over the best opponent). Chapters group the
-challenges and open once the player holds enough stars.
+cards bought, the points, the margin over the best opponent). Its difficulty is how
+often the expert won it, as measured (`measured`, `session/challenge_difficulty.py`).
+Chapters group the challenges and open once the player holds enough stars.
 
 Loading builds every challenge's start once (a deal or a position), so a wrong entry is a
 `DataError` naming the file, the challenge and the problem, like every data file.
@@ -27,6 +28,7 @@ from splendor.engine.modules import module_ids
 from splendor.engine.restrictions import Restrictions, restrictions_from_json
 from splendor.gamedata import GEM_NAMES, SUPPORTED_VERSION, Checker, read_yaml
 from splendor.resources import levels_data_dir
+from splendor.session.challenge_difficulty import Measured, measured_from_json
 from splendor.session.challenge_start import PLAYER, build_start
 from splendor.session.tutorial_data import POSITION_FIELDS
 
@@ -49,7 +51,7 @@ FEAT_MODULES = {"city": "cities", "posts": "trading-posts", "orient_cards": "ori
 #: What stars measure, and whether less is better.
 MEASURES = {"round": True, "cards": True, "points": False, "margin": False}
 CHALLENGE_FIELDS = {"id", "opponents", "module", "seed", "first", "position", "goal",
-                    "by_round", "restrictions", "feat", "stars"}
+                    "by_round", "restrictions", "feat", "stars", "measured"}
 CHAPTER_FIELDS = {"id", "module", "unlock", "challenges"}
 #: A fresh deal at every start (instead of a seed).
 FRESH = "fresh"
@@ -99,6 +101,8 @@ class Challenge:
     #: and a city's prestige.
     feat_needs: str = ""
     feat_points: int = 0
+    #: How often the expert won it, its difficulty (None: not measured yet).
+    measured: Measured | None = None
 
     @property
     def players(self) -> int:
@@ -229,11 +233,17 @@ def _challenge(ck: Checker, entry: Mapping[str, Any], where: str, chapter: str,
     except ValueError as exc:
         raise ck.fail(where, str(exc)) from None
     feat = _feat(ck, entry.get("feat"), where, module, data)
+    measured = None
+    if "measured" in entry:
+        try:
+            measured = measured_from_json(entry["measured"])
+        except ValueError as exc:
+            raise ck.fail(where, str(exc)) from None
     challenge = Challenge(
         id=str(entry["id"]), chapter=chapter, opponents=tuple(opponents), module=module,
         seed=seed, first=first, position=position, goal=goal, points=points,
         by_round=by_round, restrictions=restrictions,
-        feat=feat, stars=_stars(ck, entry.get("stars"), where),
+        feat=feat, stars=_stars(ck, entry.get("stars"), where), measured=measured,
         **_feat_piece(feat, data))
     _check_start(ck, challenge, where, data)
     return challenge

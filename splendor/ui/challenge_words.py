@@ -1,6 +1,7 @@
 """The challenges' words the screens add to the session's lines
 (`session.challenge_lines`): the short goal strip of the table, a chapter's stars, a
-best result, and what a won try's stars were measured on; in the language in use."""
+best result, a challenge's measured difficulty, and what a won try's stars were measured
+on; in the language in use."""
 
 from __future__ import annotations
 
@@ -58,6 +59,21 @@ def best_text(best: ChallengeBest | None) -> str:
     if best is not None and best.tries:
         text += " · " + tr("challenge_screen.card.tries", best.tries)
     return text
+
+
+def difficulty_word(challenge: Challenge) -> str:
+    """'Easy', 'Medium' or 'Hard' as measured ('' when not measured yet)."""
+    m = challenge.measured
+    return "" if m is None else tr(f"challenge_screen.difficulty.{m.level}")
+
+
+def difficulty_text(challenge: Challenge) -> str:
+    """A challenge card's difficulty and what it was measured on: the expert's tries won."""
+    m = challenge.measured
+    if m is None:
+        return tr("challenge_screen.difficulty.unmeasured")
+    return tr("challenge_screen.difficulty.card", m.tries, level=difficulty_word(challenge),
+              wins=m.wins)
 
 
 def measure_text(verdict: Verdict) -> str:

@@ -1,6 +1,7 @@
 """The challenges, levels_data/challenges.yaml: the shipped campaign has its chapters and
 challenges with their words in every language, every line its data makes can be said,
-and a wrong entry is refused naming the file, the challenge and the problem."""
+each is measured (its difficulty) and none too hard, and a wrong entry is refused naming
+the file, the challenge and the problem."""
 
 from __future__ import annotations
 
@@ -145,6 +146,18 @@ CASES: list[tuple[str, Callable[[dict[str, Any]], None], tuple[str, ...]]] = [
     ("a round limit before the start",
      lambda d: challenge(d, "behind_at_twelve").update(by_round=5),
      ("challenge behind_at_twelve", "'by_round' 5 is before the start (round 12)")),
+    ("more wins measured than tries",
+     lambda d: challenge(d, "first_win").update(
+         measured={"wins": 16, "tries": 15, "budget": 60, "seed": 1000}),
+     ("challenge first_win", "measured: 16 wins of 15 tries")),
+    ("a measure without its budget",
+     lambda d: challenge(d, "first_win").update(measured={"wins": 3, "tries": 15,
+                                                          "seed": 1000}),
+     ("challenge first_win", "'measured' must give wins, tries, budget, seed")),
+    ("a measure of no tries",
+     lambda d: challenge(d, "first_win").update(
+         measured={"wins": 0, "tries": 0, "budget": 60, "seed": 1000}),
+     ("challenge first_win", "'tries' must be a whole number >= 1")),
     ("a chapter that opens before the one before it",
      lambda d: d["chapters"][2].update(unlock=0),
      (f"chapter {CAMPAIGN.chapters[2].id}", "its unlock must be at least")),

@@ -1,7 +1,7 @@
 """Menu → Challenges: the chapters as tabs (stars earned, or the stars still needed to
 open a locked one), the chosen chapter's challenges as rows (title, stars earned, best
-result) and the card of the one selected (story, goal, restrictions, what each star
-asks, best result, Play).
+result, difficulty) and the card of the one selected (story, difficulty as measured,
+goal, restrictions, what each star asks, best result, Play).
 
 Keyboard: Left and Right change the chapter, Up and Down the challenge, Enter plays it,
 Escape goes back. Mouse: a click on a tab, a row, Play or Back; the wheel scrolls the
@@ -23,7 +23,13 @@ from splendor.session.challenge_data import Challenge
 from splendor.session.challenge_lines import words
 from splendor.session.challenges import ChallengeEntry, ChapterEntry
 from splendor.ui import theme
-from splendor.ui.challenge_words import best_text, chapter_stars, row_status
+from splendor.ui.challenge_words import (
+    best_text,
+    chapter_stars,
+    difficulty_text,
+    difficulty_word,
+    row_status,
+)
 from splendor.ui.scene import Scene
 from splendor.ui.widgets import (
     Scale,
@@ -232,6 +238,8 @@ class ChallengesScene(Scene):
         add("title", tr(entry.title_key), sc.text(32 - 2 * shrink))
         y += px(2)
         add("story", tr(entry.story_key), text_px)
+        y += px(4)
+        add("dim", difficulty_text(entry.challenge), sc.text(15 - shrink))
         y += gap
         heading = sc.text(15)
         add("heading", tr("challenge_screen.card.goal").upper(), heading, bold=True)
@@ -412,6 +420,11 @@ class ChallengesScene(Scene):
             draw_stars(surface, rect.right - pad - stars_w, title.centery, radius, entry.stars)
             status = pygame.Rect(title.x, title.bottom, rect.w - 2 * pad,
                                  line_height(sc.text(14)))
+            level = difficulty_word(entry.challenge)
+            if level:  # at the right, under the stars
+                drawn = draw_text(surface, level, sc.text(14), theme.TEXT_DIM, status,
+                                  align="right")
+                status.w = drawn.x - pad - status.x
             draw_text(surface, row_status(entry.best), sc.text(14), theme.TEXT_DIM, status,
                       align="left")
         # Arrows say the wheel shows more rows above or below.
