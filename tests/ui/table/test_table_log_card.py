@@ -141,7 +141,7 @@ def test_a_noble_visit_line_and_a_take_name_no_card(app: App) -> None:
     take = next(a for a in session.view().legal_actions if isinstance(a, Take))
     assert table.play(take)
     app.step(0.0)
-    _, rect = _row(table, "takes")
+    _, rect = _row(table, "You take ")
     _move(app, rect.center)
     app.step(1.0)
     assert _shown(table) == []
