@@ -1,12 +1,10 @@
-"""A server's tables on disk: one versioned JSON file per table, written atomically after
-each move and each change of who sits where, and read back when a server starts again.
+"""A server's tables on disk (the files' format: `table_file`), written after each move
+and each change of who sits where, and read back when a server starts again.
 
-A file holds what it takes to rebuild the table exactly: its spec, title, seed, seats
-(token, kind, name, bot level), the names the game was dealt with, and the moves as
-action texts (replayed through the engine). Writing happens off the event loop, one file
-at a time, the latest snapshot of a table replacing one not yet written; once a snapshot
-is on disk its table is told (`Table.saved`), and only then shows its moves. A write
-that fails is tried again, and the table told (`Table.storage_problem`), until it works.
+Writing happens off the event loop, each table's in order: written whole the first time,
+then by appending what changed; once a table's new lines are synced its table is told
+(`Table.saved`), and only then shows its moves. A write that fails is tried again (the
+file written whole), and the table told (`Table.storage_problem`), until it works.
 
 One server at a time uses a folder: `Saver.claim` takes a lock the operating system
 drops when the process ends, however it ends.
@@ -16,104 +14,54 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import os
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Final
 
-from splendor.engine import GameData, parse_action
-from splendor.net.game_table import SeatSlot, Table
-from splendor.net.protocol import Chat
-from splendor.net.table import TableSpec
-from splendor.session.log import replayed_log
+from splendor.engine import GameData
+from splendor.net.game_table import Table
+from splendor.net.table_file import (
+    legacy_path,
+    meta_line,
+    move_lines,
+    read_table,
+    restore,
+    table_files,
+    table_meta,
+    table_path,
+    whole_file,
+)
 from splendor.storage.atomic import (
     StorageError,
+    append_synced,
     atomic_write_bytes,
     atomic_write_text,
-    read_bytes_limited,
 )
 from splendor.storage.folder_lock import FolderLock
 
 log = logging.getLogger(__name__)
 
-FORMAT: Final = "splendor-net-table"
-VERSION: Final = 1
-#: A table's file is a few kilobytes; anything much bigger is not one of ours.
-_MAX_FILE: Final = 4 * 1024 * 1024
 #: Seconds between tries of a save that failed: doubling from the first to the last.
 RETRY_FIRST: Final = 0.5
 RETRY_MOST: Final = 10.0
 #: Files written at once (each table's in order, one at a time): a move waits for its
-#: file's fsync before it is shown, and the disk syncs several files about as fast as one.
-WRITERS: Final = 16
+#: file's sync before it is shown, and the disk syncs many files at once about as fast
+#: as one (200 busy tables: 16 writers gave a p95 of 130-150 ms, 64 about 75 ms, both
+#: rewriting the file; appending, 45 ms: docs/online.md).
+WRITERS: Final = 64
+#: A table written whole again after this many `table` lines appended (seats and chat
+#: change them), so that its file stays about the size of its moves.
+REWRITE_AFTER: Final = 64
 #: The lock file that keeps a second server out of a save folder.
 LOCK_NAME: Final = "serve.lock"
 
 
 class FolderBusy(Exception):
     """Another server (or window hosting tables) uses the save folder."""
-
-
-def table_path(folder: Path, table_id: str) -> Path:
-    return folder / f"table-{table_id}.json"
-
-
-def snapshot(table: Table) -> dict[str, Any]:
-    """What `restore` needs to rebuild `table`."""
-    state = table.state
-    return {
-        "format": FORMAT, "version": VERSION, "id": table.id, "title": table.title,
-        "spec": {"players": table.spec.players, "module": table.spec.module,
-                 "bots": list(table.spec.bots)},
-        "seed": table.seed, "auto_start": table.auto_start,
-        "local_seats": list(table.local_seats), "finished": table.over,
-        "record": str(table.record_path) if table.record_path is not None else None,
-        "recorded": table.recorded or table.record_path is None,
-        "seats": [{"token": s.token, "kind": s.kind, "name": s.name, "level": s.level}
-                  for s in table.seats],
-        "names": list(state.setup.names) if state is not None else None,
-        "actions": table.texts,
-        "chat": [{"text": c.text, "seat": c.seat, "name": c.name} for c in table.chat],
-    }
-
-
-def restore(data: GameData, saved: Any, **table_args: Any) -> Table:
-    """The table `saved` (a file's JSON) describes, its game replayed to where it was;
-    ValueError (or another exception from the engine) if the file is not one."""
-    if not isinstance(saved, dict) or saved.get("format") != FORMAT:
-        raise ValueError("not a saved table")
-    if saved.get("version") != VERSION:
-        raise ValueError(f"a saved table of version {saved.get('version')!r}, this reads "
-                         f"{VERSION}")
-    spec_data = saved["spec"]
-    spec = TableSpec(int(spec_data["players"]), spec_data["module"], tuple(spec_data["bots"]))
-    seats = saved["seats"]
-    if len(seats) != spec.players:
-        raise ValueError("the seats do not match the player count")
-    table = Table(data, spec, table_id=str(saved["id"]), title=str(saved["title"]),
-                  seed=int(saved["seed"]), tokens=[str(s["token"]) for s in seats],
-                  auto_start=bool(saved["auto_start"]),
-                  local_seats=tuple(int(s) for s in saved["local_seats"]), **table_args)
-    for i, seat in enumerate(seats):
-        if seat["kind"] not in {"open", "player", "bot"}:
-            raise ValueError(f"a seat of kind {seat['kind']!r}")
-        table.seats[i] = SeatSlot(table.seats[i].token, seat["kind"], seat["name"],
-                                  seat["level"], local=table.seats[i].local)
-    for line in saved["chat"]:
-        table.chat.append(Chat(text=line["text"], seat=line["seat"], name=line["name"]))
-    record = saved.get("record")
-    table.record_path = Path(record) if isinstance(record, str) else table.record_path
-    table.recorded = saved.get("recorded", True) is True
-    if saved["names"] is not None:
-        start = table.new_state(tuple(str(n) for n in saved["names"]))
-        entries = replayed_log(start, [parse_action(text) for text in saved["actions"]])
-        table.resume(start, entries)
-    else:  # nobody is connected to a table that comes back: its seats are free again
-        table.free_absent_seats()
-    return table
 
 
 def check_writable(folder: Path) -> None:
@@ -130,6 +78,16 @@ def check_writable(folder: Path) -> None:
 ProblemHook = Callable[[Table, "str | None"], None]
 
 
+@dataclass(slots=True)
+class _OnDisk:
+    """What a table's file holds: its moves, its last `table` line, and how many of
+    those were appended since it was written whole."""
+
+    moves: int
+    meta: dict[str, Any]
+    appended: int
+
+
 class Saver:
     """Writes tables' files in threads (each table's in order), never blocking the event
     loop."""
@@ -138,8 +96,9 @@ class Saver:
         self.folder = folder
         self.on_problem = on_problem
         self._pool = ThreadPoolExecutor(max_workers=WRITERS, thread_name_prefix="splendor-save")
-        #: Per table: the snapshot to write, the moves it holds, its table.
-        self._pending: dict[str, tuple[bytes, int, Table]] = {}
+        #: The tables changed since their last write.
+        self._pending: dict[str, Table] = {}
+        self._disk: dict[str, _OnDisk] = {}
         self._writers: dict[str, asyncio.Task[None]] = {}
         self._lock: FolderLock | None = None
         self._closing = False
@@ -155,24 +114,38 @@ class Saver:
             self._lock = lock
 
     def save(self, table: Table) -> None:
-        """Write `table` as it is now (soon; a newer snapshot replaces an unwritten one)."""
-        raw = json.dumps(snapshot(table)).encode()
-        self._pending[table.id] = (raw, len(table.texts), table)
+        """Write `table` as it is (soon, with whatever else changes before the write)."""
+        self._pending[table.id] = table
         if table.id not in self._writers:
             task = asyncio.get_running_loop().create_task(self._drain(table.id))
             self._writers[table.id] = task
 
     async def _drain(self, table_id: str) -> None:
         loop = asyncio.get_running_loop()
-        path = table_path(self.folder, table_id)
         wait = RETRY_FIRST
         try:
-            while (item := self._pending.pop(table_id, None)) is not None:
-                raw, moves, table = item
+            while (table := self._pending.pop(table_id, None)) is not None:
+                moves, meta = len(table.texts), table_meta(table)
+                disk = self._disk.get(table_id)
+                whole = disk is None or disk.appended >= REWRITE_AFTER
                 try:
-                    await loop.run_in_executor(self._pool, atomic_write_bytes, path, raw)
+                    if disk is None or whole:
+                        await loop.run_in_executor(self._pool, self._write_whole, table_id,
+                                                   whole_file(table))
+                        disk = _OnDisk(moves, meta, 0)
+                    else:
+                        new_meta = meta != disk.meta
+                        raw = ((meta_line(meta) if new_meta else b"")
+                               + move_lines(table.texts[disk.moves:]))
+                        if raw:
+                            await loop.run_in_executor(
+                                self._pool, append_synced, table_path(self.folder, table_id),
+                                raw)
+                        disk = _OnDisk(moves, meta, disk.appended + new_meta)
                 except StorageError as exc:
-                    self._pending.setdefault(table_id, item)  # unless a newer one came
+                    # Part of an append may be there: the file is written whole next.
+                    self._disk.pop(table_id, None)
+                    self._pending.setdefault(table_id, table)
                     if table.save_problem is None:
                         log.error("table %s is not saved (its moves wait): %s",
                                   table_id, exc)
@@ -183,6 +156,7 @@ class Saver:
                         await asyncio.wait_for(self._wake.wait(), wait)
                     wait = min(RETRY_MOST, wait * 2)
                     continue
+                self._disk[table_id] = disk
                 wait = RETRY_FIRST
                 if table.save_problem is not None:
                     log.warning("table %s is saved again", table_id)
@@ -191,13 +165,24 @@ class Saver:
         finally:
             del self._writers[table_id]
 
+    def _write_whole(self, table_id: str, raw: bytes) -> None:
+        atomic_write_bytes(table_path(self.folder, table_id), raw)
+        with contextlib.suppress(FileNotFoundError):  # kept by a version-1 server
+            legacy_path(self.folder, table_id).unlink()
+
+    def remove(self, table_id: str) -> None:
+        """Delete a closed table's file (call after `flush`)."""
+        self._disk.pop(table_id, None)
+        for path in (table_path(self.folder, table_id), legacy_path(self.folder, table_id)):
+            path.unlink(missing_ok=True)
+
     def _tell(self, table: Table, problem: str | None) -> None:
         table.storage_problem(problem)
         if self.on_problem is not None:
             self.on_problem(table, problem)
 
     async def flush(self) -> None:
-        """Until every snapshot taken so far is written (or, closing, tried once)."""
+        """Until every change so far is written (or, closing, tried once)."""
         while self._writers:
             await asyncio.gather(*self._writers.values(), return_exceptions=True)
 
@@ -220,11 +205,10 @@ class Saver:
         was not written yet (the server was stopped in between: they write it again); a
         file that cannot be read is left as it is, with a sentence in the log naming it."""
         tables = []
-        for path in sorted(self.folder.glob("table-*.json")):
+        for path in table_files(self.folder):
             try:
-                saved = json.loads(read_bytes_limited(path, _MAX_FILE))
-                if (isinstance(saved, dict) and saved.get("finished") is True
-                        and saved.get("recorded", True) is True):
+                saved = read_table(path)
+                if saved.get("finished") is True and saved.get("recorded", True) is True:
                     continue
                 tables.append(restore(data, saved, **table_args))
             # Whatever is wrong with a file (bad JSON, a missing key, an illegal move in

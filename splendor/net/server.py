@@ -33,7 +33,7 @@ from websockets.exceptions import ConnectionClosed
 
 from splendor.engine import GameData
 from splendor.net import errors
-from splendor.net.autosave import Saver, check_writable, table_path
+from splendor.net.autosave import Saver, check_writable
 from splendor.net.bot_pool import BotPool
 from splendor.net.errors import ProtocolError
 from splendor.net.game_table import CHAT_KEPT, PLAYED, Refusal, Table, TableError
@@ -252,7 +252,7 @@ class GameServer:
         table.close()
         if self._saver is not None:
             await self._saver.flush()
-            table_path(self._saver.folder, table_id).unlink(missing_ok=True)
+            self._saver.remove(table_id)
         return True
 
     def _changed(self, table: Table) -> None:

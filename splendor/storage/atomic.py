@@ -41,6 +41,22 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
     _sync_folder(folder)
 
 
+def append_synced(path: Path, data: bytes) -> None:
+    """Add `data` at the end of the existing file `path` and sync it; StorageError on
+    failure, or when `path` is missing (part of `data` may be there: the caller writes
+    the file whole next)."""
+    try:
+        # Never made here: a file gone since it was written whole is an error.
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            # The data is what must last; fdatasync skips the times' metadata.
+            (getattr(os, "fdatasync", None) or os.fsync)(handle.fileno())
+    except OSError as exc:
+        raise StorageError(f"cannot write {path}: {_describe(exc)}") from exc
+
+
 def atomic_write_text(path: Path, text: str) -> None:
     """`atomic_write_bytes` for UTF-8 text."""
     atomic_write_bytes(path, text.encode("utf-8"))

@@ -131,7 +131,7 @@ async def play_until(c: GameClient, moves: int) -> None:
 async def killed(server: Process, save: Path) -> None:
     """`server` killed once its tables are on disk (the very last move may not be)."""
     async with asyncio.timeout(WAIT):
-        while not any(save.glob("table-*.json")):
+        while not any(save.glob("table-*.jsonl")):
             await asyncio.sleep(0.02)
     server.proc.kill()
     await server.proc.wait()

@@ -10,9 +10,9 @@ import json
 import shutil
 from pathlib import Path
 
-from splendor.net.autosave import table_path
 from splendor.net.client import GameClient
 from splendor.net.protocol import Error, Lobby, State
+from splendor.net.table_file import read_table, table_path
 from tests.net.real_serve import Serve, run_serve
 from tests.net.serving import client, receive_until, run
 
@@ -106,7 +106,7 @@ def test_a_save_that_fails_holds_the_move_back_tells_everyone_and_is_tried_again
     back = Serve("--save-dir", str(saves), home=tmp_path)
     back.kill()
     assert back.resumed == {table_id: moves}
-    assert json.loads(saved.read_text())["actions"] == log
+    assert read_table(saved)["actions"] == log
 
 
 def test_a_record_not_written_before_the_server_stopped_is_written_when_it_starts_again(
@@ -126,11 +126,11 @@ def test_a_record_not_written_before_the_server_stopped_is_written_when_it_start
     ana = run(play())
     status, out, _ = serve.finish()
     assert status == 0 and f"Table {table_id} is over; its record was not written" in out
-    kept = json.loads(table_path(saves, table_id).read_text())
+    kept = read_table(table_path(saves, table_id))
     assert kept["finished"] is True and kept["recorded"] is False
     blocked.unlink()  # the server stopped before the record was written: it starts again
     again = Serve("--save-dir", str(saves), home=tmp_path)
     status, out, _ = again.finish()
     assert status == 0 and f"record written to {record}" in out
     assert json.loads(record.read_text()) == ana.record
-    assert json.loads(table_path(saves, table_id).read_text())["recorded"] is True
+    assert read_table(table_path(saves, table_id))["recorded"] is True

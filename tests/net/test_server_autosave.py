@@ -18,10 +18,10 @@ from pathlib import Path
 import pytest
 
 from splendor.engine import Phase, View, replay
-from splendor.net.autosave import FORMAT, VERSION, table_path
 from splendor.net.client import GameClient, play_bot
 from splendor.net.protocol import State
 from splendor.net.table import TableSpec
+from splendor.net.table_file import FORMAT, VERSION, meta_line, move_lines, read_table, table_path
 from tests.engine.modules.support import DATA
 from tests.net.serving import client, receive_until, run, serving
 
@@ -79,7 +79,7 @@ def test_a_table_resumes_mid_decision_after_the_server_goes(
             assert played[:len(before.history)] == list(before.history)
             await again.flush()
         # Finished: its file says so, and it is not resumed again.
-        assert json.loads(table_path(tmp_path, table.id).read_text())["finished"] is True
+        assert read_table(table_path(tmp_path, table.id))["finished"] is True
         async with serving(save_dir=tmp_path) as (third, _url):
             assert await third.resume() == [] and not third.tables
 
@@ -88,16 +88,18 @@ def test_a_table_resumes_mid_decision_after_the_server_goes(
 
 def test_files_that_cannot_be_resumed_are_skipped_named_and_kept(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    bad = {"table-junk.json": b"{not json", "table-future.json": json.dumps(
+    bad = {"table-junk.jsonl": b"{not json\n", "table-future.jsonl": meta_line(
+        {"format": FORMAT, "version": VERSION + 1}), "table-old-future.json": json.dumps(
         {"format": FORMAT, "version": VERSION + 1}).encode()}
 
     async def scenario() -> None:
         async with serving(save_dir=tmp_path) as (server, _url):
             table = server.open_table(TableSpec(3, None, ("easy",)), seed=1)
             await server.flush()
-        saved = json.loads(table_path(tmp_path, table.id).read_text())
-        illegal = dict(saved, names=["A", "B", "C"], actions=["buy L3-01"])
-        bad["table-illegal.json"] = json.dumps(illegal).encode()
+        saved = read_table(table_path(tmp_path, table.id))
+        del saved["actions"]
+        illegal = dict(saved, names=["A", "B", "C"])
+        bad["table-illegal.jsonl"] = meta_line(illegal) + move_lines(["buy L3-01"])
         for name, raw in bad.items():
             (tmp_path / name).write_bytes(raw)
         async with serving(save_dir=tmp_path) as (again, _url):
@@ -118,7 +120,7 @@ def _wait_for_moves(path: Path, moves: int) -> None:
     """Until the table's file holds `moves` moves (it is written just after each)."""
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
-        if path.exists() and len(json.loads(path.read_text())["actions"]) >= moves:
+        if path.exists() and len(read_table(path)["actions"]) >= moves:
             return
         time.sleep(0.02)
     raise AssertionError(f"{path} never reached move {moves}")

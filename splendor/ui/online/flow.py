@@ -12,7 +12,6 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from splendor.i18n import tr
-from splendor.net.autosave import table_path
 from splendor.net.game_table import Table
 from splendor.net.hosting import Hosted, HostError, HostServer
 from splendor.net.listing import TableLister
@@ -20,6 +19,7 @@ from splendor.net.loop_thread import LoopThread
 from splendor.net.protocol import DEFAULT_PORT
 from splendor.net.seat_names import worded_names
 from splendor.net.session import NetSession, SeatLink
+from splendor.net.table_file import table_files, table_path
 from splendor.session.seats import HUMAN, REMOTE, GameOptions, SeatOption
 from splendor.storage import net_seats, paths
 from splendor.storage.atomic import StorageError
@@ -87,8 +87,7 @@ class OnlineFlow:
     def open(self) -> None:
         """The Play online menu."""
         app = self.game.app
-        saved = any(paths.net_tables_dir().glob("*.json")) if paths.net_tables_dir().is_dir() \
-            else False
+        saved = bool(table_files(paths.net_tables_dir()))
         menu = MenuScene(entries=[
             ("host", self.open_host), ("join", self.open_join),
             *([("host_continue", self.continue_hosted)] if saved or self._hosting() else []),

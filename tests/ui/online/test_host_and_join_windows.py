@@ -4,7 +4,6 @@ played to their results; every server binds 127.0.0.1 only."""
 
 from __future__ import annotations
 
-import json
 import random
 import time
 from collections.abc import Callable, Iterator
@@ -13,13 +12,13 @@ from pathlib import Path
 import pygame
 import pytest
 
-from splendor.net.autosave import table_path
 from splendor.net.client import GameClient, play_bot
 from splendor.net.game_table import Table
 from splendor.net.loop_thread import LoopThread
 from splendor.net.server import GameServer
 from splendor.net.session import NetSession, SeatLink
 from splendor.net.table import TableSpec
+from splendor.net.table_file import read_table, table_path
 from splendor.storage import net_seats
 from splendor.storage.stats import load_stats
 from splendor.ui.app import App
@@ -61,7 +60,7 @@ def saved_seats(path: Path) -> list[tuple[str, str | None]] | None:
     """The seats (kind, name) a server's save of a table holds, None before it is there
     (or while it cannot be read)."""
     try:
-        saved = json.loads(path.read_text(encoding="utf-8"))
+        saved = read_table(path)
         return [(seat["kind"], seat["name"]) for seat in saved["seats"]]
     except (OSError, ValueError, KeyError, TypeError):
         return None
@@ -344,7 +343,7 @@ def test_a_host_who_leaves_the_lobby_closes_the_table_and_the_guest_is_told(
             ("player", "Player 1"), ("player", "Bo")], "the table saved with its guest")
         press_button(app, lobby.leave)
         assert isinstance(top(app), MenuScene)  # back on the Play online menu
-        assert server.tables == {} and not list(saves.glob("*.json"))
+        assert server.tables == {} and not list(saves.glob("table-*"))
         end = time.monotonic() + 20
         while guest.failed != "no_such_table":
             assert time.monotonic() < end, f"the guest was not told: {guest.failed!r}"
