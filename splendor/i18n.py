@@ -172,6 +172,23 @@ def tr(key: str, /, count: int | None = None, **params: object) -> str:
     return translate(_language, key, count, **params)
 
 
+def you_key(key: str) -> str:
+    """The twin of the sentence `key` said to the person at the screen, in the second
+    person: 'log.take' ('{name} takes ...') -> 'log.you.take' ('You take ...'). As the
+    review's `analysis.did_you.*` twin `analysis.did.*`: each language words the person
+    its own way, never as a third person named 'You'."""
+    section, _, code = key.rpartition(".")
+    return f"{section}.you.{code}"
+
+
+def said(key: str, name: str | None, count: int | None = None, **words: object) -> str:
+    """The sentence `key` with `name` as its subject, or (`name` None) its twin said to
+    the person at the screen (`you_key`)."""
+    if name is None:
+        return tr(you_key(key), count, **words)
+    return tr(key, count, name=name, **words)
+
+
 def has(key: str) -> bool:
     """True when the English catalog has `key` (for keys built from data, like bot levels)."""
     return key in load_catalog(DEFAULT)

@@ -154,11 +154,19 @@ def _literal_args(path: Path, call: str, index: int) -> set[str]:
 
 
 def test_every_refusal_the_rules_give_has_a_sentence() -> None:
-    codes = set()
+    """Splendor's refusals (and the session's) in reason.*, Saba's in saba_reason.*: each
+    game words its own rules (the same code may mean another thing in the other game)."""
+    saba = ROOT / "splendor" / "saba"
+    codes, saba_codes = set(), set()
     for path in (ROOT / "splendor").rglob("*.py"):
-        codes |= _literal_args(path, "Refusal", 0)
-    assert len(codes) > 20
+        found = _literal_args(path, "Refusal", 0)
+        if saba in path.parents:
+            saba_codes |= found
+        else:
+            codes |= found
+    assert len(codes) > 20 and len(saba_codes) > 20
     assert not sorted(c for c in codes if f"reason.{c}" not in ENGLISH)
+    assert not sorted(c for c in saba_codes if f"saba_reason.{c}" not in ENGLISH)
 
 
 def test_every_kind_of_unloadable_save_has_a_sentence() -> None:

@@ -36,7 +36,7 @@ from splendor.engine.actions import (
 )
 from splendor.engine.components import ABILITIES, TradingPost
 from splendor.engine.modules import module_ids
-from splendor.i18n import has, tr
+from splendor.i18n import has, said, tr, you_key
 from splendor.session.hints import Hint, HintReason
 from splendor.session.log import LogEntry
 
@@ -53,23 +53,6 @@ def join(items: list[str]) -> str:
     if len(items) <= 1:
         return "".join(items)
     return tr("common.list_and", rest=tr("common.list_comma").join(items[:-1]), last=items[-1])
-
-
-def you_key(key: str) -> str:
-    """The twin of the sentence `key` said to the person at the screen, in the second
-    person: 'log.take' ('{name} takes ...') -> 'log.you.take' ('You take ...'). As the
-    review's `analysis.did_you.*` twin `analysis.did.*`: each language words the person
-    its own way, never as a third person named 'You'."""
-    section, _, code = key.rpartition(".")
-    return f"{section}.you.{code}"
-
-
-def said(key: str, name: str | None, count: int | None = None, **words: object) -> str:
-    """The sentence `key` with `name` as its subject, or (`name` None) its twin said to
-    the person at the screen (`you_key`)."""
-    if name is None:
-        return tr(you_key(key), count, **words)
-    return tr(key, count, name=name, **words)
 
 
 def subject(seat: int, names: Sequence[str], you: int | None) -> str | None:

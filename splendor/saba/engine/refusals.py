@@ -108,10 +108,15 @@ def _out_of_step(s: SabaState, action: Action) -> Refusal | None:
     if kind in (Discard, Return):
         return Refusal(
             "limits_later",
-            "the limits of 3 action cards and 7 units are checked only at the end of the turn",
+            f"the limits of {s.data.hand_limit} action cards and {s.data.stock_limit} units "
+            "are checked only at the end of the turn",
+            hand_limit=s.data.hand_limit,
+            stock_limit=s.data.stock_limit,
         )
     return Refusal(
-        "nothing_to_decide", _NOT_NOW.get(kind, f"there is nothing to {action.kind} now")
+        "nothing_to_decide",
+        _NOT_NOW.get(kind, f"there is nothing to {action.kind} now"),
+        kind=action.kind,
     )
 
 
@@ -236,6 +241,7 @@ def _place(s: SabaState, a: Place) -> Refusal | None:
             "quarter_full",
             f"the {a.quarter} quarter is full ({s.data.quarter_limit} figures)",
             quarter=a.quarter,
+            limit=s.data.quarter_limit,
         )
     if not p.figures:
         return Refusal("no_figure_supply", "you have no figure in your supply")
@@ -264,13 +270,21 @@ def _hand(s: SabaState, card_id: str) -> Refusal | None:
 
 def _discard(s: SabaState, a: Discard) -> Refusal | None:
     if len(s.players[s.current].hand) <= s.data.hand_limit:
-        return Refusal("hand_within", f"you hold no more than {s.data.hand_limit} action cards")
+        return Refusal(
+            "hand_within",
+            f"you hold no more than {s.data.hand_limit} action cards",
+            limit=s.data.hand_limit,
+        )
     return _hand(s, a.card_id)
 
 
 def _return(s: SabaState, a: Return) -> Refusal | None:
     if sum(s.players[s.current].stock) <= s.data.stock_limit:
-        return Refusal("stock_within", f"you hold no more than {s.data.stock_limit} units")
+        return Refusal(
+            "stock_within",
+            f"you hold no more than {s.data.stock_limit} units",
+            limit=s.data.stock_limit,
+        )
     return Refusal("hold_none", f"you hold no {MATERIAL_NAMES[a.material]}", material=a.material)
 
 
