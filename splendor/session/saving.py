@@ -7,8 +7,9 @@ from pathlib import Path
 from typing import Any
 
 from splendor.engine import GameData
-from splendor.session.game import Bots, Session, SessionCounters
+from splendor.session.seated import Bots, SeatedSession, SessionCounters
 from splendor.session.seats import GameOptions, SeatOption
+from splendor.session.sessions import session_type
 from splendor.storage.aside import FileProblem
 from splendor.storage.saves import SavedGame, load_save, save_document, write_autosave, write_save
 
@@ -21,7 +22,7 @@ def seats_document(options: GameOptions) -> list[dict[str, str]]:
     return [{"kind": s.kind, "name": s.name} for s in options.seats]
 
 
-def session_document(session: Session, name: str | None = None) -> dict[str, Any]:
+def session_document(session: SeatedSession, name: str | None = None) -> dict[str, Any]:
     """The save of `session`: its game, seats, mode and the assists used (and the save's
     `name` as the player typed it, for a named save)."""
     counters = session.counters
@@ -48,8 +49,9 @@ def options_of(saved: SavedGame) -> GameOptions:
     state = saved.state
     return GameOptions(tuple(SeatOption(s["kind"], s["name"]) for s in saved.seats),
                        first_player=None if drawn else state.setup.first_player,
-                       seed=state.setup.seed,
-                       competitive=competitive, module=state.setup.module)
+                       seed=state.setup.seed, competitive=competitive,
+                       # Only Splendor's setups name a module.
+                       module=getattr(state.setup, "module", None), game=saved.game.id)
 
 
 def counters_of(saved: SavedGame) -> SessionCounters:
@@ -60,24 +62,25 @@ def counters_of(saved: SavedGame) -> SessionCounters:
     return SessionCounters(undos=_count(assists.get("undos")), hints=_count(assists.get("hints")))
 
 
-def resume(saved: SavedGame, data: GameData, bots: Bots) -> Session:
-    """The session a loaded save goes on with."""
-    return Session(data, options_of(saved), bots, state=saved.state,
-                   counters=counters_of(saved))
+def resume(saved: SavedGame, bots: Bots) -> SeatedSession:
+    """The session a loaded save goes on with (its game's, bots deciding in `bots`)."""
+    return session_type(saved.game)(saved.state.data, options_of(saved), bots,
+                                    state=saved.state, counters=counters_of(saved))
 
 
-def load(path: Path, data: GameData, bots: Bots) -> Session:
-    """Load the save at `path` as a session; SaveError naming the file and the problem."""
-    return resume(load_save(path, data), data, bots)
+def load(path: Path, data: GameData, bots: Bots) -> SeatedSession:
+    """Load the save at `path` (of any game: a Splendor game plays with `data`) as a
+    session; SaveError naming the file and the problem."""
+    return resume(load_save(path, data, any_game=True), bots)
 
 
-def autosave(session: Session, data: GameData) -> list[FileProblem]:
+def autosave(session: SeatedSession, data: GameData) -> list[FileProblem]:
     """Write the autosave of `session` (see `write_autosave`: what it moved aside comes
     back; StorageError or SaveTooLong when nothing could be written)."""
     return write_autosave(session_document(session), data)
 
 
-def save_as(session: Session, path: Path, name: str | None = None) -> None:
+def save_as(session: SeatedSession, path: Path, name: str | None = None) -> None:
     """Write `session` to the named save `path` (its `name` as typed, which the load
     screen shows); StorageError or SaveTooLong."""
     write_save(path, session_document(session, name))

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from splendor.games import default_game
+
 HUMAN = "human"
 #: A seat for a person at another computer, in a network game.
 REMOTE = "remote"
 MIN_SEATS = 2
 MAX_SEATS = 4
+#: The game played when none is named (`splendor.games.default_game`).
+DEFAULT_GAME = default_game().id
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +33,8 @@ class GameOptions:
 
     A `competitive` game has no assists, no undo and no hints (Board Game Arena's name
     for it); statistics keep such games apart. `module` names the Cities of Splendor
-    module played with the base game (None: the base game alone).
+    module played with the base game (None: the base game alone). `game` is the game
+    played, by its id in the registry (`splendor.games.find_game`).
     """
 
     seats: tuple[SeatOption, ...]
@@ -37,6 +42,7 @@ class GameOptions:
     seed: int | None = None
     competitive: bool = False
     module: str | None = None
+    game: str = DEFAULT_GAME
 
     @property
     def names(self) -> tuple[str, ...]:

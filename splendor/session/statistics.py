@@ -5,12 +5,12 @@ apart) and whether undo or hints helped; a network game at the online table."""
 from __future__ import annotations
 
 from splendor.engine import GameState
-from splendor.session.game import Session
+from splendor.session.seated import SeatedSession
 from splendor.session.seats import HUMAN
 from splendor.storage.stats import Record, add_game
 
 
-def count_game(session: Session, records: dict[str, Record]) -> str | None:
+def count_game(session: SeatedSession, records: dict[str, Record]) -> str | None:
     """Count `session`'s finished game in `records`; its table key, or None when the game
     does not count (bots only, a challenge, not finished, or finished before this
     session: a finished save loaded again was counted when it ended)."""

@@ -1,10 +1,11 @@
 """Saved games: a game record plus what is needed to resume it, in a versioned JSON file.
 
-Format (version 2)::
+Format (version 3)::
 
     {
       "format": "splendor-save",
-      "version": 2,
+      "version": 3,
+      "game": "splendor",
       "name": "Ada vs Hard bot, round 12",
       "saved_at": "2026-11-22T04:15:00+00:00",
       "seats": [{"kind": "human", "name": "Ada"}, {"kind": "hard", "name": "Hard bot"}],
@@ -23,6 +24,11 @@ older saves lack it); the file's name keeps only letters, digits, spaces, '-' an
 the record, version 2 too, holds the module's setup, and decides: the load screen shows
 the record's module, which is what loading plays, and "module" is only a copy for
 readers that do not open the record). Versions 1 and 0 are base games.
+"game" (version 3) names the game of the registry (`splendor.games`) the record is a game
+of: "splendor", or "saba" with a Saba record (`splendor.saba.engine.record`); a save
+without it is Splendor's. A game this version does not know is refused as a newer
+version's. Only the callers that play any game (Continue, Load, the autosave's check) read
+another game's save; the others (review, analysis, `replay`) are told it is another game's.
 "mode" and "assists" are the session's (optional; older saves lack them; "mode" says
 whether the game is competitive and whether its first player was drawn at random). "bots" held the
 bots' random states in earlier saves; the game no longer needs them (a bot's decisions
@@ -43,6 +49,7 @@ one is written (see `splendor.storage.aside`).
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -52,8 +59,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from splendor.engine import GameData, GameState, RecordError, make_record, replay
+from splendor.engine import GameData, RecordError, replay
 from splendor.engine.modules import module_ids
+from splendor.games import Game, default_game, find_game, game_of
 from splendor.storage import paths, untrusted
 from splendor.storage.aside import FileProblem, keep_aside
 from splendor.storage.atomic import (
@@ -64,7 +72,7 @@ from splendor.storage.atomic import (
 from splendor.storage.logfile import logger as log
 
 SAVE_FORMAT = "splendor-save"
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 #: The longest game a save holds (a real game has a few hundred actions; this many take
 #: about 4 s to replay). Longer ones are neither written nor read.
 MAX_SAVE_ACTIONS = 200_000
@@ -123,15 +131,17 @@ class SaveTooLong(StorageError):
 
 @dataclass(frozen=True)
 class SavedGame:
-    """A loaded save: the resumed game and what the table needs around it."""
+    """A loaded save: the resumed game (a state of `game`) and what the table needs
+    around it."""
 
     path: Path
-    state: GameState
+    state: Any
     seats: tuple[dict[str, str], ...]
     saved_at: str
     bots: dict[int, Any] = field(default_factory=dict)
     #: The session's own fields ("mode", "assists"), unchecked: the session reads them.
     session: dict[str, Any] = field(default_factory=dict)
+    game: Game = field(default_factory=default_game)
 
 
 @dataclass(frozen=True)
@@ -153,32 +163,37 @@ class SaveInfo:
     module: str | None = None
     #: SaveError.params of `error`.
     error_params: dict[str, str] = field(default_factory=dict)
+    #: The game saved (`splendor.games`), by its id.
+    game: str = field(default_factory=lambda: default_game().id)
 
 
 def save_document(
-    state: GameState,
+    state: Any,
     seats: list[dict[str, str]],
     bots: dict[int, Any] | None = None,
     now: datetime | None = None,
     session: dict[str, Any] | None = None,
     name: str | None = None,
 ) -> dict[str, Any]:
-    """The JSON-ready save of `state` with its seats (kind and name), bot states, the
-    session's own fields (`session`: "mode" and "assists", see `splendor.session.saving`)
-    and the `name` the player gave it, as typed."""
+    """The JSON-ready save of `state` (a game of any registered game) with its seats
+    (kind and name), bot states, the session's own fields (`session`: "mode" and
+    "assists", see `splendor.session.saving`) and the `name` the player gave it, as typed."""
     moment = (now or datetime.now(UTC)).isoformat(timespec="seconds")
+    game = game_of(state.data)
     return {
         **{k: v for k, v in (session or {}).items() if k in SESSION_FIELDS},
         "format": SAVE_FORMAT,
         "version": SAVE_VERSION,
+        "game": game.id,
         **({"name": name} if name is not None else {}),
         "saved_at": moment,
         "seats": seats,
-        "module": state.setup.module,
+        # Only Splendor's setups name a module (None: none).
+        "module": getattr(state.setup, "module", None),
         "summary": {"round": state.round, "scores": list(state.scores()),
                     "over": state.is_over()},
         "bots": {str(seat): value for seat, value in (bots or {}).items()},
-        "record": make_record(state),
+        "record": game.make_record(state),
     }
 
 
@@ -241,7 +256,7 @@ def _readable_autosave(path: Path, data: GameData | None) -> bytes:
     if _written.get(path) == _digest(raw):
         return raw
     if data is not None:
-        load_save(path, data)  # raises SaveError unless it replays
+        load_save(path, data, any_game=True)  # raises SaveError unless it replays
         if read_bytes_limited(path, MAX_SAVE_BYTES) != raw:
             raise SaveError(f"{path.name} changed while it was read", "unreadable")
     else:
@@ -356,8 +371,12 @@ def _from_record(record: dict[str, Any]) -> dict[str, Any]:
             "summary": {}, "bots": {}, "record": record}
 
 
-def load_save(path: Path, data: GameData) -> SavedGame:
+def load_save(path: Path, data: GameData, *, any_game: bool = False) -> SavedGame:
     """Read, upgrade and replay a save; SaveError naming the file and the problem.
+
+    A Splendor game is replayed with `data`. A save of another game (its "game") is read
+    only with `any_game`, with that game's own components; without it, it is refused as
+    another game's (kind 'other_game').
 
     Names are cleaned (`untrusted.clean_name`, logged); an unknown seat kind is a
     SaveError of kind `untrusted.UNKNOWN_SEAT`. Bot states (a field of format 1) are
@@ -382,8 +401,14 @@ def load_save(path: Path, data: GameData) -> SavedGame:
                         f"{', '.join(untrusted.SEAT_KINDS)})", untrusted.UNKNOWN_SEAT)
     seats = [{**s, "name": untrusted.clean_name(s["name"])} for s in seats]
     _check_module(doc, label)
+    game = _saved_game(doc, label)
+    if not any_game and not isinstance(data, game.data_type):
+        raise SaveError(f"{label} holds a game of {game.id}, not of this game",
+                        "other_game", {"game": game.id})
+    record = _clean_record_names(doc.get("record"))
     try:
-        state = replay(data, _clean_record_names(doc.get("record")))
+        state = replay(data, record) if isinstance(data, game.data_type) \
+            else game.replay(record)
     except RecordError as exc:
         if exc.index is None:  # the setup, before any move: not a rule broken
             raise SaveError(f"{label} is damaged: {exc}") from None
@@ -399,7 +424,18 @@ def load_save(path: Path, data: GameData) -> SavedGame:
     bots = {int(k): v for k, v in bots_raw.items() if _is_seat_key(k)} \
         if isinstance(bots_raw, dict) else {}
     return SavedGame(path, state, tuple(seats), str(doc.get("saved_at", "")), bots,
-                     {k: doc[k] for k in SESSION_FIELDS if k in doc})
+                     {k: doc[k] for k in SESSION_FIELDS if k in doc}, game)
+
+
+def _saved_game(doc: dict[str, Any], label: str) -> Game:
+    """The game a save holds ("game"; none: Splendor's); one this version does not know
+    is refused as a newer version's (SaveError of kind 'newer')."""
+    name = doc.get("game", default_game().id)
+    if isinstance(name, str):
+        with contextlib.suppress(ValueError):
+            return find_game(name)
+    raise SaveError(f"{label} holds a game this version does not know "
+                    f"({untrusted.quoted(str(name))!r})", "newer")
 
 
 def _clean_record_names(record: Any) -> Any:
@@ -441,6 +477,7 @@ def save_info(path: Path) -> SaveInfo:
                         error_kind=untrusted.UNKNOWN_SEAT)
     try:
         module = _check_module(doc, label)
+        game = _saved_game(doc, label)
     except SaveError as exc:
         return SaveInfo(path, name, str(doc.get("saved_at", "")), players, 0, (),
                         error=str(exc), error_kind=exc.kind, error_params=exc.params)
@@ -455,6 +492,7 @@ def save_info(path: Path) -> SaveInfo:
         tuple(s for s in scores if isinstance(s, int)) if isinstance(scores, list) else (),
         over=summary.get("over") is True,
         module=module,
+        game=game.id,
     )
 
 

@@ -2,9 +2,11 @@
 
 A game counts when it has a human and a bot; its key is the strongest bot level at the
 table and the number of players ('hard/2'), and competitive games (no undo, no hints, no
-assists) are kept apart ('hard/2/competitive'). A game with a Cities of Splendor module is
-counted apart from base games, the module after the player count ('hard/2/orient',
-'hard/2/orient/competitive'); a version that does not know such keys keeps them as they
+assists) are kept apart ('hard/2/competitive'). A game with a Cities of Splendor module
+is counted apart from base games, the module after the player count ('hard/2/orient',
+'hard/2/orient/competitive'), and a game of another game than Splendor
+(`splendor.games`) likewise under that game's id ('hard/2/saba',
+'hard/2/saba/competitive'); a version that does not know such keys keeps them as they
 are. Games between humans only count under 'humans'. Bot-only games (watching) are not
 counted. A game in which undo or a hint was used counts as assisted (`Record.assisted`).
 Saved atomically. Fields a newer version added (at the top or in a record) are kept and
@@ -21,8 +23,8 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from splendor.engine import GameState
 from splendor.engine.modules import module_ids
+from splendor.games import default_game, find_game, game_ids, game_of
 from splendor.i18n import has, tr
 from splendor.storage import paths
 from splendor.storage.aside import FileProblem, keep_aside, left_alone, refuse_to_replace
@@ -81,26 +83,34 @@ def _is_count(value: object) -> bool:
 COMPETITIVE = "competitive"
 
 
+def _other_games() -> tuple[str, ...]:
+    """The ids of the games counted apart from Splendor's."""
+    return tuple(g for g in game_ids() if g != default_game().id)
+
+
 def _known_key(key: str) -> bool:
     """'hard/2', 'hard/2/orient', 'hard/2/competitive' or 'hard/2/orient/competitive': a
-    level, a player count, the module if any and the mode, as this version writes them."""
+    level, a player count, the module (or another game) if any and the mode, as this
+    version writes them."""
     parts = key.split("/")
     if len(parts) < 2 or parts[0] == "" or not (parts[1].isascii() and parts[1].isdigit()):
         return False
     rest = parts[2:]
     if rest and rest[-1] == COMPETITIVE:
         rest = rest[:-1]
-    return not rest or (len(rest) == 1 and rest[0] in module_ids())
+    return not rest or (len(rest) == 1 and rest[0] in (*module_ids(), *_other_games()))
 
 
 class TableKey(NamedTuple):
     """A table key's parts: the strongest bot level (or 'humans'), the player count, the
-    Cities of Splendor module (None: the base game) and the mode."""
+    Cities of Splendor module (None: the base game), the mode, and the game when it is
+    another than Splendor (None: Splendor)."""
 
     level: str
     players: int
     module: str | None
     competitive: bool
+    game: str | None = None
 
 
 def parse_key(key: str) -> TableKey:
@@ -108,13 +118,15 @@ def parse_key(key: str) -> TableKey:
     parts = key.split("/")
     competitive = parts[-1] == COMPETITIVE and len(parts) > 2
     rest = parts[2:len(parts) - int(competitive)]
+    if rest and rest[0] in _other_games():
+        return TableKey(parts[0], int(parts[1]), None, competitive, rest[0])
     return TableKey(parts[0], int(parts[1]), rest[0] if rest else None, competitive)
 
 
 def split_key(key: str) -> tuple[str, int, bool]:
     """('hard', 2, competitive) from a table key (its module: `parse_key`)."""
-    level, players, _, competitive = parse_key(key)
-    return level, players, competitive
+    parts = parse_key(key)
+    return parts.level, parts.players, parts.competitive
 
 
 def _record(key: str, raw: object) -> Record:
@@ -164,16 +176,21 @@ _TOP_FIELDS = frozenset({"version", "records", "challenges"})
 
 
 def table_key(kinds: list[str], players: int, competitive: bool = False,
-              module: str | None = None, online: bool = False) -> str | None:
+              module: str | None = None, online: bool = False,
+              game: str | None = None) -> str | None:
     """'hard/2' for a human against bots whose strongest is hard ('hard/2/competitive' in
-    a competitive game, 'hard/2/orient' with the Orient); None for bots only. `online`:
-    a network game, 'online/2/...' whoever the others were ('human': this window's)."""
+    a competitive game, 'hard/2/orient' with the Orient, 'hard/2/saba' for `game` saba);
+    None for bots only. `online`: a network game, 'online/2/...' whoever the others were
+    ('human': this window's)."""
     bots = [k for k in kinds if k != "human"]
     if len(bots) == len(kinds):
         return None
     if module is not None and module not in module_ids():
         raise ValueError(f"unknown module {module!r}")
-    mode = (f"/{module}" if module else "") + (f"/{COMPETITIVE}" if competitive else "")
+    if game is not None and game not in _other_games():
+        raise ValueError(f"no table for the game {game!r}")
+    group = module or game
+    mode = (f"/{group}" if group else "") + (f"/{COMPETITIVE}" if competitive else "")
     if online:
         return f"{ONLINE}/{players}{mode}"
     if not bots:
@@ -230,14 +247,18 @@ def save_stats(records: dict[str, Record]) -> None:
     atomic_write_text(path, json.dumps(doc, indent=1) + "\n")
 
 
-def add_game(records: dict[str, Record], state: GameState, kinds: list[str], *,
+def add_game(records: dict[str, Record], state: Any, kinds: list[str], *,
              competitive: bool = False, assisted: bool = False,
              online: bool = False) -> str | None:
-    """Count a finished game in `records`; return its key (None when it does not count).
-    `assisted`: the player used undo or a hint in it. A game of a Cities of Splendor
-    module counts under its module's key; a network game (`online`) under the online
-    table's, won when one of its 'human' seats (this window's) won."""
-    key = table_key(kinds, state.num_players, competitive, state.setup.module, online)
+    """Count a finished game (a state of any registered game) in `records`; return its key
+    (None when it does not count). `assisted`: the player used undo or a hint in it. A game
+    of a Cities of Splendor module counts under its module's key, a game of another game
+    than Splendor under that game's; a network game (`online`) under the online table's,
+    won when one of its 'human' seats (this window's) won."""
+    game = game_of(state.data)
+    key = table_key(kinds, state.num_players, competitive,
+                    getattr(state.setup, "module", None),  # only Splendor's setups have one
+                    online, None if game == default_game() else game.id)
     if key is None or not state.is_over():
         return None
     outcome = state.outcome()
@@ -245,7 +266,8 @@ def add_game(records: dict[str, Record], state: GameState, kinds: list[str], *,
     record = records.setdefault(key, Record())
     record.played += 1
     record.assisted += int(assisted)
-    record.best_score = max(record.best_score, max(state.players[s].points for s in humans))
+    scores = state.scores()
+    record.best_score = max(record.best_score, max(scores[s] for s in humans))
     if any(s in outcome.winners for s in humans):
         record.won += 1
         rounds = -(-state.turns // state.num_players)
@@ -257,13 +279,15 @@ def add_game(records: dict[str, Record], state: GameState, kinds: list[str], *,
 def describe(key: str, record: Record) -> str:
     """'Against hard bots, 2 players: 3 won of 7, best score 18, fastest win 21 rounds.',
     in the language in use (results.record in the catalogs)."""
-    level, count, module, competitive = parse_key(key)
+    level, count, module, competitive, game = parse_key(key)
     players = str(count)
     entry = f"results.record.table.{level}"
     table = tr(entry) if has(entry) else level
     if module is not None:
         table = tr("results.record.module", table=table,
                    module=tr(f"modules.{module.replace('-', '_')}.name"))
+    if game is not None:
+        table = tr("results.record.module", table=table, module=tr(find_game(game).name_key))
     if competitive:
         table = tr("results.record.competitive", table=table)
     if record.fastest_win is not None:

@@ -185,7 +185,8 @@ class Game:
 
     def _open_saved(self, saved: SavedGame) -> None:
         self._close_game()
-        session = saving.resume(saved, self.data, self.bots())
+        session = saving.resume(saved, self.bots())
+        assert isinstance(session, Session), "load_save read a Splendor game"
         # The seats come back for the next New game or Play again, never the deal.
         self.last_options = replace(session.options, seed=None)
         self.open_session(session)

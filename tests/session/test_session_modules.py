@@ -37,7 +37,7 @@ def test_a_module_game_saves_and_resumes_exactly(module: str) -> None:
     path = paths.saves_dir() / f"{module}.json"
     saving.save_as(game, path)
     document = json.loads(path.read_text())
-    assert document["version"] == SAVE_VERSION == 2
+    assert document["version"] == SAVE_VERSION == 3
     assert document["module"] == module
     assert document["record"]["setup"]["module"] == module
     assert save_info(path).module == module

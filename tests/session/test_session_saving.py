@@ -84,7 +84,7 @@ def test_odd_mode_and_assist_fields_in_a_file_load_as_safe_values(mode: Any, ass
     document["mode"], document["assists"] = mode, assists
     path = paths.saves_dir() / "odd.json"
     write_save(path, json.loads(json.dumps(document)))
-    resumed = saving.resume(load_save(path, DATA), DATA, InlineBots())
+    resumed = saving.resume(load_save(path, DATA), InlineBots())
     assert resumed.options.competitive is (mode == {"competitive": True})
     assert (resumed.counters.undos, resumed.counters.hints) == (0, 0)
 

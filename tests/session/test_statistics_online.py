@@ -43,7 +43,7 @@ def test_a_module_game_online_is_kept_apart_and_a_watched_game_is_not_counted() 
     state = finished(6, "orient")
     records = Records()
     assert count_online_game(state, [HUMAN, REMOTE], records) == "online/2/orient"
-    assert parse_key("online/2/orient") == ("online", 2, "orient", False)
+    assert parse_key("online/2/orient") == ("online", 2, "orient", False, None)
     assert count_online_game(state, [REMOTE, "hard"], records) is None
     assert list(records) == ["online/2/orient"]
 

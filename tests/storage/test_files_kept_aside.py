@@ -17,6 +17,7 @@ from splendor.storage import paths
 from splendor.storage.aside import aside_name, move_aside
 from splendor.storage.atomic import StorageError
 from splendor.storage.saves import (
+    SAVE_VERSION,
     list_saves,
     load_save,
     save_document,
@@ -29,7 +30,7 @@ from tests.storage.test_statistics import finished_game
 
 DATA = base_game()
 NOON = datetime(2026, 11, 24, 12, 0, 0)
-NEWER_SAVE = json.dumps({"format": "splendor-save", "version": 3, "seats": [],
+NEWER_SAVE = json.dumps({"format": "splendor-save", "version": SAVE_VERSION + 1, "seats": [],
                          "record": {"whatever": "a newer version wrote"}}).encode()
 
 
@@ -266,7 +267,8 @@ def test_the_backup_is_not_replayed_every_turn(monkeypatch: pytest.MonkeyPatch) 
     write_autosave(autosave_document(4), DATA)
     replays = []
     real = saves.load_save
-    monkeypatch.setattr(saves, "load_save", lambda *a: replays.append(a) or real(*a))
+    monkeypatch.setattr(saves, "load_save",
+                        lambda *a, **k: replays.append(a) or real(*a, **k))
     write_autosave(autosave_document(6), DATA)
     assert replays == []
     paths.autosave_path().write_bytes(paths.autosave_path().read_bytes() + b" ")

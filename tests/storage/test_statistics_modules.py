@@ -57,9 +57,9 @@ def test_keys_name_the_module_after_the_player_count() -> None:
     assert table_key(["easy", "hard"], 2, module="cities") is None
     with pytest.raises(ValueError, match="atlantis"):
         table_key(["human", "hard"], 2, module="atlantis")
-    assert parse_key("hard/2/orient/competitive") == ("hard", 2, "orient", True)
-    assert parse_key("hard/2/competitive") == ("hard", 2, None, True)
-    assert parse_key("easy/4") == ("easy", 4, None, False)
+    assert parse_key("hard/2/orient/competitive") == ("hard", 2, "orient", True, None)
+    assert parse_key("hard/2/competitive") == ("hard", 2, None, True, None)
+    assert parse_key("easy/4") == ("easy", 4, None, False, None)
     assert split_key("hard/2/strongholds") == ("hard", 2, False)
 
 

@@ -13,6 +13,7 @@ from splendor import i18n
 from splendor.i18n import LANGUAGES, tr
 from splendor.storage import paths
 from splendor.storage.instance import claim_folders
+from splendor.storage.saves import SAVE_VERSION
 from splendor.ui.app import App
 from splendor.ui.file_notes import problem_text
 from splendor.ui.main import Game, open_menu, startup_settings
@@ -30,7 +31,8 @@ def _session(game: Game):  # type: ignore[no-untyped-def]
     assert game.session is not None
     return game.session
 
-NEWER = json.dumps({"format": "splendor-save", "version": 3, "seats": [], "record": {}})
+NEWER = json.dumps({"format": "splendor-save", "version": SAVE_VERSION + 1, "seats": [],
+                    "record": {}})
 TRUNCATED = '{"format": "splendor-save", "version": 1, "saved_at": "2026-11-2'
 
 

@@ -1,12 +1,14 @@
 """The statistics screen: the player's record per bot level and player count, base games
-first, then each Cities of Splendor module's under its name, competitive games apart in
-each (the mouse wheel shows more when they do not all fit)."""
+first, then each Cities of Splendor module's under its name, then each other game's
+(Saba) under its name, competitive games apart in each (the mouse wheel shows more when
+they do not all fit)."""
 
 from __future__ import annotations
 
 import pygame
 
 from splendor.engine.modules import module_ids
+from splendor.games import find_game, game_ids
 from splendor.i18n import tr
 from splendor.storage.aside import FileProblem
 from splendor.storage.stats import LEVEL_ORDER, Record, parse_key, split_key
@@ -23,22 +25,28 @@ def headings() -> tuple[str, ...]:
             tr("stats.column.assisted"))
 
 
-def _sort_key(key: str) -> tuple[int, bool, int, int]:
-    level, players, module, competitive = parse_key(key)
+def _sort_key(key: str) -> tuple[int, int, bool, int, int]:
+    level, players, module, competitive, game = parse_key(key)
     order = LEVEL_ORDER.index(level) if level in LEVEL_ORDER else len(LEVEL_ORDER)
-    return _module_order(module), competitive, order, players
+    return _game_order(game), _module_order(module), competitive, order, players
 
 
 def _module_order(module: str | None) -> int:
     return 0 if module is None else 1 + module_ids().index(module)
 
 
-def group_heading(module: str | None, competitive: bool) -> str | None:
+def _game_order(game: str | None) -> int:
+    return 0 if game is None else game_ids().index(game)
+
+
+def group_heading(module: str | None, competitive: bool, game: str | None = None
+                  ) -> str | None:
     """The heading above a group of tables: none for base games, 'Competitive games ...',
-    a module's name, or a module's competitive games; in the language in use."""
-    if module is None:
+    a module's or another game's name, or their competitive games; in the language in
+    use."""
+    if module is None and game is None:
         return tr("stats.competitive") if competitive else None
-    name = module_name(module)
+    name = module_name(module) if module is not None else tr(find_game(str(game)).name_key)
     return tr("stats.module_competitive", module=name) if competitive else name
 
 
@@ -63,19 +71,20 @@ def table_name(level: str, players: int) -> str:
 def competitive_from(records: dict[str, Record]) -> int:
     """The index in `rows(records)` of the first competitive base-game table (the number
     of base-game tables if none): they come after the others, under a heading."""
-    return sum(1 for key in records if not split_key(key)[2] and parse_key(key).module is None)
+    return sum(1 for key in records if not split_key(key)[2] and parse_key(key).module is None
+               and parse_key(key).game is None)
 
 
 def lines(records: dict[str, Record]) -> list[str | tuple[str, ...]]:
     """What the screen lists, in order: each group's heading (text) before its rows (as
     `rows` gives them)."""
     out: list[str | tuple[str, ...]] = []
-    group: tuple[str | None, bool] | None = None
+    group: tuple[str | None, bool, str | None] | None = None
     for key, row in zip(sorted(records, key=_sort_key), rows(records), strict=True):
-        _, _, module, competitive = parse_key(key)
-        if (module, competitive) != group:
-            group = (module, competitive)
-            heading = group_heading(module, competitive)
+        _, _, module, competitive, game = parse_key(key)
+        if (module, competitive, game) != group:
+            group = (module, competitive, game)
+            heading = group_heading(module, competitive, game)
             if heading is not None:
                 out.append(heading)
         out.append(row)
