@@ -34,6 +34,8 @@ class Game:
     round_cap: ClassVar[int] = DEFAULT_ROUND_CAP
     #: The facts a tournament counts over finished games (`result_facts` names them).
     facts: ClassVar[tuple[str, ...]] = ()
+    #: The folder of the game's rules page under assets/ (one <language>.yaml a language).
+    rules_folder: ClassVar[str] = "rules"
 
     @property
     def module(self) -> str | None:
@@ -47,6 +49,11 @@ class Game:
         raise ValueError(f"{self.id} has no modules (asked for {module!r})")
 
     # ------------------------------------------------------------------ rules
+
+    def notice(self) -> tuple[str, str] | None:
+        """What players must be told before their first game and on the rules page, as a
+        title and its text in the language in use (None: nothing)."""
+        return None
 
     def data(self) -> Any:
         """The shipped components the game is played with (loaded once)."""

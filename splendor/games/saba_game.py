@@ -17,6 +17,14 @@ class SabaGame(Game):
     #: The game ended by the end card (else: by the last palace card, S60); the winner
     #: decided by the harem track (S38, S62); a victory shared (A20).
     facts: ClassVar[tuple[str, ...]] = ("end_card", "harem_decided", "shared")
+    rules_folder = "rules/saba"
+
+    def notice(self) -> tuple[str, str]:
+        """The card values are a reconstruction, the advanced game is missing, and where
+        the data file lies (RULES_SABA.md section 8)."""
+        from splendor.saba.words import notice
+
+        return notice()
 
     def data(self) -> SabaData:
         from splendor.saba.data import saba_game

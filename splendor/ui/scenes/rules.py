@@ -1,7 +1,9 @@
 """The rules reference: a scrollable page of sections, illustrated with the game's art.
 
-The text lives in `assets/rules/<language>.yaml` (one per language, same sections and
-illustrations), loaded with `yaml.safe_load` (no anchors or aliases) and checked; a broken
+The text lives in `assets/<folder>/<language>.yaml`, the folder the game names
+(`Game.rules_folder`: Splendor's `rules`, Saba's `rules/saba`; one file per language, same
+sections and illustrations), headed by what the game must tell players (`Game.notice`),
+loaded with `yaml.safe_load` (no anchors or aliases) and checked; a broken
 file is reported in place of the page instead of crashing. The page follows the language
 in use, even when it changes while the page is open: it is laid out (read, painted, its
 frame and Back placed) on entering, on a resize and on a change of language (the game
@@ -19,6 +21,7 @@ import pygame
 from splendor.engine import color_index
 from splendor.engine.modules import module_ids
 from splendor.gamedata import base_game
+from splendor.games import Game, default_game
 from splendor.i18n import language, tr
 from splendor.plain_yaml import YamlFileError, read_plain
 from splendor.resources import assets_dir
@@ -68,9 +71,11 @@ def load_rules(language: str = "en", folder: Path | None = None) -> tuple[str, l
 class RulesScene(Scene):
     """Scroll with the wheel, the arrow keys, Page Up/Down or Home/End; Back or Escape."""
 
-    def __init__(self, module: str | None = None) -> None:
-        """`module`: open at the section explaining that Cities of Splendor module."""
+    def __init__(self, module: str | None = None, game: Game | None = None) -> None:
+        """The rules of `game` (default: Splendor); `module`: open at the section
+        explaining that Cities of Splendor module."""
         super().__init__()
+        self.game = game or default_game()
         self.language = ""
         self.title, self.error = "", ""
         self.sections: list[RulesSection] = []
@@ -92,8 +97,12 @@ class RulesScene(Scene):
         """(Re)read the rules in the language in use."""
         self.language = language()
         try:
-            self.title, self.sections = load_rules(self.language)
+            folder = assets_dir() / self.game.rules_folder
+            self.title, self.sections = load_rules(self.language, folder)
             self.error = ""
+            notice = self.game.notice()
+            if notice is not None:
+                self.sections.insert(0, RulesSection(notice[0], (notice[1],)))
         except ValueError as exc:
             self.title, self.sections = tr("pause.rules"), []
             self.error = tr("rules.broken", problem=str(exc))
