@@ -48,9 +48,8 @@ def prompt(view: SabaView, data: SabaData) -> str:
     card on the build spaces to cross out.'); 'The game is over.' at the end."""
     step = view.step
     if step is Step.START:
-        faces = view.players[view.turn_player].faces
-        sections = join([section_name(data, f) for f in faces], "saba.list_or")
-        return tr("saba_turn.prompt.start", sections=sections)
+        first, second = (section_name(data, f) for f in view.players[view.turn_player].faces)
+        return tr("saba_turn.prompt.start", first=first, second=second)
     if step is Step.SWAP:
         return tr(
             "saba_turn.prompt.swap", quarter=quarter_name(data, data.quarters[view.vizier].id)

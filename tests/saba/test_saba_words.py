@@ -291,7 +291,7 @@ def test_the_prompts_name_what_the_player_chooses_from() -> None:
     s = game(2, 2)
     view = observe(s, 0)
     assert prompt(view, DATA).startswith(
-        "Take a harbour section: the hand section or vizier section."
+        "Take the hand section or the vizier section of the harbour."
     )
     play(s, "harbour vizier")
     assert (
