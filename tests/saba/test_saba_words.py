@@ -43,7 +43,19 @@ from splendor.saba.log_words import log_lines
 from splendor.saba.result_words import detail_text, end_text, headline, tie_lines
 from splendor.saba.turn_log import SabaLogEntry, apply_logged
 from splendor.saba.turn_words import advice, prompt, refusal_text, status
-from splendor.saba.words import card_name, data_file, material_name, notice, units_text
+from splendor.saba.words import (
+    card_name,
+    data_file,
+    material_name,
+    notice,
+    quarter_does,
+    quarter_name,
+    reconstructed_tip,
+    section_does,
+    section_name,
+    surcharge_text,
+    units_text,
+)
 from tests.saba.helpers import DATA, at_build, game, play
 from tests.ui.test_module_wording import speaking
 
@@ -89,6 +101,36 @@ def _kind(entry: SabaLogEntry) -> str:
     if isinstance(entry.action, Decline):
         return f"decline {entry.step.value}"
     return entry.action.kind
+
+
+# -------------------------------------------------------------------- pieces
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_piece_of_the_shipped_data_has_its_name(code: str) -> None:
+    """Quarters, sections and special cards are named from the catalogs, never by the
+    data's German titles or ids; each says what it does; a reconstructed value's tip
+    names its ruling."""
+    catalog = load_catalog(code)
+    for quarter in DATA.quarters:
+        assert f"saba.quarter.{quarter.id}.name" in catalog
+        assert f"saba.quarter.{quarter.id}.short" in catalog
+    for card in DATA.special_cards:
+        assert f"saba.card.special.{card.id.replace('-', '_')}" in catalog
+    with speaking(code):
+        names = [quarter_name(DATA, q.id) for q in DATA.quarters]
+        names += [section_name(DATA, s.id) for s in DATA.sections]
+        names += [card_name(DATA, c.id) for c in (*DATA.palace_cards, *DATA.special_cards)]
+        assert len(set(names)) == len(names), "two pieces are named alike"
+        words = [quarter_does(DATA, q.id) for q in DATA.quarters]
+        words += [section_does(DATA, s.id) for s in DATA.sections]
+        words += [card_name(DATA, c.id) for c in DATA.action_cards]
+        words += [surcharge_text(n) for n in DATA.surcharges]
+        for word in names + words:
+            _filled(word, code)
+            assert not any(q.name_de in word for q in DATA.quarters), word
+        tip = reconstructed_tip(DATA.build_spaces[1].provenance)
+        assert "A6" in tip, "build space 2's gold: ruling A6"
 
 
 # ------------------------------------------------------------------ refusals
