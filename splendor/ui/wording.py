@@ -36,7 +36,9 @@ from splendor.engine.actions import (
 )
 from splendor.engine.components import ABILITIES, TradingPost
 from splendor.engine.modules import module_ids
-from splendor.i18n import has, said, tr, you_key
+from splendor.i18n import has, tr
+from splendor.i18n import said as said  # re-exported: the screens word with it here
+from splendor.i18n import you_key as you_key
 from splendor.session.hints import Hint, HintReason
 from splendor.session.log import LogEntry
 
