@@ -13,6 +13,7 @@ import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -124,9 +125,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--seed", type=int, help="deal from this seed (default: random)")
     play.add_argument("--human", action="append", default=None, metavar="NAME",
                       help="a human seat (repeat for more); default: one human if on a terminal")
-    play.add_argument("--bot", default="greedy", help="bot for the other seats (default greedy)")
+    play.add_argument("--bot", default=None,
+                      help="bot for the other seats (default: the game's second level, "
+                           "greedy for Splendor, easy for Saba)")
     play.add_argument("--record", type=Path, metavar="FILE", help="write the game record here")
     play.add_argument("--module", type=_module, metavar="NAME", help=_MODULE_HELP)
+    play.add_argument("--game", type=_game, default="splendor", metavar="NAME",
+                      help="the game: splendor or saba (default splendor)")
     replay = sub.add_parser("replay", help="replay a game record and print the standings")
     replay.add_argument("file", type=Path)
     replay.add_argument("--json", action="store_true", help="print the standings as JSON")
@@ -268,10 +273,10 @@ def _screenshots(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    from splendor.bots import make_bot
+    """A game in the terminal, of the game `--game` names (its table in lines of text)."""
     from splendor.console_text import printable
-    from splendor.engine import new_game
-    from splendor.gamedata import base_game
+    from splendor.games import SabaGame, SplendorGame
+    from splendor.saba.terminal import play_saba_in_terminal
     from splendor.terminal import play_in_terminal
 
     humans = args.human if args.human is not None else (["You"] if sys.stdin.isatty() else [])
@@ -279,31 +284,37 @@ def _play(args: argparse.Namespace) -> int:
         print(f"splendor: {len(humans)} humans do not fit {args.players} seats", file=sys.stderr)
         return 2
     seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
-    data = base_game()
     try:
+        game = args.game.with_module(args.module)
+        level = args.bot or game.bot_levels()[1]
         seats = [None] * len(humans) + [
-            make_bot(args.bot, seed + i, data=data) for i in range(args.players - len(humans))
+            game.make_bot(level, seed + i) for i in range(args.players - len(humans))
         ]
     except ValueError as exc:
         print(f"splendor: {printable(str(exc))}", file=sys.stderr)
         return 2
     names = tuple(humans) + tuple(
-        f"{args.bot.capitalize()} {i + 1}" for i in range(args.players - len(humans))
+        f"{level.capitalize()} {i + 1}" for i in range(args.players - len(humans))
     )
-    state = new_game(data, args.players, seed, names, module=args.module)
+    state = game.new_game(seed, args.players, names)
     module = f", module {args.module}" if args.module else ""
-    print(f"Splendor, {args.players} players{module}, seed {seed}"
+    print(f"{args.game.id.capitalize()}, {args.players} players{module}, seed {seed}"
           + (" (bots only)" if not humans else ""))
+    # Each game's terminal table, by the game's class; each plays on `state` itself.
+    terminals: dict[type[Game], Callable[[], object]] = {
+        SplendorGame: lambda: play_in_terminal(state.data, state, seats, sys.stdout),
+        SabaGame: lambda: play_saba_in_terminal(state, seats, sys.stdout),
+    }
     try:
-        play_in_terminal(data, state, seats, sys.stdout)  # plays on `state` itself
+        terminals[type(game)]()
     except KeyboardInterrupt:
         _ignore_ctrl_c()  # a second Ctrl+C must not cut the record short
         print("\nsplendor play: interrupted", file=sys.stderr)
         if args.record:
-            _write_record(args.record, state, so_far=True)
+            _write_record(args.record, state, game, so_far=True)
         return 130
     if args.record:
-        return _write_record(args.record, state)
+        return _write_record(args.record, state, game)
     return 0
 
 
@@ -312,13 +323,13 @@ def _ignore_ctrl_c() -> None:
         signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def _write_record(path: Path, state: GameState, so_far: bool = False) -> int:
-    """Write the game record atomically and say so; exit code 0, or 1 if it cannot be."""
-    from splendor.engine import make_record
+def _write_record(path: Path, state: GameState, game: Game, so_far: bool = False) -> int:
+    """Write `game`'s record of `state` atomically and say so; exit code 0, or 1 if it
+    cannot be."""
     from splendor.storage.atomic import StorageError, atomic_write_text
 
     try:
-        atomic_write_text(path, json.dumps(make_record(state), indent=1) + "\n")
+        atomic_write_text(path, json.dumps(game.make_record(state), indent=1) + "\n")
     except StorageError as exc:
         return _refuse("play", f"record not written: {exc}")
     moves = len(state.history)

@@ -6,7 +6,7 @@ Names are printed with their control characters escaped (`console_text.printable
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TextIO
+from typing import Any, TextIO
 
 from splendor.bots import Bot
 from splendor.console_text import printable
@@ -116,9 +116,13 @@ def _pieces(view: View, p: PlayerView) -> str:
     return "".join(f"  {part}" for part in parts)
 
 
-def ask_human(view: View, read: Callable[[str], str], write: Callable[[str], None]) -> str | None:
-    """Ask for an action until a legal one is typed; None when the player quits."""
-    for line in render_view(view):
+def ask_human(view: Any, read: Callable[[str], str], write: Callable[[str], None],
+              render: Callable[[Any], list[str]] = render_view,
+              parse: Callable[[str], Any] = parse_action) -> str | None:
+    """Ask for an action until a legal one is typed; None when the player quits. `view`
+    is Splendor's (`render`, `parse`: another game's table in lines and its actions'
+    grammar: Saba's terminal asks through this too)."""
+    for line in render(view):
         write(line)
     legal = view.legal_actions
     for i, action in enumerate(legal, 1):
@@ -132,14 +136,14 @@ def ask_human(view: View, read: Callable[[str], str], write: Callable[[str], Non
         if answer.lower() in {"q", "quit"}:
             return None
         if answer.isdigit() and 1 <= int(answer) <= len(legal):
-            return legal[int(answer) - 1].text()
+            return str(legal[int(answer) - 1].text())
         try:
-            action = parse_action(answer)
+            action = parse(answer)
         except ActionParseError as exc:
             write(f"  {exc}")
             continue
         if action in legal or action.kind == "buy":
-            return action.text()
+            return str(action.text())
         write("  that action is not possible now")
 
 

@@ -24,6 +24,7 @@ from splendor.devtools.analysis_shots import ANALYSIS_PICTURES
 from splendor.devtools.challenge_shots import CHALLENGE_PICTURES
 from splendor.devtools.decision_positions import DECISION_PICTURES
 from splendor.devtools.module_shots import MODULE_PICTURES
+from splendor.devtools.saba_shots import SABA_PICTURES
 from splendor.devtools.tutorial_shots import TUTORIAL_PICTURES
 from splendor.engine import GameState, Phase, build_position, parse_action
 from splendor.gamedata import base_game
@@ -71,6 +72,7 @@ PICTURES = (
     *ANALYSIS_PICTURES,
     *TUTORIAL_PICTURES,
     *CHALLENGE_PICTURES,
+    *SABA_PICTURES,
 )
 
 
@@ -412,6 +414,9 @@ def _render(folder: Path, size: tuple[int, int]) -> list[Path]:
 
     render_challenges(game, shot)
     game.close()
+    from splendor.devtools.saba_shots import render_saba
+
+    render_saba(app, Game(app, bots=InlineBots), shot)
     app.close()
     return written
 

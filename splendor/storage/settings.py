@@ -7,8 +7,9 @@ apply for the session). Settings this version does not know (a newer version's) 
 and written back; a language the game does not know means English, and a wrong list of
 the last game's seats the default seats (logged), not a reset of everything else; likewise
 a wrong 'competitive' (the last game's mode) means a game that is not competitive, a
-'module' this version does not know (or a wrong value) the base game alone, and a
-'player_name' that is not text a player the game names.
+'module' this version does not know (or a wrong value) the base game alone, a
+'player_name' that is not text a player the game names, and a wrong 'notices_seen' the
+games' notices shown again.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
 from splendor.engine.modules import module_ids
+from splendor.games import game_ids
 from splendor.i18n import DEFAULT, LANGUAGES
 from splendor.storage import paths, untrusted
 from splendor.storage.aside import FileProblem, keep_aside, left_alone, refuse_to_replace
@@ -59,6 +61,9 @@ class Settings:
     #: The name the player last gave themselves (New game's first person, Join, Host);
     #: '' until they give one (see splendor/ui/player_name.py).
     player_name: str = ""
+    #: The games (by id) whose notice was shown before their first game (Saba's: its
+    #: card values are a reconstruction); it is not shown again unless asked for.
+    notices_seen: list[str] = field(default_factory=list)
     #: Settings and assists a newer version wrote that this one does not know: written
     #: back as they were.
     unknown: dict[str, Any] = field(default_factory=dict)
@@ -146,6 +151,14 @@ def _check(doc: Any) -> Settings:
             # Only which lessons were offered: the rest of the settings still count.
             log().warning("settings: 'lessons_offered' must list module names; the "
                           "lessons will be offered again")
+    if "notices_seen" in doc:
+        seen = doc["notices_seen"]
+        if isinstance(seen, list) and all(isinstance(g, str) for g in seen):
+            s.notices_seen = [g for g in seen if g in game_ids()]
+        else:
+            # Only which notices were shown: the rest of the settings still count.
+            log().warning("settings: 'notices_seen' must list game names; the notices "
+                          "will be shown again")
     if "player_name" in doc:
         if isinstance(doc["player_name"], str):
             s.player_name = untrusted.clean_name(doc["player_name"])

@@ -14,6 +14,8 @@ from typing import TypeVar
 from splendor import i18n
 from splendor.engine import GameData
 from splendor.gamedata import base_game
+from splendor.games import Game as PlayedGame
+from splendor.games import default_game, find_game
 from splendor.i18n import tr
 from splendor.net.session import NetSession
 from splendor.session import saving
@@ -22,7 +24,9 @@ from splendor.session.bot_process import BotProcess
 from splendor.session.game import Bots, Session
 from splendor.session.results import final_result
 from splendor.session.review import GameReview, review_of, review_seat
+from splendor.session.seated import SeatedSession
 from splendor.session.seats import GameOptions, SeatOption
+from splendor.session.sessions import game_data, session_type
 from splendor.session.statistics import count_game, count_online_game
 from splendor.session.table_session import TableSession
 from splendor.session.tutorial import TutorialSession
@@ -54,6 +58,8 @@ from splendor.ui import art, file_notes
 from splendor.ui.analysis_flow import AnalysisFlow
 from splendor.ui.app import App
 from splendor.ui.challenge_flow import ChallengeFlow
+from splendor.ui.game_choice import GameChoice
+from splendor.ui.game_tables import as_table, game_of_session, screens
 from splendor.ui.learning import Learning
 from splendor.ui.online.flow import OnlineFlow
 from splendor.ui.player_name import remember_first_person, with_player_name
@@ -97,20 +103,21 @@ class Game:
 
     def __init__(self, app: App, data: GameData | None = None,
                  loaded: tuple[Settings, FileProblem | None] | None = None,
-                 owner: bool = True, bots: Callable[[], Bots] | None = None) -> None:
+                 owner: bool = True, bots: Callable[..., Bots] | None = None) -> None:
         """`loaded`: settings already read by the caller (and the problem, if any).
         `owner`: whether this window owns the data folder (see `splendor.storage.instance`);
         only the owner autosaves, writes settings and statistics and moves unreadable
         files aside. Another window reads them and writes only the saves the player asks
         for. `bots`: makes where bots decide (by default their own process, started with
-        the first game and kept for the window's life).
+        the first game and kept for the window's life); called with a game's id for the
+        games other than Splendor.
 
         The language is not applied here but at start-up (`startup_settings`), so that
         the tests and the screenshots choose their own.
         """
         self.app = app
         self.data = data or base_game()
-        self.session: TableSession | None = None
+        self.session: TableSession | SeatedSession | None = None
         #: Network play's screens and the host's server (started when first needed).
         self.online = OnlineFlow(self)
         #: Learn to play and the modules' lessons.
@@ -119,8 +126,12 @@ class Game:
         self.challenges = ChallengeFlow(self, decision_overlays)
         #: Analyse: the expert's review of a finished game.
         self.analysis = AnalysisFlow(self)
+        #: Menu → New game: which game.
+        self.games = GameChoice(self)
         self._make_bots = bots or BotProcess
         self._bots: Bots | None = None
+        #: Where the other games' bots decide, by game id (started with their first game).
+        self._game_bots: dict[str, Bots] = {}
         self.last_options: GameOptions | None = None
         self.owner = owner
         self.settings, self.settings_problem = loaded or (
@@ -142,7 +153,7 @@ class Game:
         info = save_info(paths.autosave_path()) if paths.autosave_path().exists() else None
         resumable = info is not None and (info.error is not None or not info.over)
         return MenuScene(has_continue=resumable, on_continue=self.continue_game,
-                         on_new_game=self.open_new_game, on_load=self.open_load,
+                         on_new_game=self.games.open, on_load=self.open_load,
                          on_settings=self.open_settings, on_online=lambda: self.online.open(),
                          on_rules=self.open_rules, on_statistics=self.open_statistics,
                          on_challenges=self.challenges.open_list,
@@ -152,7 +163,7 @@ class Game:
     def continue_game(self) -> None:
         """Resume the autosave; if it is damaged, say so and offer the backup."""
         try:
-            saved = load_save(paths.autosave_path(), self.data)
+            saved = load_save(paths.autosave_path(), self.data, any_game=True)
         except SaveError as exc:
             log().warning("autosave unreadable: %s", exc)
             backup = paths.autosave_backup_path()
@@ -173,7 +184,7 @@ class Game:
     def resume(self, path: Path) -> None:
         """Resume the game saved in `path`, or explain why it cannot be."""
         try:
-            saved = load_save(path, self.data)
+            saved = load_save(path, self.data, any_game=True)
         except SaveError as exc:
             log().warning("save unreadable: %s", exc)
             kind, params = exc.kind, exc.params  # the detail is in the log
@@ -185,8 +196,7 @@ class Game:
 
     def _open_saved(self, saved: SavedGame) -> None:
         self._close_game()
-        session = saving.resume(saved, self.bots())
-        assert isinstance(session, Session), "load_save read a Splendor game"
+        session = saving.resume(saved, self.bots_for(saved.game))
         # The seats come back for the next New game or Play again, never the deal.
         self.last_options = replace(session.options, seed=None)
         self.open_session(session)
@@ -200,15 +210,23 @@ class Game:
         self._close_game()
         self.app.stack.replace(self.menu_scene())
 
-    def open_new_game(self, module: str | None = None) -> None:
-        """The New game screen (`module`: that module chosen, after its lesson)."""
-        defaults = with_player_name(self.last_options or GameOptions(
+    def open_new_game(self, module: str | None = None,
+                      game: PlayedGame | None = None) -> None:
+        """The New game screen of `game` (by default Splendor; `module`: that module
+        chosen, after its lesson)."""
+        game = game or default_game()
+        last = self.last_options
+        defaults = with_player_name(replace(last, game=game.id) if last is not None
+                                    else GameOptions(
             tuple(SeatOption(s["kind"], s["name"]) for s in self.settings.default_seats),
-            competitive=self.settings.competitive, module=self.settings.module), self.settings)
+            competitive=self.settings.competitive, module=self.settings.module,
+            game=game.id), self.settings)
         if module is not None:
             defaults = replace(defaults, module=module)
-        self.app.stack.push(NewGameScene(on_start=self.start, defaults=defaults,
-                                         on_module=self.learning.offer_lesson))
+        about = screens(game).notice
+        self.app.stack.push(NewGameScene(
+            on_start=self.start, defaults=defaults, on_module=self.learning.offer_lesson,
+            game=game, on_about=(lambda: self.games.about(game)) if about else None))
 
     def tell(self, problem: FileProblem) -> None:
         """Show what became of a file the game could not use (once a session each)."""
@@ -259,15 +277,26 @@ class Game:
         self.last_options = replace(options, seed=None)
         remember_first_person(self.settings, options)
         self.save_settings()  # remembers these seats and the player's name for next time
-        self.open_session(Session(self.data, options, self.bots()))
+        game = find_game(options.game)
+        self.open_session(session_type(game)(game_data(game, self.data), options,
+                                             self.bots_for(game)))
 
     def bots(self) -> Bots:
-        """Where the bots decide: started with the first game, kept for the window's life."""
+        """Where Splendor's bots decide: started with the first game, kept for the
+        window's life."""
         if self._bots is None:
             self._bots = self._make_bots()
         return self._bots
 
-    def open_session(self, session: Session) -> None:
+    def bots_for(self, game: PlayedGame) -> Bots:
+        """Where `game`'s bots decide (each game's bots in a process of their own)."""
+        if isinstance(self.data, game.data_type):
+            return self.bots()
+        if game.id not in self._game_bots:
+            self._game_bots[game.id] = self._make_bots(game.id)
+        return self._game_bots[game.id]
+
+    def open_session(self, session: SeatedSession) -> None:
         """Show `session` on a fresh table (it becomes the game in progress)."""
         if self.session is not None and self.session is not session:
             self._close_game()
@@ -281,6 +310,16 @@ class Game:
                 problems = keep_unreadable_autosaves()
             except StorageError as exc:
                 log().warning("autosave kept as it is: %s", exc)
+        scene = screens(game_of_session(session)).table(self, session)
+        self.app.stack.replace(scene)
+        table = as_table(scene)
+        if not self.owner and table is not None:
+            table.tell(lambda: tr("files.second_window.notice"))
+        for problem in problems:
+            self.tell(problem)
+
+    def splendor_table(self, session: Session) -> TableScene:
+        """Splendor's table for `session`, with its decision overlays and history."""
         table = TableScene(
             session,
             on_finished=self.finish,
@@ -293,11 +332,7 @@ class Game:
             sounds=self.prefs.sounds,
             decision_overlays=decision_overlays(session, lambda: table),
         )
-        self.app.stack.replace(table)
-        if not self.owner:
-            table.tell(lambda: tr("files.second_window.notice"))
-        for problem in problems:
-            self.tell(problem)
+        return table
 
     def open_net_session(self, session: NetSession) -> None:
         """Show a network game on a fresh table (its server saves it; no undo, no hints)."""
@@ -314,11 +349,11 @@ class Game:
         """Save the game after a completed turn; a failure is shown and logged, never fatal.
         A second window never autosaves (the table says so)."""
         session = self.session
-        if not isinstance(session, Session) or isinstance(session, TutorialSession) \
+        if not isinstance(session, SeatedSession) or isinstance(session, TutorialSession) \
                 or not session.saveable:
             return  # no game, a network game (its server keeps it), the tutorial (its
             # progress is kept as it goes) or a challenge (a try left is not kept)
-        table = next((s for s in self.app.stack.scenes if isinstance(s, TableScene)), None)
+        table = next((t for s in self.app.stack.scenes if (t := as_table(s)) is not None), None)
         if not self.owner:
             if table is not None:
                 table.tell(lambda: tr("files.second_window.notice"))
@@ -337,22 +372,23 @@ class Game:
 
     def pause(self) -> None:
         """Open the pause menu over the table; no bot moves until the table is back on top."""
-        table = self.app.stack.scenes[-1]
-        assert isinstance(table, TableScene)
-        table.session.pause()
+        table = as_table(self.app.stack.top)
+        assert table is not None, "the pause menu opens over a table"
+        session = table.session
+        session.pause()
 
         def set_speed(factor: float) -> None:
             table.speed = factor
 
+        screen = screens(game_of_session(session))
         panel = SettingsPanel(self.prefs, on_speed=set_speed, on_change=self.save_settings,
-                              competitive=table.session.options.competitive)
-        # From a game, the rules open at the section of the module played, if any.
-        module = table.session.options.module
-        net = isinstance(table.session, NetTable)  # saved by the host's server, not here
+                              competitive=session.options.competitive,
+                              assists=screen.assists)
+        net = isinstance(session, NetTable)  # saved by the host's server, not here
         self.app.stack.push(PauseScene(on_leave=(lambda: self.confirm_leave(net=True)) if net
                                        else self.confirm_leave, panel=panel,
                                        on_save=None if net else self.open_save_as,
-                                       on_rules=lambda: self.open_rules(module),
+                                       on_rules=lambda: screen.rules(self, session),
                                        leave_key="net_table.pause.leave" if net else None))
 
     def open_save_as(self) -> None:
@@ -366,7 +402,7 @@ class Game:
     def save_as(self, name: str) -> str | None:
         """Save the game under `name`; the problem in words, or None when saved."""
         session = self.session
-        if not isinstance(session, Session):
+        if not isinstance(session, SeatedSession):
             return tr("saves.save_as.no_game")
         try:
             path = save_path_for(name)
@@ -446,7 +482,7 @@ class Game:
                          lambda: tr(f"{part}.confirm"), self.to_menu)
         )
 
-    def finish(self, session: TableSession) -> None:
+    def finish(self, session: TableSession | SeatedSession) -> None:
         """Count the game in the statistics and show the results."""
         state = session.state
         if isinstance(session, NetSession):
@@ -455,14 +491,14 @@ class Game:
         options = self.last_options
         problem: FileProblem | None = None
         counted = isinstance(session, NetSession) or (
-            options is not None and isinstance(session, Session))
+            options is not None and isinstance(session, SeatedSession))
         if counted:
             records, problem = self._stats()
             if isinstance(session, NetSession):
                 key = count_online_game(state, [s.kind for s in session.options.seats],
                                         records)
             else:
-                assert isinstance(session, Session)
+                assert isinstance(session, SeatedSession)
                 key = count_game(session, records)
             if key is None:
                 problem = None  # nothing to count: no need to speak of the file now
@@ -479,8 +515,15 @@ class Game:
                         log().warning("statistics not saved: %s", exc)
                         record_text = tr("dialog.stats_not_saved", record=record_text,
                                          detail=str(exc))
-        # The results go over the final board; the table goes, so nothing can change the
-        # game any more (the board is drawn from a view).
+        screens(game_of_session(session)).results(self, session, record_text)
+        if problem is not None and self.owner:
+            self.tell(problem)
+
+    def splendor_results(self, session: TableSession, record_text: str | None) -> None:
+        """Splendor's results over the final board, with the review and the analysis; the
+        table goes, so nothing can change the game any more (the board is drawn from a
+        view)."""
+        state = session.state
         kinds = [s.kind for s in session.options.seats]
         names = session.options.names
         review = review_of(state, kinds, names)
@@ -501,8 +544,6 @@ class Game:
             if review is not None and source is not None else None,
             you=seat)
         self.app.stack.replace(results)
-        if problem is not None and self.owner:
-            self.tell(problem)
 
     def _stats(self) -> tuple[Records, FileProblem | None]:
         """The statistics: as the owner, an unreadable file is moved aside; a second
@@ -529,12 +570,15 @@ class Game:
             self.session = None
 
     def close(self) -> None:
-        """End the game in progress, stop the bots' process and the host's server."""
+        """End the game in progress, stop the bots' processes and the host's server."""
         self._close_game()
         self.online.close()
         if self._bots is not None:
             self._bots.close()
             self._bots = None
+        for bots in self._game_bots.values():
+            bots.close()
+        self._game_bots.clear()
 
 
 AssistedBox = TypeVar("AssistedBox", bound=Assisted)

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from splendor.bots.base import BOT_NAMES
+from splendor.engine.modules import module_ids
+from splendor.games import Game, default_game
 from splendor.i18n import LANGUAGES, has, tr, translate
 from splendor.i18n import language as current_language
 from splendor.session.seats import HUMAN, MAX_SEATS, MIN_SEATS, REMOTE, GameOptions, SeatOption
@@ -11,8 +13,31 @@ __all__ = ["HUMAN", "MAX_SEATS", "MIN_SEATS", "REMOTE", "GameOptions", "SeatOpti
 
 #: Longest player name the new-game screen accepts.
 MAX_NAME_LENGTH = 16
+#: The bots kept for tests and tools, never offered for a new seat.
+TEST_BOTS = ("random", "greedy")
 #: Bots the new-game screen offers: the difficulty ladder without the test bots.
-LADDER = tuple(name for name in BOT_NAMES if name not in ("random", "greedy"))
+LADDER = tuple(name for name in BOT_NAMES if name not in TEST_BOTS)
+
+
+def ladder(game: Game | None = None) -> tuple[str, ...]:
+    """The bot levels the New game screen offers for `game` (by default Splendor): the
+    game's levels without the test bots."""
+    return tuple(n for n in (game or default_game()).bot_levels() if n not in TEST_BOTS)
+
+
+def module_choices(game: Game | None = None) -> tuple[str | None, ...]:
+    """What the New game screen's module choice cycles through for `game`: none (the game
+    alone), then each module the game can be played with (the registry says which)."""
+    game = game or default_game()
+
+    def accepts(module: str) -> bool:
+        try:
+            game.with_module(module)
+        except ValueError:
+            return False
+        return True
+
+    return (None, *(m for m in module_ids() if accepts(m)))
 
 
 def options_problem(names: tuple[str, ...], seats: int, first_player: int | None,
@@ -55,14 +80,17 @@ def kind_label(kind: str) -> str:
     return kind  # a bot the catalogs do not know: its id is all there is
 
 
-def offered_kinds(kind: str) -> tuple[str, ...]:
-    """What the selector of a seat of `kind` cycles through: 'human' and the ladder, with
-    `kind` in its place when it is a bot off the ladder ('random', 'greedy': seated from
-    a save or an edited settings file), so the seat shows the bot it has and can go back
-    to it. The ladder stays what a new seat is offered: those two are test bots."""
-    if kind in KINDS or kind not in BOT_NAMES:
-        return KINDS
-    return (HUMAN, *(k for k in BOT_NAMES if k in LADDER or k == kind))
+def offered_kinds(kind: str, game: Game | None = None) -> tuple[str, ...]:
+    """What the selector of a seat of `kind` cycles through: 'human' and `game`'s ladder
+    (by default Splendor's), with `kind` in its place when it is a bot off the ladder
+    ('random', 'greedy': seated from a save or an edited settings file), so the seat shows
+    the bot it has and can go back to it. The ladder stays what a new seat is offered:
+    those two are test bots."""
+    levels = (game or default_game()).bot_levels()
+    kinds = (HUMAN, *ladder(game))
+    if kind in kinds or kind not in levels:
+        return kinds
+    return (HUMAN, *(k for k in levels if k in kinds or k == kind))
 
 
 def default_name(kind: str, seat: int, language: str | None = None) -> str:

@@ -109,13 +109,15 @@ class SettingsPanel:
                  fullscreen: Callable[[], bool] | None = None,
                  toggle_fullscreen: Callable[[], None] | None = None,
                  on_language: Callable[[str], None] | None = None,
-                 competitive: bool = False, challenge: bool = False):
+                 competitive: bool = False, challenge: bool = False, assists: bool = True):
         """`on_language(code)`, when given, adds the language buttons (it switches the
         language and saves the choice). In a `competitive` game the assists are off: one
         line says so where their check boxes would be. In a `challenge` undo and hints
         are off and a refused move is always explained: one line says so above the other
-        assists' check boxes, which work as in any game."""
+        assists' check boxes, which work as in any game. Without `assists` (a game whose
+        table has none of them: Saba) no check box is shown."""
         self.prefs = prefs
+        self.assists = assists
         self.competitive = competitive
         self.challenge = challenge
         self.on_speed = on_speed
@@ -174,6 +176,8 @@ class SettingsPanel:
         """The check boxes shown, with the line of a challenge ('challenge', instead of
         the reasons' box) or of a competitive game ('competitive', instead of the
         assists': the gem symbols are no assist, they stay)."""
+        if not self.assists:
+            return ()
         if self.challenge:
             return ("challenge", *(name for name in ASSISTS if name != "reasons"))
         if self.competitive:

@@ -103,8 +103,7 @@ def test_undo_takes_back_the_humans_latest_decision_and_the_game_goes_on_the_sam
 def test_undo_is_refused_with_a_reason_when_there_is_nothing_or_the_game_is_competitive() -> None:
     session = SabaSession(DATA, options("human", "easy"), InlineBots("saba"))
     assert session.undo() is not None and session.undo().code == "undo_nothing"
-    competitive = SabaSession(DATA, options("human", "easy", competitive=True),
-                              InlineBots("saba"))
+    competitive = SabaSession(DATA, options("human", "easy", competitive=True), InlineBots("saba"))
     competitive.play(competitive.view().legal_actions[0])
     assert competitive.undo().code == "undo_competitive"
     assert competitive.request_hint().code == "hint_competitive"
@@ -155,8 +154,11 @@ def test_autosave_then_continue_resumes_the_same_game_and_the_same_seats() -> No
     info = save_info(paths.autosave_path())
     assert info.error is None and info.game == "saba"
     # A Splendor game's autosave after it keeps it as the backup: read, not moved aside.
-    splendor = Session(SPLENDOR_DATA, GameOptions((SeatOption("human", "Ada"),
-                                                   SeatOption("easy", "Bot"))), InlineBots())
+    splendor = Session(
+        SPLENDOR_DATA,
+        GameOptions((SeatOption("human", "Ada"), SeatOption("easy", "Bot"))),
+        InlineBots(),
+    )
     assert saving.autosave(splendor, SPLENDOR_DATA) == []
     assert save_info(paths.autosave_path()).game == "splendor"
     resumed = saving.load(paths.autosave_backup_path(), SPLENDOR_DATA, InlineBots("saba"))
@@ -207,8 +209,7 @@ def test_a_save_of_a_game_this_version_does_not_know_is_refused_as_a_newer_versi
 
 
 def test_a_finished_game_counts_in_saba_statistics_apart_from_splendors() -> None:
-    session = SabaSession(DATA, options("human", "hard", competitive=True),
-                          InlineBots("saba"))
+    session = SabaSession(DATA, options("human", "hard", competitive=True), InlineBots("saba"))
     drive(session, random.Random(2))
     records: dict = {}  # type: ignore[type-arg]
     key = count_game(session, records)

@@ -1,6 +1,7 @@
 """The new-game screen: seats (human or bot, and a name), first player, seed, the Cities of
 Splendor module played with the base game (or none), and the competitive mode (no
-assists, no undo, no hints; statistics kept apart)."""
+assists, no undo, no hints; statistics kept apart). For another game of the registry
+(Saba) the seats are offered its bot levels, and no module."""
 
 from __future__ import annotations
 
@@ -9,9 +10,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from splendor.bots.base import BOT_NAMES
-from splendor.engine.modules import module_ids
-from splendor.i18n import tr
+from splendor.games import Game, default_game
+from splendor.i18n import has, tr
 from splendor.ui import theme
 from splendor.ui.options import (
     HUMAN,
@@ -25,6 +25,7 @@ from splendor.ui.options import (
     default_options,
     is_default_name,
     kind_label,
+    module_choices,
     numbered_name,
     offered_kinds,
     options_problem,
@@ -56,15 +57,17 @@ if TYPE_CHECKING:
 SEED_DIGITS = 12
 #: Kind of a seat added with "Add seat".
 ADDED_KIND = "medium"
-#: What the module choice cycles through: none (the base game alone), then the modules.
-MODULE_CHOICES: tuple[str | None, ...] = (None, *module_ids())
+#: What the module choice cycles through for Splendor: none (the base game alone), then
+#: the modules.
+MODULE_CHOICES: tuple[str | None, ...] = module_choices()
 
 
 class SeatRow:
     """The widgets of one seat: who plays it, its name and a Remove button."""
 
     def __init__(self, scene: NewGameScene, kind: str, name: str, auto: bool) -> None:
-        if (kind not in (HUMAN, REMOTE) and kind not in BOT_NAMES) \
+        self.game = scene.game
+        if (kind not in (HUMAN, REMOTE) and kind not in self.game.bot_levels()) \
                 or (kind == REMOTE and not scene.hosting):
             kind = ADDED_KIND  # no bot of that name (files are checked): the usual one
         self.kind = kind
@@ -100,7 +103,7 @@ class SeatRow:
         return [kind_label(k) for k in self.kinds]
 
     def _offered(self, kind: str) -> tuple[str, ...]:
-        kinds = offered_kinds(kind)
+        kinds = offered_kinds(kind, self.game)
         return (kinds[0], REMOTE, *kinds[1:]) if self.hosting else kinds
 
     def show_kind(self, kind: str) -> None:
@@ -130,9 +133,16 @@ class NewGameScene(Scene):
         defaults: GameOptions | None = None,
         hosting: bool = False,
         on_module: Callable[[str], None] | None = None,
+        game: Game | None = None,
+        on_about: Callable[[], None] | None = None,
     ) -> None:
-        """`on_module` hears of each module the player chooses (its lesson may be offered)."""
+        """`on_module` hears of each module the player chooses (its lesson may be offered).
+        `game`: the game set up (by default Splendor); `on_about`: an About button that
+        shows the game's notice (None: none)."""
         super().__init__()
+        self.game = game or default_game()
+        #: What the module choice cycles through (only none for a game without modules).
+        self.modules = module_choices(self.game)
         self.on_start = on_start
         self.on_module = on_module
         self.hosting = hosting
@@ -158,14 +168,17 @@ class NewGameScene(Scene):
             on_change=lambda text: self._changed(),
             show_count=False,  # any seed the game draws fits: the limit shows when reached
         )
-        module = defaults.module if defaults.module in MODULE_CHOICES else None
-        self.module = Choice(self._module_labels(), MODULE_CHOICES.index(module),
+        module = defaults.module if defaults.module in self.modules else None
+        self.module = Choice(self._module_labels(), self.modules.index(module),
                              self._module_changed)
+        self.module.visible = len(self.modules) > 1  # a game without modules: no row
         self.competitive = Toggle(defaults.competitive or hosting, lambda on: self._changed())
         self.competitive.enabled = not hosting
         self.add = Button(tr("new_game.add_seat"), self.add_seat)
         self.start = Button(tr("new_game.start"), self.try_start, style="primary")
         self.back = Button(tr("common.button.back"), self.go_back)
+        self.about = Button(tr("saba_table.about"), on_about, style="ghost")
+        self.about.visible = on_about is not None
         self.form = Form()
         self._tried = False
         self._about = ""
@@ -209,16 +222,16 @@ class NewGameScene(Scene):
         seed = int(self.seed.text) if self.seed.text else None
         seats = tuple(SeatOption(r.kind, r.name.text.strip()) for r in self.rows)
         return GameOptions(seats=seats, first_player=first, seed=seed,
-                           competitive=self.competitive.on, module=self.chosen_module)
+                           competitive=self.competitive.on, module=self.chosen_module,
+                           game=self.game.id)
 
     @property
     def chosen_module(self) -> str | None:
         """The module the choice shows (None: the base game alone)."""
-        return MODULE_CHOICES[self.module.index]
+        return self.modules[self.module.index]
 
-    @staticmethod
-    def _module_labels() -> list[str]:
-        return [module_name(m) for m in MODULE_CHOICES]
+    def _module_labels(self) -> list[str]:
+        return [module_name(m) for m in self.modules]
 
     def problem(self) -> str | None:
         names = tuple(r.name.text for r in self.rows)
@@ -279,16 +292,20 @@ class NewGameScene(Scene):
     def level_note(self) -> str:
         """How the bot level last chosen plays (at first the strongest level seated), shown
         when there is no other message; '' with no bot."""
-        kinds = [r.kind for r in self.rows if r.kind in BOT_NAMES]
+        levels = self.game.bot_levels()
+        kinds = [r.kind for r in self.rows if r.kind in levels]
         kind = self._about if self._about in kinds else max(
-            kinds, key=BOT_NAMES.index, default=None)
+            kinds, key=levels.index, default=None)
         if kind is None:
             return ""
-        return tr("new_game.level_about", level=kind_label(kind),
-                  about=tr(f"bots.level.{kind}.about"))
+        # A game whose levels play otherwise than Splendor's says how in its own words.
+        own = f"saba_table.level.{kind}"
+        about = tr(own) if self.game != default_game() and has(own) \
+            else tr(f"bots.level.{kind}.about")
+        return tr("new_game.level_about", level=kind_label(kind), about=about)
 
     def _kind_changed(self, row: SeatRow, kind: str) -> None:
-        if kind in BOT_NAMES:
+        if kind in self.game.bot_levels():
             self._about = kind
         row.kind = kind
         # A remote player brings a name of their own: theirs is shown once they join.
@@ -313,7 +330,7 @@ class NewGameScene(Scene):
 
     def _module_changed(self, index: int) -> None:
         self._changed()
-        chosen = MODULE_CHOICES[index]
+        chosen = self.modules[index]
         if chosen is not None and self.on_module is not None:
             self.on_module(chosen)
 
@@ -396,6 +413,7 @@ class NewGameScene(Scene):
         self.add.label = tr("new_game.add_seat")
         self.start.label = tr("new_game.open_table" if self.hosting else "new_game.start")
         self.back.label = tr("common.button.back")
+        self.about.label = tr("saba_table.about")
         self._refresh()
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -495,7 +513,8 @@ class NewGameScene(Scene):
         self._module_about = pygame.Rect(about_x, module_y, inner.right - about_x, h)
         self._option_labels = [("new_game.first_player", first_label),
                                ("new_game.seed", seed_label),
-                               ("new_game.module", module_label),
+                               *([("new_game.module", module_label)] if self.module.visible
+                                 else []),
                                ("new_game.competitive", comp_label)]
         # Back and Start, centred, as wide as the longer word needs.
         self.back.px = self.start.px = sc.text(21)
@@ -507,11 +526,17 @@ class NewGameScene(Scene):
         self.back.rect = pygame.Rect(size[0] // 2 - gap // 2 - button_w, button_y, button_w,
                                      button_h)
         self.start.rect = pygame.Rect(size[0] // 2 + gap // 2, button_y, button_w, button_h)
+        # About this version: top right, above the panel.
+        self.about.px = sc.text(16)
+        about_h = sc.px(34)
+        about_w = min(sc.px(300), self.about.width_for(about_h, self.about.px))
+        self.about.rect = pygame.Rect(self._panel.right - about_w,
+                                      self._panel.y - sc.px(8) - about_h, about_w, about_h)
         widgets: list[Widget] = []
         for row in self.rows:
             widgets += row.widgets
         widgets += [self.add, self.first, self.seed, self.module, self.competitive, self.back,
-                    self.start]
+                    self.start, self.about]
         self.form.set_widgets(widgets)
 
     # -------------------------------------------------------------------- events
@@ -554,7 +579,10 @@ class NewGameScene(Scene):
         draw_text(surface, tr(head + "title"), sc.text(50), theme.ACCENT, title_box,
                   serif=True)
         sub_box = pygame.Rect(margin, self._panel.y - sc.px(41), w - 2 * margin, sc.px(30))
-        draw_text(surface, tr(head + "subtitle"), sc.text(18), theme.TEXT_DIM, sub_box)
+        # Another game than Splendor is named under the title.
+        subtitle = tr(head + "subtitle") if self.game == default_game() \
+            else tr(self.game.name_key)
+        draw_text(surface, subtitle, sc.text(18), theme.TEXT_DIM, sub_box)
         draw_panel(surface, self._panel, sc.px(16), shadow=sc.px(8))
         small = sc.text(15)
         for key, rect in self._headers:
@@ -578,8 +606,9 @@ class NewGameScene(Scene):
                       align="right" if key == "new_game.seed" else "left")
         self._draw_about(surface, tr("new_game.competitive_about"), self._competitive_about,
                          self.competitive.on)
-        self._draw_about(surface, module_about(self.chosen_module), self._module_about,
-                         self.chosen_module is not None)
+        if self.module.visible:
+            self._draw_about(surface, module_about(self.chosen_module), self._module_about,
+                             self.chosen_module is not None)
         self.form.draw(surface)
         message = self.message
         if message:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from splendor.i18n import tr
-from splendor.session.table_session import TableSession
+from splendor.session.seats import GameOptions
 from splendor.ui.scenes.confirm import ConfirmScene
 
 if TYPE_CHECKING:
@@ -16,12 +16,24 @@ if TYPE_CHECKING:
 Tell = Callable[[Callable[[], str] | None], None]
 
 
+class FailingSeats(Protocol):
+    """What a failed bot's notice asks of a session (any game's, local or networked)."""
+
+    bot_error: str | None
+    failed_seat: int | None
+
+    @property
+    def options(self) -> GameOptions: ...
+    def fallback_level(self, seat: int) -> str: ...
+    def replace_bot(self, seat: int, level: str) -> None: ...
+
+
 class BotFailure:
     """Follows the session's failed bot: says so on the table, and asks the player once
     whether another level plays its seat from here or the game is saved and left
     (`on_leave`; None: not offered). The notice goes when the game goes on."""
 
-    def __init__(self, session: TableSession, tell: Tell,
+    def __init__(self, session: FailingSeats, tell: Tell,
                  on_leave: Callable[[], None] | None) -> None:
         self.session, self.tell, self.on_leave = session, tell, on_leave
         #: The failure the player was asked about (asked once for each).
