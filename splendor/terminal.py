@@ -155,21 +155,35 @@ def play_in_terminal(
     read: Callable[[str], str] = input,
 ) -> GameState:
     """Play `state` to the end; a None seat is a human at the keyboard."""
+    if play_turns(state, seats, observe, render_view, parse_action, out, read):
+        for line in standings_lines(state):
+            print(line, file=out, flush=True)
+    return state
+
+
+def play_turns(state: Any, seats: Sequence[Any | None], look: Callable[[Any, int], Any],
+               render: Callable[[Any], list[str]], parse: Callable[[str], Any], out: TextIO,
+               read: Callable[[str], str]) -> bool:
+    """Play any game's `state` until it is over or the round cap: each decision made by
+    its seat's bot (`choose(view)`), or asked of the human at the keyboard (a None seat)
+    from their view (`look(state, seat)`) shown with `render`, typed in the grammar
+    `parse` reads. False when a human quits ('Game abandoned.')."""
+
     def write(line: str) -> None:
         print(line, file=out, flush=True)
 
     names = [printable(name) for name in state.setup.names]
     while not state.is_over() and state.round <= DEFAULT_ROUND_CAP:
-        seat = state.current
-        view = observe(state, seat)
+        seat = state.current_player()
+        view = look(state, seat)
         bot = seats[seat]
         if bot is None:
-            text = ask_human(view, read, write)
+            text = ask_human(view, read, write, render, parse)
             if text is None:
                 write("Game abandoned.")
-                return state
+                return False
             try:
-                state.apply(parse_action(text))
+                state.apply(parse(text))
             except IllegalActionError as exc:
                 write(f"  {exc.reason}")
                 continue
@@ -178,7 +192,4 @@ def play_in_terminal(
             action = bot.choose(view)
             state.apply(action)
             write(f"{names[seat]}: {action.text()}")
-    for line in standings_lines(state):
-        write(line)
-    return state
-
+    return True

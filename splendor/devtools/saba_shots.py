@@ -1,8 +1,8 @@
 """Saba's screens for `--screenshots` (file names with `saba`): the choice of the game, the
 notice before the first game, Saba's New game screen, mid-game tables of 2 and 4 players
 (one with a hint, one with a refusal and a tooltip, one with a part's options offered),
-the pause menu, and the results of a finished game. Real scenes driven by a real game
-(bots play it in this process)."""
+the pause menu and the rules page it opens, and the results of a finished game. Real
+scenes driven by a real game (bots play it in this process)."""
 
 from __future__ import annotations
 
@@ -32,6 +32,7 @@ SABA_PICTURES = (
     "saba_choice",
     "saba_table_4p",
     "saba_pause",
+    "saba_rules",
     "saba_results",
 )
 
@@ -77,6 +78,7 @@ def render_saba(app: App, game: Game, shot: Callable[[str], None]) -> None:
     """Render SABA_PICTURES through `shot(name)` with the window's flow `game`."""
     import pygame
 
+    from splendor.ui.game_tables import screens
     from splendor.ui.saba.table import SabaTableScene
 
     saba = find_game("saba")
@@ -142,6 +144,9 @@ def render_saba(app: App, game: Game, shot: Callable[[str], None]) -> None:
     shot("saba_table_4p")
     game.pause()
     shot("saba_pause")
+    screens(saba).rules(game, session)  # the pause menu's Rules: Saba's own page
+    shot("saba_rules")
+    app.stack.pop()
     app.stack.pop()
 
     session.autoplay(400, "hard", seed=6)

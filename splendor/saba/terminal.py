@@ -11,7 +11,6 @@ from splendor.console_text import printable
 from splendor.match import DEFAULT_ROUND_CAP
 from splendor.saba.engine import (
     MATERIAL_NAMES,
-    IllegalActionError,
     PalaceCard,
     SabaData,
     SabaState,
@@ -19,7 +18,7 @@ from splendor.saba.engine import (
     observe,
     parse_action,
 )
-from splendor.terminal import ask_human
+from splendor.terminal import play_turns
 
 #: Materials by their first letter: alabaster, sandstone, ebony, gold.
 _SHORT = ("A", "S", "E", "G")
@@ -91,48 +90,25 @@ def play_saba_in_terminal(
     read: Callable[[str], str] = input,
 ) -> SabaState:
     """Play `state` to the end (or the round cap); a None seat is a human at the
-    keyboard, the others are bots (`choose(view)`)."""
+    keyboard, the others are bots (`choose(view)`); then the places, and what ended the
+    game and broke a tie."""
 
-    def write(line: str) -> None:
-        print(line, file=out, flush=True)
+    def render(view: SabaView) -> list[str]:
+        return render_saba_view(view, state.data)
 
+    if not play_turns(state, seats, observe, render, parse_action, out, read):
+        return state
     names = [printable(name) for name in state.setup.names]
-    data = state.data
-    while not state.is_over() and state.round <= DEFAULT_ROUND_CAP:
-        seat = state.current_player()
-        assert seat is not None
-        view = observe(state, seat)
-        bot = seats[seat]
-        if bot is None:
-            text = ask_human(view, read, write, lambda v: render_saba_view(v, data), parse_action)
-            if text is None:
-                write("Game abandoned.")
-                return state
-            try:
-                state.apply(parse_action(text))
-            except IllegalActionError as exc:
-                write(f"  {exc.reason}")
-                continue
-            write(f"{names[seat]}: {text}")
-        else:
-            action = bot.choose(view)
-            state.apply(action)
-            write(f"{names[seat]}: {action.text()}")
-    if state.is_over():
-        outcome = state.outcome()
-        for seat in outcome.ranking:
-            write(
-                f"{outcome.places[seat]}. {names[seat]}: {outcome.points[seat]} points, "
-                f"{list(outcome.harem).count(seat)} harem markers"
-            )
-        write(
-            f"ended by: {outcome.reason.replace('_', ' ')}"
-            + (
-                f"; tie broken by: {outcome.tie_break.replace('_', ' ')}"
-                if outcome.tie_break
-                else ""
-            )
+    if not state.is_over():
+        print(f"Unfinished after {DEFAULT_ROUND_CAP} rounds.", file=out, flush=True)
+        return state
+    outcome = state.outcome()
+    for seat in outcome.ranking:
+        print(
+            f"{outcome.places[seat]}. {names[seat]}: {outcome.points[seat]} points, "
+            f"{list(outcome.harem).count(seat)} harem markers",
+            file=out,
         )
-    else:
-        write(f"Unfinished after {DEFAULT_ROUND_CAP} rounds.")
+    tie = f"; tie broken by: {outcome.tie_break.replace('_', ' ')}" if outcome.tie_break else ""
+    print(f"ended by: {outcome.reason.replace('_', ' ')}{tie}", file=out, flush=True)
     return state

@@ -21,6 +21,7 @@ from splendor.ui.saba.notice import SabaNoticeScene
 from splendor.ui.saba.results import SabaResultsScene
 from splendor.ui.saba.table import SabaTableScene
 from splendor.ui.scene import Scene
+from splendor.ui.scenes.rules import RulesScene
 from splendor.ui.scenes.table import TableScene
 
 if TYPE_CHECKING:
@@ -93,7 +94,7 @@ SCREENS: dict[type[Game], GameScreens] = {
     SabaGame: GameScreens(
         table=_saba_table,
         results=_saba_results,
-        rules=lambda window, session: window.app.stack.push(SabaNoticeScene()),
+        rules=lambda window, session: window.app.stack.push(RulesScene(game=SabaGame())),
         notice=lambda on_close: SabaNoticeScene(on_close),
         assists=False,
     ),

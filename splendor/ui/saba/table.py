@@ -287,7 +287,7 @@ class SabaTableScene(Scene):
             self.tip = None
             return
         target = target_at(lay, self.view(), self.data, pos)
-        text = tip_text(target, self.view(), self.data) if target is not None else ""
+        text = tip_text(target, self.view(), self.data, self.you) if target is not None else ""
         if not text:
             self.tip = None
             return

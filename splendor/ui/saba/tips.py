@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from splendor.i18n import tr
+from splendor.i18n import said, tr
 from splendor.saba.engine import SabaData, SabaView
 from splendor.saba.result_words import detail_text, points_text
 from splendor.saba.words import (
@@ -25,15 +25,16 @@ from splendor.ui.saba.choices import Target
 from splendor.ui.widgets import line_height, wrap
 
 
-def tip_text(target: Target, view: SabaView, data: SabaData) -> str:
-    """The tooltip of `target` ('' when it has none)."""
+def tip_text(target: Target, view: SabaView, data: SabaData, you: int | None = None) -> str:
+    """The tooltip of `target` ('' when it has none); a row of `you`, the person at the
+    screen, is said to them."""
     kind, key = target.kind, target.key
     if kind == "section" and isinstance(key, int):
         section = data.sections[key]
         return capital(
             tr(
                 "saba_table.tip.section",
-                name=section_name(data, section.id),
+                section=section_name(data, section.id),
                 capacity=section.capacity,
                 does=section_does(data, section.id),
             )
@@ -51,7 +52,11 @@ def tip_text(target: Target, view: SabaView, data: SabaData) -> str:
         return tr("saba_table.tip.garden", garden=key + 1, piece=piece)
     if kind == "quarter" and isinstance(key, str):
         text = capital(
-            tr("saba_table.tip.quarter", name=quarter_name(data, key), does=quarter_does(data, key))
+            tr(
+                "saba_table.tip.quarter",
+                quarter=quarter_name(data, key),
+                does=quarter_does(data, key),
+            )
         )
         if data.quarters[view.vizier].id == key:
             text += " " + tr("saba_table.tip.vizier")
@@ -60,9 +65,9 @@ def tip_text(target: Target, view: SabaView, data: SabaData) -> str:
         return tr("saba_table.tip.stock", limit=data.stock_limit)
     if kind == "player" and isinstance(key, int):
         player = view.players[key]
-        return tr(
+        return said(
             "saba_table.tip.player",
-            name=player.name,
+            None if key == you else player.name,
             points=points_text(player.points),
             detail=detail_text(view, key),
         )
