@@ -14,7 +14,7 @@ import pytest
 
 from splendor import i18n
 from splendor.games import find_game, games
-from splendor.saba.engine import Buy, Step
+from splendor.saba.engine import Buy, ChooseFace, Step
 from splendor.saba.result_words import headline
 from splendor.saba.session import SabaSession
 from splendor.session.seats import GameOptions, SeatOption
@@ -32,6 +32,7 @@ from splendor.ui.scenes.confirm import ConfirmScene
 from splendor.ui.scenes.menu import MenuScene
 from splendor.ui.scenes.message import MessageScene
 from splendor.ui.scenes.new_game import NewGameScene
+from splendor.ui.scenes.pass_screen import PassScreenScene
 from tests.ui.saba_mouse import FRAME, click, drag, make
 
 SABA = find_game("saba")
@@ -300,4 +301,26 @@ def test_a_decision_with_several_options_offers_them_as_buttons(app: App) -> Non
     before = len(session.state.history)
     make(app, table, options[-1])
     assert session.state.history[before] == options[-1]
+    game.close()
+
+
+def test_hot_seat_shows_each_hand_only_to_its_player_after_the_pass_screen(app: App) -> None:
+    game = Game(app)
+    seats = (SeatOption("human", "Ada"), SeatOption("human", "Bo"))
+    game.start(GameOptions(seats, first_player=0, seed=3, game="saba"))
+    table = table_of(app)
+    app.step(FRAME)
+    assert isinstance(app.stack.top, PassScreenScene) and app.stack.top.name == "Ada"
+    assert table.view().players[0].hand is None, "no secret before Ada is at the screen"
+    click(app, (10, 10))
+    assert table.acting()
+    make(app, table, ChooseFace("hand"))  # draws an action card
+    assert table.view().players[0].hand, "Ada sees her card"
+    while table.session.current == 0:
+        make(app, table, table.view().legal_actions[0])
+    app.step(FRAME)
+    assert isinstance(app.stack.top, PassScreenScene) and app.stack.top.name == "Bo"
+    view = table.view()
+    assert view.players[0].hand is None and view.players[1].hand is None
+    assert not table.acting()
     game.close()
