@@ -22,29 +22,33 @@ from collections.abc import Callable
 import pygame
 
 from splendor.engine.errors import Refusal
-from splendor.i18n import tr
-from splendor.saba.engine import Action, Buy, Place, SabaView
+from splendor.saba.engine import Action, SabaView
 from splendor.saba.log_words import log_lines
 from splendor.saba.session import SabaSession
 from splendor.saba.turn_log import SabaLogEntry
-from splendor.saba.turn_words import advice, prompt, refusal_text, status
 from splendor.session.review import review_seat
 from splendor.ui import theme
-from splendor.ui.saba.board import Marks, draw_board
-from splendor.ui.saba.choices import Target, asked_at, legal_at, side_actions, target_of
+from splendor.ui.saba.board import (
+    Marks,
+    draw_deck,
+    draw_harbour,
+    draw_headings,
+    draw_spaces,
+)
+from splendor.ui.saba.choices import Target, asked_at, legal_at, target_of
 from splendor.ui.saba.layout import SabaLayout, saba_layout
+from splendor.ui.saba.palace import draw_harem, draw_palace, draw_quarters, draw_treasury
 from splendor.ui.saba.panel import PanelLayout, PanelText, draw_panel_content, layout_panel
+from splendor.ui.saba.panel_words import offered_actions, panel_words
+from splendor.ui.saba.pointer import SabaPointer
 from splendor.ui.saba.seats import draw_own, draw_players, draw_supply
-from splendor.ui.saba.targets import places, rect_of, target_at
-from splendor.ui.saba.tips import tip_box, tip_text
+from splendor.ui.saba.targets import places, rect_of
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.pass_screen import PassScreenScene
 from splendor.ui.sound import Sounds
 from splendor.ui.table.bot_failure import BotFailure
 from splendor.ui.widgets import draw_background, draw_lines, draw_panel
 
-#: Pixels the pointer must move before a press becomes a drag.
-DRAG_THRESHOLD = 8
 #: Seconds a bot's move is shown (its part framed) before it is made, at speed 1.
 SHOW_SECONDS = 0.45
 
@@ -86,13 +90,8 @@ class SabaTableScene(Scene):
         self.choosing: tuple[Target, tuple[Action, ...]] | None = None
         #: The actions the panel's "act" buttons make, in order.
         self.offered: tuple[Action, ...] = ()
-        #: The pointer: where it is, the press (part and where), a drag under way.
-        self.pointer: tuple[int, int] | None = None
-        self._press: tuple[Target | int, tuple[int, int]] | None = None
-        self.dragging: Target | None = None
-        self.hover_button: int | None = None
-        #: The tooltip of the part under the pointer: its words and box.
-        self.tip: tuple[str, pygame.Rect] | None = None
+        #: The mouse: a gesture under way, the button lit, the tooltip.
+        self.pointer = SabaPointer(self)
         #: The log worded so far (entries and lines), scrolled back by `log_back` lines.
         self._worded: list[SabaLogEntry] = []
         self._log_text: list[str] = []
@@ -108,7 +107,7 @@ class SabaTableScene(Scene):
         self.layout = saba_layout(size, self.session.state.num_players)
         self._log_text, self._worded = [], []  # worded again, in the language in use
         self._panel_key = None
-        self.tip = None
+        self.pointer.tip = None
         self._layout_panel()
 
     def tell(self, words: Callable[[], str] | None) -> None:
@@ -119,8 +118,7 @@ class SabaTableScene(Scene):
         self._layout_panel()
 
     def pause(self) -> None:
-        self.tip = None
-        self.hover_button = None
+        self.pointer.forget()
 
     def resume(self) -> None:
         self.session.resume()
@@ -134,7 +132,7 @@ class SabaTableScene(Scene):
             self._show_left > 0
             or self.session.thinking
             or self.session.hint_pending
-            or self.dragging is not None
+            or self.pointer.dragging is not None
         )
 
     # --------------------------------------------------------------- queries
@@ -177,11 +175,11 @@ class SabaTableScene(Scene):
         if event.type == pygame.KEYDOWN:
             return self._key(event.key, getattr(event, "mod", 0))
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            self._down(event.pos)
+            self.pointer.down(event.pos)
         elif event.type == pygame.MOUSEMOTION:
-            self._move(event.pos)
+            self.pointer.move(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            self._up(event.pos)
+            self.pointer.up(event.pos)
         elif event.type == pygame.MOUSEWHEEL:
             return self._scroll(event.y)
         else:
@@ -206,94 +204,18 @@ class SabaTableScene(Scene):
 
     def _scroll(self, notches: int) -> bool:
         panel = self.panel
-        if panel is None or self.pointer is None or not panel.log.collidepoint(self.pointer):
+        at = self.pointer.pos
+        if panel is None or at is None or not panel.log.collidepoint(at):
             return False
         self.log_back = max(0, min(len(self._log_text) - 1, self.log_back + notches))
         self._panel_key = None
         self._layout_panel()
         return True
 
-    def _button_at(self, pos: tuple[int, int]) -> int | None:
+    def button_at(self, pos: tuple[int, int]) -> int | None:
+        """The index of the panel button under `pos`, or None."""
         buttons = self.panel.buttons if self.panel is not None else ()
         return next((i for i, b in enumerate(buttons) if b.rect.collidepoint(pos)), None)
-
-    def _down(self, pos: tuple[int, int]) -> None:
-        self.tip = None
-        button = self._button_at(pos)
-        if button is not None:
-            self._press = (button, pos)
-            return
-        assert self.layout is not None
-        target = target_at(self.layout, self.view(), self.data, pos)
-        self._press = (target, pos) if target is not None else None
-
-    def _move(self, pos: tuple[int, int]) -> None:
-        self.pointer = pos
-        self.hover_button = self._button_at(pos)
-        press = self._press
-        if press is not None and isinstance(press[0], Target) and self.dragging is None:
-            moved = abs(pos[0] - press[1][0]) + abs(pos[1] - press[1][1])
-            if (
-                moved >= self.layout_px(DRAG_THRESHOLD)
-                and press[0].kind in ("card", "figures")
-                and self.acting()
-            ):
-                self.dragging = press[0]
-        self._place_tip(pos)
-
-    def _up(self, pos: tuple[int, int]) -> None:
-        press, self._press = self._press, None
-        dragged, self.dragging = self.dragging, None
-        if press is None:
-            return
-        what, _ = press
-        if isinstance(what, int):
-            if self._button_at(pos) == what:
-                self.press_button(what)
-            return
-        assert self.layout is not None
-        view = self.view()
-        under = target_at(self.layout, view, self.data, pos)
-        if dragged is not None:
-            self._drop(dragged, pos, under)
-        elif under == what:
-            self.click(what)
-
-    def _drop(self, dragged: Target, pos: tuple[int, int], under: Target | None) -> None:
-        """A card of the build spaces dropped in one's own band is bought; one's figure
-        dropped on a quarter is put there."""
-        assert self.layout is not None
-        if (
-            dragged.kind == "card"
-            and isinstance(dragged.key, str)
-            and self.layout.own.collidepoint(pos)
-        ):
-            self.play(Buy(dragged.key))
-        elif (
-            dragged.kind == "figures"
-            and under is not None
-            and under.kind == "quarter"
-            and isinstance(under.key, str)
-        ):
-            self.play(Place(under.key))
-
-    def layout_px(self, value: float) -> int:
-        return self.layout.px(value) if self.layout is not None else int(value)
-
-    def _place_tip(self, pos: tuple[int, int]) -> None:
-        """The tooltip of the part under the pointer, placed beside it (on the event)."""
-        lay = self.layout
-        if lay is None or self.dragging is not None or self.hover_button is not None:
-            self.tip = None
-            return
-        target = target_at(lay, self.view(), self.data, pos)
-        text = tip_text(target, self.view(), self.data, self.you) if target is not None else ""
-        if not text:
-            self.tip = None
-            return
-        window = pygame.Rect((0, 0), lay.size)
-        box = tip_box(text, lay.text(15), pos, lay.px(340), window, lay.px(8))
-        self.tip = (text, box)
 
     # --------------------------------------------------------------- decisions
 
@@ -459,8 +381,8 @@ class SabaTableScene(Scene):
         if self.choosing is not None and not self.acting():
             self.choosing = None
         self.panel = layout_panel(lay, self._panel_text(), self.log_back)
-        if self.pointer is not None:
-            self.hover_button = self._button_at(self.pointer)
+        if self.pointer.pos is not None:
+            self.pointer.hover_button = self.button_at(self.pointer.pos)
         if self.app is not None:
             self.app.request_redraw()
 
@@ -482,41 +404,20 @@ class SabaTableScene(Scene):
         )
 
     def _panel_text(self) -> PanelText:
-        session, view, data = self.session, self.view(), self.data
-        acting = self.acting()
-        names = session.options.names
-        if session.is_over() or acting:
-            words = prompt(view, data)
-        elif session.thinking and view.current_player is not None:
-            words = tr("table.status.thinking", name=names[view.current_player])
-        else:
-            words = status(view, self.you)
-        if self.choosing is not None:
-            self.offered = self.choosing[1]
-        else:
-            self.offered = side_actions(view) if acting else ()
-        labels = tuple(advice(a, data, view.step) for a in self.offered)
-        hint = session.hint
-        hint_text = (
-            tr("saba_table.hint", move=advice(hint, data, view.step))
-            if hint is not None and acting
-            else tr("hint.thinking")
-            if session.hint_pending
-            else ""
-        )
-        return PanelText(
-            prompt=words,
-            actions=labels,
-            cancel=self.choosing is not None,
-            refusal=refusal_text(self.refusal, data, names, self.you)
-            if self.refusal is not None
-            else "",
+        view, acting = self.view(), self.acting()
+        self.offered = offered_actions(view, acting, self.choosing)
+        return panel_words(
+            self.session,
+            view,
+            self.data,
+            you=self.you,
+            acting=acting,
+            offered=self.offered,
+            choosing=self.choosing is not None,
+            refusal=self.refusal,
             notice=self._notice() if self._notice is not None else "",
             assists=self.assists,
-            undo=session.why_no_undo() is None,
-            hint=session.why_no_hint() is None and not session.hint_pending,
-            hint_text=hint_text,
-            log=tuple(self._log_text),
+            log=self._log_text,
         )
 
     # --------------------------------------------------------------- drawing
@@ -528,25 +429,33 @@ class SabaTableScene(Scene):
         marks = self.marks()
         draw_background(surface)
         pygame.draw.rect(surface, theme.TABLE_DARK, lay.own, border_radius=lay.px(10))
-        draw_board(surface, lay, view, self.data, marks)
+        draw_headings(surface, lay, self.data)
+        draw_harbour(surface, lay, view, self.data, marks)
+        draw_spaces(surface, lay, view, self.data, marks)
+        draw_deck(surface, lay, view)
+        draw_treasury(surface, lay, view, self.data)
+        draw_harem(surface, lay, view, self.data)
+        draw_palace(surface, lay, view)
+        draw_quarters(surface, lay, view, self.data, marks)
         draw_own(surface, lay, view, self.data, marks)
         draw_supply(surface, lay, view)
         draw_players(surface, lay, view, self.data, self.you)
-        draw_panel_content(surface, lay, panel, self.hover_button)
+        draw_panel_content(surface, lay, panel, self.pointer.hover_button)
         self._draw_drag(surface, lay, view)
-        if self.tip is not None:
-            text, box = self.tip
+        if self.pointer.tip is not None:
+            text, box = self.pointer.tip
             draw_panel(surface, box, lay.px(8), fill=theme.TABLE_DARK, edge=theme.ACCENT)
             pad = lay.px(8)
             draw_lines(surface, text, lay.text(15), theme.TEXT, box.inflate(-2 * pad, -2 * pad))
 
     def _draw_drag(self, surface: pygame.Surface, lay: SabaLayout, view: SabaView) -> None:
         """What is being dragged, under the pointer."""
-        if self.dragging is None or self.pointer is None:
+        dragging, at = self.pointer.dragging, self.pointer.pos
+        if dragging is None or at is None:
             return
-        source = rect_of(lay, view, self.data, self.dragging)
+        source = rect_of(lay, view, self.data, dragging)
         if source is None:
             return
         ghost = source.copy()
-        ghost.center = self.pointer
+        ghost.center = at
         pygame.draw.rect(surface, theme.ACCENT, ghost, max(2, lay.px(3)), border_radius=lay.px(8))
