@@ -10,7 +10,8 @@ Trading Posts) are zeroed for the old side. `--against` plays the new profile ag
 another shipped profile's old version instead (e.g. `--bot hard --against medium`: the
 ladder's step against today's medium). `--set` changes the new side's module weights
 (to try a setting without editing bots.yaml), `--old-set` the old side's.
-`--outside` plays the new profile against the outside greedy (outside_greedy.py) instead.
+`--outside` plays the new profile against the greedy, the lower levels' yardstick
+(outside_greedy.py), instead.
 
 Each deal is played twice with the seats swapped (seat 0 starts), seeded as the
 tournament does; prints the new side's win share (a shared win counts 1/k) with its 95%
@@ -93,7 +94,7 @@ def main(argv: list[str] | None = None) -> int:
                 return HeuristicBot(profile, base_game(), seed)
             mean, half, unfinished = play_outside(args.bot, module, args.games, args.seed,
                                                   maker)
-            other_name = "outside"
+            other_name = "greedy"
         else:
             other = profiles[args.against or args.bot]
             assert isinstance(other, HeuristicProfile)

@@ -59,6 +59,16 @@ def post_met(post: TradingPost, bonuses: Sequence[int], nobles: int) -> bool:
     return True
 
 
+def post_points(post: TradingPost, held: Sequence[int]) -> int:
+    """The prestige claiming `post` brings a player holding the posts `held` (ids): 5 for
+    post 4's power, one per own coat of arms with this one for post 5's, and one more
+    for each later post once post 5 is held."""
+    if post.power == "one_prestige_per_own_coat_of_arms":
+        return len(held) + 1
+    points = 5 if post.power == "five_prestige" else 0
+    return points + (1 if 5 in held else 0)
+
+
 def post_shortfall(post: TradingPost, bonuses: Sequence[int], nobles: int) -> int:
     """Missing bonuses (and noble) for a trading post; 0 when met."""
     short = 0

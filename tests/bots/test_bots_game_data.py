@@ -10,7 +10,6 @@ import pytest
 
 from splendor.bots import BOT_NAMES, make_bot
 from splendor.bots.expert import ExpertBot
-from splendor.bots.greedy import GreedyBot
 from splendor.bots.heuristic import HeuristicBot
 from splendor.bots.profiles import HeuristicProfile, shipped_profiles
 from splendor.bots.value import situation_from_view
@@ -39,32 +38,14 @@ def test_every_bot_plays_a_game_with_other_numbers_legally(name: str) -> None:
 
 
 def test_the_bots_read_the_rules_numbers_from_the_data_they_are_given() -> None:
-    greedy, hard, expert = (make_bot(n, 0, data=SHORT) for n in ("greedy", "hard", "expert"))
-    assert isinstance(greedy, GreedyBot) and greedy.token_limit == 7
+    hard, expert = (make_bot(n, 0, data=SHORT) for n in ("hard", "expert"))
     assert isinstance(hard, HeuristicBot) and hard.data is SHORT
     assert isinstance(expert, ExpertBot) and expert.data is SHORT
     view = observe(new_game(SHORT, 2, seed=1), 0)
     situation = situation_from_view(view, SHORT)
     assert (situation.target, situation.token_limit) == (9, 7)
-    default = make_bot("greedy", 0)
-    assert isinstance(default, GreedyBot) and default.token_limit == base_game().token_limit
-
-
-def test_greedy_avoids_going_over_the_limit_of_its_data() -> None:
-    """Holding six tokens, greedy wants one blue for L1-17. Any take with a blue gets it
-    there; with a limit of 7 it takes two blue (one over) rather than three tokens (two
-    over), while under the base game's 10 neither goes over and the first take wins."""
-    from splendor.engine import Take, TakeTwo, build_position
-
-    for data in (SHORT, base_game()):
-        state = build_position(data, 2, seats=[{"tokens": {"white": 2, "green": 2, "red": 2}}],
-                               market={1: ["L1-17", "L1-05", "L1-06", "L1-08"]})
-        view = observe(state, 0)
-        choice = make_bot("greedy", 0, data=data).choose(view)
-        if data is SHORT:
-            assert choice == TakeTwo(1), choice
-        else:
-            assert isinstance(choice, Take) and 1 in choice.colors, choice
+    default = make_bot("hard", 0)
+    assert isinstance(default, HeuristicBot) and default.data.token_limit == base_game().token_limit
 
 
 def test_the_expert_checks_its_candidates_and_not_its_rollout_moves(

@@ -11,7 +11,7 @@ from splendor.engine.actions import Action, ChoosePost, TakeGem
 from splendor.engine.colors import GEMS
 from splendor.engine.components import GameData, TradingPost
 from splendor.engine.errors import PositionError
-from splendor.engine.module_rules import post_met
+from splendor.engine.module_rules import post_met, post_points
 from splendor.engine.modules.base import (
     _POST,
     ModulePlayer,
@@ -89,11 +89,6 @@ class TradingPostsState(ModuleState):
         self._claim_post(p, self.data.post(action.post))
 
     def _claim_post(self, p: ModulePlayer, post: TradingPost) -> None:
+        p.points += post_points(post, p.posts)
         p.posts.append(post.id)
-        if post.power == "five_prestige":
-            p.points += 5
-        if post.power == "one_prestige_per_own_coat_of_arms":
-            p.points += len(p.posts)
-        elif 5 in p.posts:
-            p.points += 1
         self._choices = []
