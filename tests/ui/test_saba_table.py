@@ -29,6 +29,7 @@ from splendor.ui.saba.results import SabaResultsScene
 from splendor.ui.saba.table import SabaTableScene
 from splendor.ui.saba.targets import places, rect_of
 from splendor.ui.scenes.confirm import ConfirmScene
+from splendor.ui.scenes.load_game import LoadGameScene, describe
 from splendor.ui.scenes.menu import MenuScene
 from splendor.ui.scenes.message import MessageScene
 from splendor.ui.scenes.new_game import NewGameScene
@@ -323,4 +324,23 @@ def test_hot_seat_shows_each_hand_only_to_its_player_after_the_pass_screen(app: 
     view = table.view()
     assert view.players[0].hand is None and view.players[1].hand is None
     assert not table.acting()
+    game.close()
+
+
+def test_the_load_screen_names_a_saba_save_and_loads_it_on_its_table(app: App) -> None:
+    game = Game(app)
+    game.start(saba_options("human", "easy"))
+    table = table_of(app)
+    until_human(app, table)
+    make(app, table, table.view().legal_actions[0])
+    assert game.save_as("Evening in Saba") is None
+    state = table.session.state.clone()
+    game.to_menu()
+    game.open_load()
+    screen = app.stack.top
+    assert isinstance(screen, LoadGameScene)
+    info = next(i for i in screen.saves if i.name == "Evening in Saba")
+    assert describe(info)[1].endswith(i18n.tr("games.saba.name"))
+    game.resume(info.path)
+    assert table_of(app).session.state == state
     game.close()

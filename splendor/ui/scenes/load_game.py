@@ -1,5 +1,6 @@
 """The load screen: saved games with date, players, round, scores and the Cities of
-Splendor module played; load, review, analyse (a finished game) or delete."""
+Splendor module (or the other game: Saba) played; load, review, analyse (a finished game)
+or delete."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from pathlib import Path
 
 import pygame
 
+from splendor.games import default_game, find_game
 from splendor.i18n import tr
 from splendor.storage.atomic import StorageError
 from splendor.storage.saves import SaveInfo, delete_save, list_saves
@@ -68,6 +70,9 @@ def describe(info: SaveInfo) -> tuple[str, str]:
     second = tr("saves.load.summary", status=status, scores=scores) if scores else status
     if info.module is not None:
         second = tr("saves.load.module", summary=second, module=module_name(info.module))
+    game = find_game(info.game)
+    if game != default_game():  # another game than Splendor is named as a module is
+        second = tr("saves.load.module", summary=second, module=tr(game.name_key))
     return first, second
 
 
