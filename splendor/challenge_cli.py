@@ -84,7 +84,7 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _rate(m: Measured) -> str:
-    return f"{m.wins}/{m.tries} {round(100 * m.rate):>3}%"
+    return f"{f'{m.wins}/{m.tries}':>5} {round(100 * m.rate):>3}%"
 
 
 def verify_table(results: Sequence[Result]) -> list[str]:

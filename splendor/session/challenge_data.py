@@ -299,13 +299,23 @@ def _feat(ck: Checker, value: object, where: str, module: str | None,
 
 
 def _feat_piece(feat: tuple[str, str | int] | None, data: GameData) -> dict[str, Any]:
-    """The requirements of a feat's noble or city, for its words."""
+    """The requirements of a feat's noble or city, for its words: 'white=3,blue=4', and
+    a city's bonuses all of one colour as 'one=5' (or 'other=4', beside named colours)."""
     if feat is None or feat[0] not in ("noble", "city"):
         return {}
-    piece = data.noble_by_id[str(feat[1])] if feat[0] == "noble" \
-        else data.city_by_id[str(feat[1])]
-    needs = ",".join(f"{GEM_NAMES[c]}={n}" for c, n in enumerate(piece.requires) if n)
-    return {"feat_needs": needs, "feat_points": piece.points if feat[0] == "city" else 0}
+    if feat[0] == "noble":
+        noble = data.noble_by_id[str(feat[1])]
+        return {"feat_needs": _needs(noble.requires), "feat_points": 0}
+    city = data.city_by_id[str(feat[1])]
+    needs = _needs(city.requires)
+    if city.any_single:
+        single = f"{'other' if needs else 'one'}={city.any_single}"
+        needs = f"{needs},{single}" if needs else single
+    return {"feat_needs": needs, "feat_points": city.points}
+
+
+def _needs(requires: tuple[int, ...]) -> str:
+    return ",".join(f"{GEM_NAMES[c]}={n}" for c, n in enumerate(requires) if n)
 
 
 def _stars(ck: Checker, value: object, where: str) -> Stars:

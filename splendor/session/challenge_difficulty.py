@@ -17,7 +17,7 @@ from typing import Any
 #: The least share of tries the expert must win: below it a challenge is too hard.
 MIN_RATE = 0.2
 #: The difficulties from the easiest, each with the least share of tries won it takes.
-LEVELS = (("easy", 0.75), ("medium", 0.45), ("hard", 0.0))
+LEVELS = (("easy", 0.9), ("medium", 0.6), ("hard", 0.0))
 #: The fields of a challenge's `measured`.
 FIELDS = ("wins", "tries", "budget", "seed")
 

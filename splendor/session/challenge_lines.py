@@ -32,11 +32,19 @@ def words(line: Line) -> str:
         params["opponents"] = ", ".join(tr(f"bots.level.{lv}.name") for lv in levels)
     if "needs" in params:
         parts = [part.split("=") for part in str(params["needs"]).split(",") if part]
-        params["needs"] = ", ".join(f"{n} {tr(f'common.color.{c}')}" for c, n in parts)
+        params["needs"] = ", ".join(_need(c, int(n)) for c, n in parts)
     if "feat" in params:
         params["feat"] = words(Line(str(params["feat"]), line.count, {
             k: v for k, v in line.params.items() if k in ("needs", "points")}))
     return tr(line.key, line.count, **params)
+
+
+def _need(colour: str, count: int) -> str:
+    """'3 white'; or, for a city's bonuses all of one colour, '5 of one colour' ('one')
+    or '4 of another colour' ('other', beside colours named)."""
+    if colour in ("one", "other"):
+        return tr(f"challenges.line.{colour}_colour", count)
+    return f"{count} {tr(f'common.color.{colour}')}"
 
 
 def goal_lines(challenge: Challenge) -> tuple[Line, ...]:

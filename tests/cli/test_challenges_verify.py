@@ -51,6 +51,26 @@ def test_the_figures_are_the_same_in_one_process_or_two(
     assert json.loads(runs[0])[0]["seed"] == 7
 
 
+def test_the_list_gives_each_challenges_difficulty_and_how_it_was_measured(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    campaign = load_campaign(base_game())
+    for words in ([], ["list"]):
+        code, out, _ = run(capsys, *words)
+        lines = out.splitlines()
+        assert code == 0 and lines[0].split() == ["challenge", "chapter", "difficulty",
+                                                  "expert", "won"]
+        for c, line in zip(campaign.challenges, lines[1:], strict=False):
+            assert c.measured is not None
+            assert line.split()[:4] == [c.id, c.chapter, c.measured.level,
+                                        f"{c.measured.wins}/{c.measured.tries}"]
+        assert "each won at least one time in five" in out
+        assert "python -m splendor challenges verify --tries " in lines[-1]
+    code, out, _ = run(capsys, "list", "--json")
+    listed = json.loads(out)
+    assert [r["id"] for r in listed] == [c.id for c in campaign.challenges]
+    assert listed[0]["measured"] == campaign.challenges[0].measured.to_json()  # type: ignore[union-attr]
+
+
 def test_write_keeps_the_figures_in_the_data_file_comments_and_all(tmp_path: Path) -> None:
     shipped = (LEVELS_DATA / FILENAME).read_text(encoding="utf-8")
     (tmp_path / FILENAME).write_text(shipped, encoding="utf-8")

@@ -11,16 +11,19 @@ from typing import Any
 
 import pytest
 
+from splendor.challenge_verify import DEFAULT_BUDGET, DEFAULT_SEED, DEFAULT_TRIES, verify
 from splendor.engine.modules import module_ids
 from splendor.gamedata import DataError, base_game
 from splendor.i18n import LANGUAGES, load_catalog, translate
 from splendor.session.challenge_data import FEATS, FILENAME, MEASURES, load_campaign
+from splendor.session.challenge_difficulty import MIN_RATE
 from splendor.session.challenge_lines import (
     Line,
     constraint_lines,
     feat_line,
     goal_lines,
     star_lines,
+    words,
 )
 from tests.data.data_files import LEVELS_DATA, load, save
 
@@ -47,6 +50,28 @@ def test_the_campaign_mixes_goals_starts_restrictions_and_feats() -> None:
     assert any(r.no_reserve for r in restricted) and any(r.no_take_two for r in restricted)
     assert any(r.no_gold for r in restricted) and any(r.levels for r in restricted)
     assert len({c.feat[0] for c in challenges if c.feat is not None}) >= 5
+
+
+def test_every_challenge_is_measured_by_one_command_and_none_is_too_hard() -> None:
+    # The difficulty shown is what `challenges verify` with its defaults measures: the
+    # expert wins each challenge at least one time in five.
+    for c in CAMPAIGN.challenges:
+        assert c.measured is not None, f"{c.id}: not measured"
+        m = c.measured
+        assert (m.tries, m.budget, m.seed) == (DEFAULT_TRIES, DEFAULT_BUDGET, DEFAULT_SEED), \
+            f"{c.id}: measured otherwise ({m.command(c.id)})"
+        assert m.rate >= MIN_RATE, f"{c.id}: the expert won {m.wins} of {m.tries}"
+    assert len({c.measured.level for c in CAMPAIGN.challenges if c.measured}) > 1
+
+
+def test_a_challenges_figures_come_out_of_their_command_again() -> None:
+    # The quickest to measure (a set position near the end): its command, run again,
+    # gives the figures kept (a change of the bots that moves them asks a new measure).
+    c = CAMPAIGN.find("last_stretch")
+    assert c is not None and c.measured is not None
+    m = c.measured
+    [again] = verify([c.id], m.tries, m.budget, m.seed)
+    assert again.measured == m
 
 
 def _said(code: str, line: Line) -> str:
@@ -77,6 +102,17 @@ def test_every_feat_measure_and_failure_has_a_line(kind: str) -> None:
                for k in ("win", "points", "by_round", "feat"))
     assert feat_line(next(c for c in CAMPAIGN.challenges if c.feat is not None)).key \
         .startswith("challenges.line.feat_")
+
+
+def test_a_city_feat_says_its_bonuses_all_of_one_colour() -> None:
+    # The chosen city (C12) asks for 15 prestige and five bonuses of any one colour.
+    chosen = CAMPAIGN.find("chosen_city")
+    assert chosen is not None and chosen.feat == ("city", "C12")
+    assert words(feat_line(chosen)) == \
+        "Take the city that asks for 15 points and 5 of one colour."
+    beside = Line("challenges.line.feat_city", 14, {"needs": "green=4,other=4"})
+    assert words(beside) == "Take the city that asks for 14 points and 4 green, 4 of " \
+        "another colour."
 
 
 def edited(tmp_path: Path, change: Callable[[dict[str, Any]], None]) -> str:

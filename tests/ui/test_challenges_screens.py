@@ -115,6 +115,19 @@ def test_a_click_on_a_row_shows_that_challenges_card() -> None:
     game.close()
 
 
+def test_the_card_says_how_hard_the_challenge_is_as_measured() -> None:
+    app = window()
+    game, listing = open_challenges(app)
+    click(app, row_of(listing, "steady_hands").center)
+    measured = listing.current.challenge.measured
+    assert measured is not None
+    said = tr("challenge_screen.difficulty.card", measured.tries, wins=measured.wins,
+              level=tr(f"challenge_screen.difficulty.{measured.level}"))
+    assert said in card_texts(listing)
+    assert f"{measured.wins} of its {measured.tries} tries" in said
+    game.close()
+
+
 def test_play_starts_the_challenge_with_its_opponents_and_restrictions() -> None:
     app = window()
     game, listing = open_challenges(app)
