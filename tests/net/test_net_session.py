@@ -30,7 +30,7 @@ def worker() -> Iterator[LoopThread]:
     thread = LoopThread("test-net").start()
     yield thread
     while SERVERS:
-        thread.call(SERVERS.pop().close())
+        thread.call(SERVERS.pop().close(), timeout=60)  # closing waits for bots and peers
     thread.stop()
 
 

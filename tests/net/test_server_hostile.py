@@ -97,7 +97,7 @@ def hostile() -> Iterator[Hostile]:
     hostile = Hostile(net, server, url, table, token, seat)
     yield hostile
     hostile.held.close()
-    net.call(server.close())
+    net.call(server.close(), timeout=60)  # closing waits for bots and peers
     net.stop()
 
 

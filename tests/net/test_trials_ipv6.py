@@ -104,7 +104,7 @@ def test_the_window_joins_the_address_typed_with_brackets_and_plays_to_the_end(
         assert held is not None and held[1] == 0
     finally:
         session.close()
-        worker.call(server.close())
+        worker.call(server.close(), timeout=60)  # closing waits for bots and peers
 
 
 def serve_on_ipv6_loopback(tmp_path: Path, record: Path) -> tuple[subprocess.Popen[str], str]:

@@ -321,7 +321,7 @@ def test_the_window_reconnects_over_tls_with_its_token(
         assert table.seats[0].out is not None and table.seats[0].out is not out
     finally:
         session.close()
-        worker.call(server.close())
+        worker.call(server.close(), timeout=60)  # closing waits for bots and peers
 
 
 def test_join_refuses_a_self_signed_server_without_cafile_and_says_why(

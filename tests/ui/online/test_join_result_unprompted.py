@@ -155,4 +155,4 @@ def test_the_lobby_says_the_host_closed_the_table_without_any_input(
         shows_now(app, lobby._note)
     finally:
         session.close()
-        worker.call(server.close())
+        worker.call(server.close(), timeout=60)  # closing waits for bots and peers

@@ -40,7 +40,7 @@ def served() -> Iterator[tuple[GameServer, int]]:
 
     server, port = worker.call(serve())
     yield server, port
-    worker.call(server.close())
+    worker.call(server.close(), timeout=60)  # closing waits for bots and peers
     worker.stop()
 
 

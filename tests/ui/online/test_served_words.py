@@ -45,7 +45,7 @@ def serve() -> Iterator[tuple[GameServer, int, LoopThread]]:
 
     server, port = worker.call(start())
     yield server, port, worker
-    worker.call(server.close())
+    worker.call(server.close(), timeout=60)  # closing waits for bots and peers
     worker.stop()
 
 
