@@ -6,18 +6,25 @@ wrong, e.g. ``components.yaml: palace_cards entry 3 (arch-3): 'level' must be 1,
 got 4``. What the rules need is checked (24 palace cards, one per level and garden space,
 no gold on them, ...); the reconstruction's balance (section 7.1) is not, since a copy of
 the real cards may differ.
+
+A player's copy of the file in the user-data folder (`splendor.storage.paths.saba_data_path`)
+replaces the shipped one when it passes the same checks; one that fails is refused, the
+shipped data played, and the data's `refused` keeps the message for the screens.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import itertools
+import logging
+import os
 import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, Final
 
-from splendor.gamedata import Checker, read_yaml
+from splendor.gamedata import Checker, DataError, read_yaml
 from splendor.resources import levels_data_dir
 from splendor.saba.engine.actions import ID_PATTERN
 from splendor.saba.engine.components import (
@@ -37,10 +44,12 @@ from splendor.saba.engine.components import (
     SpecialCard,
 )
 from splendor.saba.engine.materials import BUILDING, GOLD, MATERIAL_NAMES
+from splendor.storage.paths import saba_data_path
 
 #: Where the shipped data lies, under levels_data/.
 DATA_FILE: Final = Path("saba") / "components.yaml"
 SUPPORTED_VERSION: Final = 1
+log = logging.getLogger(__name__)
 #: Provenance ranks: an entry's tag is the weakest of its fields' (seed and reviews equal).
 _RANK: Final = {"seed": 0, "reviews": 0, "derived": 1, "reconstructed": 2}
 _RULING: Final = re.compile(r"[AS][1-9][0-9]*")
@@ -74,10 +83,37 @@ def load_saba_data(path: Path | None = None) -> SabaData:
     return parse_saba_data(read_yaml(path), path.name)
 
 
-@functools.cache
 def saba_game() -> SabaData:
+    """The data Saba is played with: the player's copy (`saba_data_path`) when there is one
+    and it passes the checks (its `edited_from` names it), else the shipped data (with
+    `refused` saying why a copy was not played). Read again when the copy changes."""
+    path = saba_data_path()
+    try:
+        info = path.stat()
+    except OSError:
+        return shipped_saba_data()
+    return _player_copy(path, info.st_mtime_ns, info.st_size)
+
+
+@functools.cache
+def shipped_saba_data() -> SabaData:
     """The shipped Saba data, loaded once."""
     return load_saba_data()
+
+
+@functools.lru_cache(maxsize=4)
+def _player_copy(path: Path, mtime_ns: int, size: int) -> SabaData:
+    """The player's copy at `path` as it is at `mtime_ns` and `size` (which key the cache),
+    or the shipped data refusing it."""
+    try:
+        data = load_saba_data(path)
+    except DataError as exc:
+        # The message starts with the file's name: the folder before it names the copy.
+        refused = f"{path.parent}{os.sep}{exc}"
+        log.warning("Saba card data refused, the shipped data is played: %s", refused)
+        return dataclasses.replace(shipped_saba_data(), refused=refused)
+    log.info("Saba card data: the player's copy %s", path)
+    return dataclasses.replace(data, edited_from=path)
 
 
 class _Reader(Checker):

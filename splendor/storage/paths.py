@@ -63,6 +63,12 @@ def log_path() -> Path:
     return log_dir() / "splendor.log"
 
 
+def saba_data_path() -> Path:
+    """The player's copy of Saba's card data, played instead of the shipped file when it
+    passes the checks (docs/RULES_SABA.md, section 8)."""
+    return data_dir() / "saba" / "components.yaml"
+
+
 def net_seats_path() -> Path:
     """The seats this computer holds at network tables (their tokens)."""
     return data_dir() / "net_seats.json"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import MappingProxyType
 from typing import Final
 
@@ -167,6 +168,10 @@ class SabaData:
     action_cards: tuple[ActionCard, ...]
     #: The provenance of the entries that are no component (limits, counts, ...), by name.
     provenance: tuple[tuple[str, Provenance], ...] = ()
+    #: The player's copy of the data file when it is what is played (section 8), else None.
+    edited_from: Path | None = field(default=None, compare=False)
+    #: Why a player's copy was refused (file, entry, problem): the shipped data is played.
+    refused: str | None = field(default=None, compare=False)
     card_by_id: Mapping[str, DeckCard] = field(init=False, repr=False, compare=False)
     action_by_id: Mapping[str, ActionCard] = field(init=False, repr=False, compare=False)
     surcharges: tuple[int, ...] = field(init=False, repr=False, compare=False)
