@@ -22,6 +22,8 @@ LIT, HINTED, CHOSEN = theme.ACCENT, (120, 230, 140), theme.TEXT
 CARD: theme.Color = (246, 238, 218)
 CARD_INK: theme.Color = (54, 40, 30)
 STONE_DARK: theme.Color = (70, 52, 38)
+#: The mark of a reconstructed value (RULES_SABA.md section 8).
+MARK: theme.Color = (176, 84, 40)
 
 
 @dataclass
@@ -145,57 +147,55 @@ def draw_card(
     rect: pygame.Rect,
     card: PalaceCard | SpecialCard,
     data: SabaData,
+    scale: float = 1.0,
 ) -> None:
     """A card of the palace deck, face up: a palace card's piece, garden space and cost,
-    or a special card's name and cost; a star in the corner marks reconstructed values."""
-    radius = lay.px(8)
+    or a special card's name and cost; a dot in the corner marks reconstructed values.
+    `scale`: its marks and words as much larger as the card is (a zoomed card)."""
+
+    def px(value: float) -> int:
+        return lay.px(value * scale)
+
+    radius = px(8)
     pygame.draw.rect(surface, CARD, rect, border_radius=radius)
-    pygame.draw.rect(surface, CARD_INK, rect, max(1, lay.px(2)), border_radius=radius)
-    pad = lay.px(6)
-    px = lay.text(15)
-    title_h = (
-        2 * theme.font(px).get_linesize()
-        if isinstance(card, SpecialCard)
-        else theme.font(px).get_linesize()
-    )
-    title = pygame.Rect(rect.x + pad, rect.y + pad // 2, rect.w - 2 * pad - lay.px(8), title_h)
+    pygame.draw.rect(surface, CARD_INK, rect, max(1, px(2)), border_radius=radius)
+    pad = px(6)
+    size = lay.text(15 * scale)
+    line = theme.font(size).get_linesize()
+    title_h = 2 * line if isinstance(card, SpecialCard) else line
+    title = pygame.Rect(rect.x + pad, rect.y + pad // 2, rect.w - 2 * pad - px(8), title_h)
     words = card_title(data, card)
     draw_lines(
         surface,
         words,
-        px,
+        size,
         CARD_INK,
         title,
-        bold=isinstance(card, SpecialCard) or bold_fits(words, px, title.w),
+        bold=isinstance(card, SpecialCard) or bold_fits(words, size, title.w),
     )
     if isinstance(card, PalaceCard):
-        badge = lay.px(15)
-        center = (rect.right - pad - badge, rect.y + pad + badge + theme.font(px).get_linesize())
+        badge = px(15)
+        center = (rect.right - pad - badge, rect.y + pad + badge + line)
         pygame.draw.circle(surface, (60, 112, 90), center, badge)
         draw_text(
             surface,
             str(card.garden),
-            lay.text(17),
+            lay.text(17 * scale),
             theme.TEXT,
             pygame.Rect(center[0] - badge, center[1] - badge, 2 * badge, 2 * badge),
             bold=True,
         )
-        piece = pygame.Rect(
-            rect.x + pad,
-            rect.y + pad + theme.font(px).get_linesize(),
-            rect.w // 2 - pad,
-            rect.h // 2 - pad,
-        )
+        piece = pygame.Rect(rect.x + pad, rect.y + pad + line, rect.w // 2 - pad, rect.h // 2 - pad)
         draw_piece(surface, piece, card.level)
     if card.provenance.reconstructed:
-        star = (rect.right - lay.px(9), rect.y + lay.px(9))
-        pygame.draw.circle(surface, (176, 84, 40), star, lay.px(5))
+        pygame.draw.circle(surface, MARK, (rect.right - px(9), rect.y + px(9)), px(5))
     draw_cost(
         surface,
         lay,
-        pygame.Rect(rect.x + pad, rect.bottom - lay.px(44), rect.w - 2 * pad, lay.px(40)),
+        pygame.Rect(rect.x + pad, rect.bottom - px(44), rect.w - 2 * pad, px(40)),
         card.cost,
         CARD_INK,
+        scale,
     )
 
 
@@ -205,12 +205,14 @@ def draw_cost(
     box: pygame.Rect,
     cost: tuple[int, ...],
     ink: theme.Color,
+    scale: float = 1.0,
 ) -> None:
     """A cost along the bottom of `box`: each material needed, its piece and how many,
     left to right; on two lines when one is too narrow for them."""
-    r, px, gap = lay.px(8), lay.text(15), lay.px(5)
+    r, px, gap = lay.px(8 * scale), lay.text(15 * scale), lay.px(5 * scale)
     items = [(m, n) for m, n in enumerate(cost) if n]
-    widths = [2 * r + lay.px(2) + theme.font(px, True).size(str(n))[0] for _, n in items]
+    space = lay.px(2 * scale)
+    widths = [2 * r + space + theme.font(px, True).size(str(n))[0] for _, n in items]
     rows = [items] if sum(widths) + gap * (len(items) - 1) <= box.w else [items[:2], items[2:]]
     line = box.h // 2
     for i, row in enumerate(reversed(rows)):
@@ -218,7 +220,7 @@ def draw_cost(
         x = box.x
         for m, n in row:
             draw_material(surface, (x + r, band.centery), r, m)
-            x = draw_word(surface, str(n), px, ink, x + 2 * r + lay.px(2), band, True) + gap
+            x = draw_word(surface, str(n), px, ink, x + 2 * r + space, band, True) + gap
 
 
 def draw_spaces(

@@ -1,6 +1,7 @@
 """The mouse on Saba's table: a press, a drag and a release turned into the player's
-intents (a click on a part or a button, a card or a figure dropped somewhere), and the
-tooltip of the part the pointer rests on. What the intents mean is the scene's."""
+intents (a click on a part or a button, a card or a figure dropped somewhere), the
+tooltip of the part the pointer rests on, and a card shown large (zoom.py: resting on it
+a moment, or a right-click). What the intents mean is the scene's."""
 
 from __future__ import annotations
 
@@ -11,8 +12,16 @@ import pygame
 from splendor.saba.engine import Action, Buy, Place, SabaData, SabaView
 from splendor.ui.saba.choices import Target
 from splendor.ui.saba.layout import SabaLayout
-from splendor.ui.saba.targets import target_at
+from splendor.ui.saba.targets import target_at as part_at
 from splendor.ui.saba.tips import tip_box, tip_text
+from splendor.ui.saba.zoom import (
+    SabaZoom,
+    SabaZoomTarget,
+    ZoomPicture,
+    place_zoom,
+    target_at,
+    zoom_targets,
+)
 
 #: Pixels (at 1280x720) the pointer must move before a press becomes a drag.
 DRAG_THRESHOLD = 8
@@ -26,6 +35,9 @@ class PointerTarget(Protocol):
     layout: SabaLayout | None
     data: SabaData
     you: int | None
+
+    @property
+    def version(self) -> int: ...
 
     def view(self) -> SabaView: ...
     def acting(self) -> bool: ...
@@ -49,21 +61,73 @@ class SabaPointer:
         self.hover_button: int | None = None
         #: The tooltip of the part under the pointer: its words and box.
         self.tip: tuple[str, pygame.Rect] | None = None
+        #: The card shown large, and its picture as laid out (for the game as it was).
+        self.zoom = SabaZoom()
+        self.zoom_picture: ZoomPicture | None = None
+        self._zoom_for: tuple[object, int] | None = None
 
     def forget(self) -> None:
-        """Another scene covers the table: nothing lit, no tooltip."""
+        """Another scene covers the table, or the window changed: nothing lit, no tooltip,
+        no card shown large."""
         self.tip = None
         self.hover_button = None
+        self.zoom.close()
+        self.place_zoom()
+
+    def zoomed(self, pos: tuple[int, int]) -> None:
+        """A right-click at `pos`: the card there shown large at once (elsewhere: closed)."""
+        self.zoom.open(self._zoom_at(pos))
+        self.tip = None
+        self.place_zoom()
+
+    def close_zoom(self) -> bool:
+        """Escape: close the card shown large; True when one was shown."""
+        closed = self.zoom.close()
+        self.place_zoom()
+        return closed
+
+    def pass_time(self, dt: float) -> bool:
+        """The hover's wait: True when the picture changed (a card shown, or gone)."""
+        lay = self.table.layout
+        if lay is None:
+            return False
+        changed = self.zoom.update(
+            dt, lambda: zoom_targets(lay, self.table.view(), self.table.data)
+        )
+        if self.zoom.shown is not None:
+            self.tip = None  # the card shown large says more
+        return self.place_zoom() or changed
+
+    def place_zoom(self) -> bool:
+        """Lay the card shown large out again when it or the game changed; True when the
+        picture changed."""
+        shown, lay = self.zoom.shown, self.table.layout
+        key = (shown, self.table.version) if shown is not None and lay is not None else None
+        if key == self._zoom_for:
+            return False
+        self._zoom_for = key
+        self.zoom_picture = None
+        if shown is not None and lay is not None:
+            self.zoom_picture = place_zoom(lay, shown, self.table.view(), self.table.data)
+        return True
+
+    def _zoom_at(self, pos: tuple[int, int]) -> SabaZoomTarget | None:
+        lay = self.table.layout
+        if lay is None:
+            return None
+        return target_at(zoom_targets(lay, self.table.view(), self.table.data), pos)
 
     def down(self, pos: tuple[int, int]) -> None:
         self.tip = None
+        self.zoom.close()
+        self.place_zoom()
         button = self.table.button_at(pos)
         if button is not None:
             self._press = (button, pos)
             return
         lay = self.table.layout
         assert lay is not None
-        target = target_at(lay, self.table.view(), self.table.data, pos)
+        target = part_at(lay, self.table.view(), self.table.data, pos)
         self._press = (target, pos) if target is not None else None
 
     def move(self, pos: tuple[int, int]) -> None:
@@ -75,6 +139,9 @@ class SabaPointer:
             threshold = lay.px(DRAG_THRESHOLD) if lay is not None else DRAG_THRESHOLD
             if moved >= threshold and press[0].kind in DRAGGED and self.table.acting():
                 self.dragging = press[0]
+        # No card shown large while a button is held (a press, a drag).
+        self.zoom.point(None if press is not None else self._zoom_at(pos))
+        self.place_zoom()
         self.place_tip(pos)
 
     def up(self, pos: tuple[int, int]) -> None:
@@ -89,7 +156,7 @@ class SabaPointer:
             return
         lay = self.table.layout
         assert lay is not None
-        under = target_at(lay, self.table.view(), self.table.data, pos)
+        under = part_at(lay, self.table.view(), self.table.data, pos)
         if dragged is not None:
             self._drop(dragged, pos, under)
         elif under == what:
@@ -113,11 +180,16 @@ class SabaPointer:
     def place_tip(self, pos: tuple[int, int]) -> None:
         """The tooltip of the part under the pointer, placed beside it (on the event)."""
         lay = self.table.layout
-        if lay is None or self.dragging is not None or self.hover_button is not None:
+        if (
+            lay is None
+            or self.dragging is not None
+            or self.hover_button is not None
+            or self.zoom.shown is not None  # the card shown large says more
+        ):
             self.tip = None
             return
         view = self.table.view()
-        target = target_at(lay, view, self.table.data, pos)
+        target = part_at(lay, view, self.table.data, pos)
         text = tip_text(target, view, self.table.data, self.table.you) if target else ""
         if not text:
             self.tip = None

@@ -8,12 +8,12 @@ from __future__ import annotations
 import pygame
 
 from splendor.i18n import tr
-from splendor.saba.engine import SabaData, SabaView
+from splendor.saba.engine import ActionCard, SabaData, SabaView
 from splendor.saba.result_words import points_text
 from splendor.saba.words import section_name
 from splendor.ui import theme
 from splendor.ui.saba.art import draw_figure, draw_marker, draw_material
-from splendor.ui.saba.board import CARD, CARD_INK, Marks, draw_word, ring
+from splendor.ui.saba.board import CARD, CARD_INK, MARK, Marks, draw_word, ring
 from splendor.ui.saba.choices import Target
 from splendor.ui.saba.layout import SabaLayout
 from splendor.ui.saba.targets import hand_slots, seat_order
@@ -175,27 +175,7 @@ def draw_own(
             bold=True,
         )
     for i, rect in enumerate(lay.faces):
-        draw_panel(surface, rect, lay.px(8), fill=(70, 58, 40))
-        face = me.faces[i]
-        position = data.sections[data.section_index(face)].position
-        badge = lay.px(14)
-        center = (rect.x + lay.px(6) + badge, rect.centery)
-        pygame.draw.circle(surface, theme.TABLE_DARK, center, badge)
-        draw_text(
-            surface,
-            str(position),
-            lay.text(17),
-            theme.ACCENT,
-            pygame.Rect(center[0] - badge, center[1] - badge, 2 * badge, 2 * badge),
-            bold=True,
-        )
-        words = pygame.Rect(
-            center[0] + badge + lay.px(6),
-            rect.y + lay.px(4),
-            rect.right - center[0] - badge - lay.px(10),
-            rect.h - lay.px(8),
-        )
-        draw_lines(surface, section_name(data, face), lay.text(14), theme.TEXT, words)
+        draw_face(surface, lay, rect, data, me.faces[i])
         ring(surface, rect, Target("face", i), marks, lay.px(8))
     hand = me.hand
     slots = hand_slots(lay, len(hand) if hand is not None else me.hand_size)
@@ -203,14 +183,61 @@ def draw_own(
         if hand is None:  # another player's turn at a shared screen: backs only
             draw_panel(surface, rect, lay.px(6), fill=(92, 60, 44), edge=(52, 34, 24))
             continue
-        card = data.action_by_id[hand[i]]
-        pygame.draw.rect(surface, CARD, rect, border_radius=lay.px(6))
-        pygame.draw.rect(surface, CARD_INK, rect, max(1, lay.px(2)), border_radius=lay.px(6))
-        r = min(lay.px(10), rect.w // 5)
-        shown = card.materials
-        for j, m in enumerate(shown):
-            col, row = j % 2, j // 2
-            cx = rect.x + rect.w // 4 + col * rect.w // 2 if len(shown) > 1 else rect.centerx
-            cy = rect.y + rect.h // 3 + row * rect.h // 3
-            draw_material(surface, (cx, cy), r, m)
-        ring(surface, rect, Target("hand", card.id), marks, lay.px(6))
+        draw_action_card(surface, lay, rect, data.action_by_id[hand[i]])
+        ring(surface, rect, Target("hand", hand[i]), marks, lay.px(6))
+
+
+def draw_face(
+    surface: pygame.Surface,
+    lay: SabaLayout,
+    rect: pygame.Rect,
+    data: SabaData,
+    section_id: str,
+    scale: float = 1.0,
+) -> None:
+    """One face of a harbour card: the section's place in the row, in a badge, and its
+    name (`scale`: larger, for a zoomed card)."""
+
+    def px(value: float) -> int:
+        return lay.px(value * scale)
+
+    draw_panel(surface, rect, px(8), fill=(70, 58, 40))
+    position = data.sections[data.section_index(section_id)].position
+    badge = px(14)
+    center = (rect.x + px(6) + badge, rect.centery)
+    pygame.draw.circle(surface, theme.TABLE_DARK, center, badge)
+    draw_text(
+        surface,
+        str(position),
+        lay.text(17 * scale),
+        theme.ACCENT,
+        pygame.Rect(center[0] - badge, center[1] - badge, 2 * badge, 2 * badge),
+        bold=True,
+    )
+    words = pygame.Rect(
+        center[0] + badge + px(6),
+        rect.y + px(4),
+        rect.right - center[0] - badge - px(10),
+        rect.h - px(8),
+    )
+    draw_lines(surface, section_name(data, section_id), lay.text(14 * scale), theme.TEXT, words)
+
+
+def draw_action_card(
+    surface: pygame.Surface, lay: SabaLayout, rect: pygame.Rect, card: ActionCard
+) -> None:
+    """An action card face up: the materials it may be played for (one in the middle,
+    several two by two), a dot in the corner when they are reconstructed."""
+    radius = max(2, rect.w // 12)
+    pygame.draw.rect(surface, CARD, rect, border_radius=radius)
+    pygame.draw.rect(surface, CARD_INK, rect, max(1, rect.w // 30), border_radius=radius)
+    r = min(rect.w // 5, rect.h // 8)
+    shown = card.materials
+    for j, m in enumerate(shown):
+        col, row = j % 2, j // 2
+        cx = rect.x + rect.w // 4 + col * rect.w // 2 if len(shown) > 1 else rect.centerx
+        cy = rect.y + rect.h // 3 + row * rect.h // 3
+        draw_material(surface, (cx, cy), r, m)
+    if card.provenance.reconstructed:
+        dot = max(2, rect.w // 14)
+        pygame.draw.circle(surface, MARK, (rect.right - 2 * dot, rect.y + 2 * dot), dot)

@@ -43,6 +43,7 @@ from splendor.ui.saba.panel_words import offered_actions, panel_words
 from splendor.ui.saba.pointer import SabaPointer
 from splendor.ui.saba.seats import draw_own, draw_players, draw_supply
 from splendor.ui.saba.targets import places, rect_of
+from splendor.ui.saba.zoom import SabaZoom, draw_zoom
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.pass_screen import PassScreenScene
 from splendor.ui.sound import Sounds
@@ -107,7 +108,7 @@ class SabaTableScene(Scene):
         self.layout = saba_layout(size, self.session.state.num_players)
         self._log_text, self._worded = [], []  # worded again, in the language in use
         self._panel_key = None
-        self.pointer.tip = None
+        self.pointer.forget()  # placed for the old size and words
         self._layout_panel()
 
     def tell(self, words: Callable[[], str] | None) -> None:
@@ -133,7 +134,18 @@ class SabaTableScene(Scene):
             or self.session.thinking
             or self.session.hint_pending
             or self.pointer.dragging is not None
+            or self.zoom.waiting
         )
+
+    @property
+    def zoom(self) -> SabaZoom:
+        """The card shown large (or about to be)."""
+        return self.pointer.zoom
+
+    @property
+    def version(self) -> int:
+        """The game's version: it changes with every move (a card shown large follows)."""
+        return int(self.session.version)
 
     # --------------------------------------------------------------- queries
 
@@ -173,8 +185,12 @@ class SabaTableScene(Scene):
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE and self.pointer.close_zoom():
+                return True  # Escape closes a card shown large before anything else
             return self._key(event.key, getattr(event, "mod", 0))
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
+            self.pointer.zoomed(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self.pointer.down(event.pos)
         elif event.type == pygame.MOUSEMOTION:
             self.pointer.move(event.pos)
@@ -309,6 +325,8 @@ class SabaTableScene(Scene):
 
     def update(self, dt: float) -> None:
         self._word_log()
+        if self.pointer.pass_time(dt) and self.app is not None:
+            self.app.request_redraw()
         if self._finished:
             return
         session = self.session
@@ -442,6 +460,8 @@ class SabaTableScene(Scene):
         draw_players(surface, lay, view, self.data, self.you)
         draw_panel_content(surface, lay, panel, self.pointer.hover_button)
         self._draw_drag(surface, lay, view)
+        if self.pointer.zoom_picture is not None:
+            draw_zoom(surface, lay, self.pointer.zoom_picture, view, self.data)
         if self.pointer.tip is not None:
             text, box = self.pointer.tip
             draw_panel(surface, box, lay.px(8), fill=theme.TABLE_DARK, edge=theme.ACCENT)

@@ -22,7 +22,7 @@ line never has a picture, whoever looks.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -36,10 +36,10 @@ from splendor.ui.table.layout import TableLayout
 from splendor.ui.table.modules.cities import city_slot
 from splendor.ui.table.view import Assists, buyable_ids, remaining_cost
 from splendor.ui.widgets import draw_lines, draw_shadow, lines_height
+from splendor.ui.widgets.hover_zoom import HOVER_DELAY as HOVER_DELAY
+from splendor.ui.widgets.hover_zoom import HoverZoom, beside
 from splendor.ui.wording import ability_text, post_text
 
-#: Seconds the pointer rests on a card before it is shown large.
-HOVER_DELAY = 0.5
 #: A zoomed card, and a card of a zoomed stack, in design units (a market card is 100).
 ZOOM_CARD = (200, 280)
 STACK_CARD = (140, 196)
@@ -206,60 +206,12 @@ def target_at(targets: Sequence[ZoomTarget], pos: tuple[int, int]) -> ZoomTarget
     return next((t for t in targets if t.rect.collidepoint(pos)), None)
 
 
-class CardZoom:
-    """What is hovered, for how long, and what is shown large."""
+class CardZoom(HoverZoom[ZoomTarget]):
+    """What is hovered, for how long, and what is shown large (a log line's card at
+    once)."""
 
-    def __init__(self) -> None:
-        self.hovered: ZoomTarget | None = None
-        self.waited = 0.0
-        self.shown: ZoomTarget | None = None
-
-    def point(self, target: ZoomTarget | None) -> bool:
-        """The pointer is over `target` (None: over nothing that zooms). Another target
-        starts the wait again and closes what was shown; True when that changed the
-        picture."""
-        if target is not None and self.hovered is not None and target.key == self.hovered.key:
-            return False
-        changed = self.shown is not None
-        self.hovered, self.waited, self.shown = target, 0.0, None
-        if target is not None and target.small:  # a log line's card: no wait
-            self.shown = target
-            changed = True
-        return changed
-
-    def open(self, target: ZoomTarget | None) -> bool:
-        """Show `target` at once (a right-click); None closes. True when the picture
-        changed."""
-        if target is None:
-            return self.close()
-        self.hovered, self.shown = target, target
-        return True
-
-    def close(self) -> bool:
-        """Close the zoom and forget the hover; True when something was shown."""
-        changed = self.shown is not None
-        self.hovered, self.waited, self.shown = None, 0.0, None
-        return changed
-
-    def update(self, dt: float, targets: Callable[[], list[ZoomTarget]]) -> bool:
-        """Let `dt` seconds pass; what is hovered is looked up again in `targets()` (a card
-        bought or a view changed closes it). True when the picture changed."""
-        if self.hovered is None:
-            return False
-        key = self.hovered.key
-        fresh = next((t for t in targets() if t.key == key), None)
-        if fresh is None:
-            return self.close()
-        changed = self.shown is not None and fresh != self.shown
-        self.hovered = fresh
-        if self.shown is not None:
-            self.shown = fresh
-            return changed
-        self.waited += dt
-        if self.waited >= HOVER_DELAY:
-            self.shown = fresh
-            return True
-        return False
+    def at_once(self, target: ZoomTarget) -> bool:
+        return target.small
 
     def box(self, lay: TableLayout) -> pygame.Rect | None:
         """Where the zoom is drawn: beside its card, inside the window."""
@@ -267,15 +219,7 @@ class CardZoom:
         if shown is None:
             return None
         w, h, _, _ = _grid(lay, shown)
-        win_w, win_h = lay.size
-        margin = lay.px(10)
-        box = pygame.Rect(0, 0, w, h)
-        right = shown.rect.right + margin
-        box.x = right if right + w <= win_w - margin else shown.rect.left - margin - w
-        box.x = max(margin, min(box.x, win_w - margin - w))
-        box.centery = shown.rect.centery
-        box.y = max(margin, min(box.y, win_h - margin - h))
-        return box
+        return beside(shown.rect, (w, h), lay.size, lay.px(10))
 
     def draw(self, surface: pygame.Surface, lay: TableLayout) -> None:
         box = self.box(lay)
