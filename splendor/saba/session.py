@@ -3,8 +3,8 @@
 
 Every decision of a turn is a move of its own for undo (the harbour's section, the
 vizier's quarter, a purchase, ...): undo takes back the human's latest decision with the
-bots' moves since. A hint is the hard bot's choice from the human's view; Saba's bots give
-no reason with it.
+bots' moves since. A hint is the hard bot's choice from the human's view; its reason is
+worked out from the same view when it is shown (`splendor.saba.hint_why`).
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ class SabaSession(SeatedSession):
     _state: SabaState
     log: list[SabaLogEntry]
     incoming: tuple[int, Action] | None
-    #: The suggested action (Saba's bots give no reason).
+    #: The suggested action (its reason: `splendor.saba.hint_why.hint_reason`).
     hint: Action | None
 
     def __init__(

@@ -1,6 +1,6 @@
 """What the panel of Saba's table says, in the language in use: the prompt to the player
-deciding (or who is deciding), the buttons' words, a refusal, a notice, the hint, the
-log."""
+deciding (or who is deciding), the buttons' words, a refusal, a notice, the hint with
+its reason (hint_why.py), the log."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from splendor.engine.errors import Refusal
 from splendor.i18n import tr
 from splendor.saba.engine import Action, SabaData, SabaView
+from splendor.saba.hint_why import hint_reason, why_text
 from splendor.saba.session import SabaSession
 from splendor.saba.turn_words import advice, prompt, refusal_text, status
 from splendor.ui.saba.choices import side_actions
@@ -49,7 +50,9 @@ def panel_words(
         words = status(view, you)
     hint = session.hint
     if hint is not None and acting:
-        hint_text = tr("saba_table.hint", move=advice(hint, data, view.step))
+        why = why_text(hint_reason(view, data, hint), data, names)
+        move = tr("hint.sentence", move=advice(hint, data, view.step), why=why)
+        hint_text = tr("saba_table.hint", move=move)
     else:
         hint_text = tr("hint.thinking") if session.hint_pending else ""
     return PanelText(
