@@ -1,6 +1,7 @@
 """Menu → New game: which game to play (every game of the registry, by its name), then the
 game's notice before its first game (remembered in the settings), then its New game
-screen."""
+screen. A game whose data, the player's own copy, was refused says so first (once for
+each refusal while the window is open)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from splendor.games import Game, games
 from splendor.i18n import tr
 from splendor.ui.game_tables import screens
 from splendor.ui.scenes.menu import MenuScene
+from splendor.ui.scenes.message import MessageScene
 
 if TYPE_CHECKING:
     from splendor.ui.main import Game as Window
@@ -21,6 +23,8 @@ class GameChoice:
 
     def __init__(self, window: Window) -> None:
         self.window = window
+        #: The refusals of the player's data already told (title and text).
+        self._told: set[tuple[str, str]] = set()
 
     def open(self) -> None:
         """The menu of the games, then Back."""
@@ -49,14 +53,25 @@ class GameChoice:
         settings = self.window.settings
         if notice is None or game.id in settings.notices_seen:
             self.window.open_new_game(game=game)
+        else:
+
+            def seen() -> None:
+                settings.notices_seen.append(game.id)
+                self.window.save_settings()
+                self.window.open_new_game(game=game)
+
+            self.window.app.stack.push(notice(seen))
+        self._tell_refusal(game)
+
+    def _tell_refusal(self, game: Game) -> None:
+        """Over the screen just opened: that the player's own data for `game` was refused,
+        and why, unless that was told already."""
+        refusal = screens(game).data_refusal
+        told = refusal() if refusal is not None else ("", "")
+        if not told[1] or told in self._told:
             return
-
-        def seen() -> None:
-            settings.notices_seen.append(game.id)
-            self.window.save_settings()
-            self.window.open_new_game(game=game)
-
-        self.window.app.stack.push(notice(seen))
+        self._told.add(told)
+        self.window.app.stack.push(MessageScene(told[0], told[1]))
 
     def about(self, game: Game) -> None:
         """The game's notice again, asked for (from its New game screen)."""

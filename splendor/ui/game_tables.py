@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from splendor.games import Game, SabaGame, SplendorGame, find_game
+from splendor.saba.data import saba_game
 from splendor.saba.session import SabaSession
 from splendor.session.review import review_seat
+from splendor.ui.saba.data_note import edited_line, refusal_text, refusal_title
 from splendor.ui.saba.notice import SabaNoticeScene
 from splendor.ui.saba.results import SabaResultsScene
 from splendor.ui.saba.table import SabaTableScene
@@ -50,13 +52,17 @@ class GameScreens:
     (with the player's record in words, or None), `rules` opens what the pause menu's
     Rules shows, `notice` makes the notice shown before the game's first game (None:
     none); `assists`: whether the pause menu offers Splendor's assists (the table shows
-    them)."""
+    them). About the game's data, in the language in use ('' nothing to say): `data_note`
+    a line for its New game screen (Saba: 'Card data: edited by you'), `data_refusal` the
+    title and text telling, once, that the player's own data was refused."""
 
     table: Callable[[Window, Any], Scene]
     results: Callable[[Window, Any, str | None], None]
     rules: Callable[[Window, Any], None]
     notice: Callable[[Callable[[], None] | None], Scene] | None = None
     assists: bool = True
+    data_note: Callable[[], str] | None = None
+    data_refusal: Callable[[], tuple[str, str]] | None = None
 
 
 def _saba_table(window: Window, session: SabaSession) -> Scene:
@@ -68,6 +74,11 @@ def _saba_table(window: Window, session: SabaSession) -> Scene:
         speed=window.prefs.speed,
         sounds=window.prefs.sounds,
     )
+
+
+def _saba_edited() -> str:
+    """'Card data: edited by you' while the player's copy of Saba's data is played."""
+    return edited_line(saba_game())
 
 
 def _saba_results(window: Window, session: SabaSession, record_text: str | None) -> None:
@@ -95,8 +106,10 @@ SCREENS: dict[type[Game], GameScreens] = {
         table=_saba_table,
         results=_saba_results,
         rules=lambda window, session: window.app.stack.push(RulesScene(game=SabaGame())),
-        notice=lambda on_close: SabaNoticeScene(on_close),
+        notice=lambda on_close: SabaNoticeScene(on_close, note=_saba_edited),
         assists=False,
+        data_note=_saba_edited,
+        data_refusal=lambda: (refusal_title(), refusal_text(saba_game())),
     ),
 }
 

@@ -223,10 +223,11 @@ class Game:
             game=game.id), self.settings)
         if module is not None:
             defaults = replace(defaults, module=module)
-        about = screens(game).notice
+        shown = screens(game)
         self.app.stack.push(NewGameScene(
             on_start=self.start, defaults=defaults, on_module=self.learning.offer_lesson,
-            game=game, on_about=(lambda: self.games.about(game)) if about else None))
+            game=game, on_about=(lambda: self.games.about(game)) if shown.notice else None,
+            note=shown.data_note))
 
     def tell(self, problem: FileProblem) -> None:
         """Show what became of a file the game could not use (once a session each)."""

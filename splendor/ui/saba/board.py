@@ -14,6 +14,7 @@ from splendor.saba.words import section_name, surcharge_text
 from splendor.ui import theme
 from splendor.ui.saba.art import draw_material, draw_piece
 from splendor.ui.saba.choices import Target
+from splendor.ui.saba.data_note import edited_line
 from splendor.ui.saba.layout import SabaLayout
 from splendor.ui.widgets import draw_lines, draw_panel, draw_text
 
@@ -22,8 +23,10 @@ LIT, HINTED, CHOSEN = theme.ACCENT, (120, 230, 140), theme.TEXT
 CARD: theme.Color = (246, 238, 218)
 CARD_INK: theme.Color = (54, 40, 30)
 STONE_DARK: theme.Color = (70, 52, 38)
-#: The mark of a reconstructed value (RULES_SABA.md section 8).
+#: The mark of a reconstructed value (RULES_SABA.md section 8), and words in its colour
+#: on the table's dark green.
 MARK: theme.Color = (176, 84, 40)
+MARK_TEXT: theme.Color = (236, 150, 100)
 
 
 @dataclass
@@ -80,6 +83,8 @@ def ring(
 
 
 def draw_headings(surface: pygame.Surface, lay: SabaLayout, data: SabaData) -> None:
+    """The title over each part of the board; right of the first (the table's top line),
+    'Card data: edited by you' while the player's copy of the data is played."""
     for key, rect in lay.headings:
         words = (
             tr("saba.place.stock", limit=data.stock_limit)
@@ -89,6 +94,12 @@ def draw_headings(surface: pygame.Surface, lay: SabaLayout, data: SabaData) -> N
             else tr(f"saba.place.{key}")
         )
         draw_text(surface, words, lay.text(14), theme.TEXT_DIM, rect, align="left", valign="bottom")
+    edited = edited_line(data)
+    if edited and lay.headings:
+        top = lay.headings[0][1]
+        draw_text(
+            surface, edited, lay.text(14), MARK_TEXT, top, align="right", valign="bottom", bold=True
+        )
 
 
 def draw_harbour(

@@ -135,10 +135,12 @@ class NewGameScene(Scene):
         on_module: Callable[[str], None] | None = None,
         game: Game | None = None,
         on_about: Callable[[], None] | None = None,
+        note: Callable[[], str] | None = None,
     ) -> None:
         """`on_module` hears of each module the player chooses (its lesson may be offered).
         `game`: the game set up (by default Splendor); `on_about`: an About button that
-        shows the game's notice (None: none)."""
+        shows the game's notice (None: none); `note`: a line about the game's data under
+        the panel, in the language in use ('' none: Saba's card data edited by you)."""
         super().__init__()
         self.game = game or default_game()
         #: What the module choice cycles through (only none for a game without modules).
@@ -179,6 +181,10 @@ class NewGameScene(Scene):
         self.back = Button(tr("common.button.back"), self.go_back)
         self.about = Button(tr("saba_table.about"), on_about, style="ghost")
         self.about.visible = on_about is not None
+        self._note_of = note
+        #: The note as last laid out, and where it goes.
+        self.note = ""
+        self._note_box = pygame.Rect(0, 0, 0, 0)
         self.form = Form()
         self._tried = False
         self._about = ""
@@ -414,6 +420,7 @@ class NewGameScene(Scene):
         self.start.label = tr("new_game.open_table" if self.hosting else "new_game.start")
         self.back.label = tr("common.button.back")
         self.about.label = tr("saba_table.about")
+        self.note = self._note_of() if self._note_of is not None else ""
         self._refresh()
 
     def layout(self, size: tuple[int, int]) -> None:
@@ -429,9 +436,13 @@ class NewGameScene(Scene):
             return at(0, design_y, 0, 0).y
 
         body = sc.text(19)
-        self._panel = at(205, 112, 870, 460)
-        inner = at(235, 112, 810, 460)
         row_y, row_h, pitch = 160, 42, 48
+        # Options under the seats: first player and seed, the module (a game with
+        # modules only), competitive; the panel ends under the last.
+        options = 3 if self.module.visible else 2
+        panel_h = row_y + (MAX_SEATS + 1) * pitch + 12 + options * (row_h + 10) + 4 - 112
+        self._panel = at(205, 112, 870, panel_h)
+        inner = at(235, 112, 810, panel_h)
         h = sc.px(row_h)
         # Columns: seat badge, who plays it, the name, and Remove against the right edge
         # (as wide as its word needs: the name field gives up the room).
@@ -483,7 +494,7 @@ class NewGameScene(Scene):
         module_y = y_at(row_y + (MAX_SEATS + 1) * pitch + 12 + row_h + 10)
         module_label = pygame.Rect(inner.x, module_y, min(sc.px(230), label_font.size(
             tr("new_game.module"))[0]), h)
-        comp_y = y_at(row_y + (MAX_SEATS + 1) * pitch + 12 + 2 * (row_h + 10))
+        comp_y = y_at(row_y + (MAX_SEATS + 1) * pitch + 12 + (options - 1) * (row_h + 10))
         comp_text = tr("new_game.competitive")
         comp_label = pygame.Rect(inner.x, comp_y,
                                  min(sc.px(230), label_font.size(comp_text)[0]), h)
@@ -516,6 +527,10 @@ class NewGameScene(Scene):
                                *([("new_game.module", module_label)] if self.module.visible
                                  else []),
                                ("new_game.competitive", comp_label)]
+        # The game's note right under the panel (what follows is placed below it).
+        note_h = line_height(sc.text(16)) if self.note else 0
+        self._note_box = pygame.Rect(self._panel.x, self._panel.bottom + sc.px(6),
+                                     self._panel.w, note_h)
         # Back and Start, centred, as wide as the longer word needs.
         self.back.px = self.start.px = sc.text(21)
         button_h = sc.px(50)
@@ -609,6 +624,8 @@ class NewGameScene(Scene):
         if self.module.visible:
             self._draw_about(surface, module_about(self.chosen_module), self._module_about,
                              self.chosen_module is not None)
+        if self.note:
+            draw_text(surface, self.note, sc.text(16), theme.ACCENT, self._note_box, bold=True)
         self.form.draw(surface)
         message = self.message
         if message:
@@ -639,8 +656,9 @@ class NewGameScene(Scene):
         sc = Scale(self._size)
         note = self.level_note()
         px = sc.text(16)
-        room = pygame.Rect(self._panel.x, self._panel.bottom + sc.px(4), self._panel.w,
-                           self.start.rect.y - self._panel.bottom - sc.px(8))
+        top = self._note_box.bottom if self.note else self._panel.bottom
+        room = pygame.Rect(self._panel.x, top + sc.px(4), self._panel.w,
+                           self.start.rect.y - top - sc.px(8))
         height = min(room.h, lines_height(note, px, room.w))
         box = pygame.Rect(room.x, room.centery - height // 2, room.w, height)
         draw_lines(surface, note, px, theme.TEXT_DIM, box, align="center")
@@ -651,7 +669,8 @@ class NewGameScene(Scene):
         px = sc.text(18)
         color = theme.DANGER if error else theme.TEXT_DIM
         height = line_height(px) + sc.px(4)
-        cy = (self._panel.bottom + self.start.rect.y) // 2
+        cy = ((self._note_box.bottom if self.note else self._panel.bottom)
+              + self.start.rect.y) // 2
         gap = sc.px(8)
         icon_r = max(8, height // 2 - sc.px(2))
         icon_w = 2 * icon_r + gap if error else 0
