@@ -62,6 +62,7 @@ from splendor.ui.game_choice import GameChoice
 from splendor.ui.game_tables import as_table, game_of_session, screens
 from splendor.ui.learning import Learning
 from splendor.ui.online.flow import OnlineFlow
+from splendor.ui.options import module_choices
 from splendor.ui.player_name import remember_first_person, with_player_name
 from splendor.ui.scene import Scene
 from splendor.ui.scenes.assist import Assisted
@@ -216,8 +217,10 @@ class Game:
         chosen, after its lesson)."""
         game = game or default_game()
         last = self.last_options
-        defaults = with_player_name(replace(last, game=game.id) if last is not None
-                                    else GameOptions(
+        if last is not None and last.game != game.id:
+            # The last game was another: this game's module is the one remembered for it.
+            last = replace(last, game=game.id, module=self.settings.module)
+        defaults = with_player_name(last if last is not None else GameOptions(
             tuple(SeatOption(s["kind"], s["name"]) for s in self.settings.default_seats),
             competitive=self.settings.competitive, module=self.settings.module,
             game=game.id), self.settings)
@@ -248,10 +251,14 @@ class Game:
             s.volume = self.prefs.sounds.volume
         s.window = self.app.windowed_size
         s.fullscreen = self.app.fullscreen
-        if self.last_options is not None:
-            s.default_seats = [{"kind": x.kind, "name": x.name} for x in self.last_options.seats]
-            s.competitive = self.last_options.competitive
-            s.module = self.last_options.module
+        last = self.last_options
+        if last is not None:
+            s.default_seats = [{"kind": x.kind, "name": x.name} for x in last.seats]
+            s.competitive = last.competitive
+            if len(module_choices(find_game(last.game))) > 1:
+                # The module remembered is that of the game with modules (Splendor's): a
+                # game of another leaves it as it was.
+                s.module = last.module
         if not self.settings_writable:
             return  # they apply until the window is closed, as the start-up message said
         try:
