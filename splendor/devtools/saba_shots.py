@@ -1,6 +1,7 @@
 """Saba's screens for `--screenshots` (file names with `saba`): the choice of the game, the
 notice before the first game, Saba's New game screen, mid-game tables of 2 and 4 players
-(one with a hint, one with a refusal and a tooltip, one with a part's options offered),
+(one with a card shown large, one with a hint, one with a refusal and a tooltip, one with
+a part's options offered),
 the pause menu and the rules page it opens, and the results of a finished game. Real
 scenes driven by a real game (bots play it in this process)."""
 
@@ -27,6 +28,7 @@ SABA_PICTURES = (
     "saba_notice",
     "saba_new_game",
     "saba_table_2p",
+    "saba_zoom",
     "saba_hint",
     "saba_refusal",
     "saba_choice",
@@ -102,6 +104,12 @@ def render_saba(app: App, game: Game, shot: Callable[[str], None]) -> None:
     table.speed = 50.0
     table.update(0.0)
     shot("saba_table_2p")
+    # A card of build space 2 right-clicked: shown large, its invented values marked.
+    assert table.layout is not None
+    card = table.layout.spaces[1].center
+    table.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=card, button=3))
+    shot("saba_zoom")
+    table.handle_event(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0))
     session.hint_simulations = 1
     table.ask_hint()
     table.update(0.0)
