@@ -65,7 +65,12 @@ def run_analyse(args: argparse.Namespace) -> int:
     try:
         saved = load_save(path, data)
         document = read_document(path)
-    except (SaveError, AnalysisProblem) as exc:
+    except SaveError as exc:
+        if exc.kind == "other_game":  # the expert plays Splendor only
+            return _fail(f"{path.name} is a game of {exc.params['game']}: the expert's "
+                         "review is of Splendor's games only")
+        return _fail(str(exc))
+    except AnalysisProblem as exc:
         return _fail(str(exc))
     except (ValueError, TypeError, OverflowError, RecursionError) as exc:
         return _fail(f"{path.name} cannot be replayed: {exc}")

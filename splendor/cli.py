@@ -1,5 +1,5 @@
 """Command line: `python -m splendor [play|replay|analyse|bench|tournament|challenges|serve|
-join] ...` (or `splendor ...`)."""
+join|saba-data] ...` (or `splendor ...`)."""
 
 from __future__ import annotations
 
@@ -132,7 +132,8 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--module", type=_module, metavar="NAME", help=_MODULE_HELP)
     play.add_argument("--game", type=_game, default="splendor", metavar="NAME",
                       help="the game: splendor or saba (default splendor)")
-    replay = sub.add_parser("replay", help="replay a game record and print the standings")
+    replay = sub.add_parser("replay", help="replay a game record or save (of any game) and "
+                            "print the standings")
     replay.add_argument("file", type=Path)
     replay.add_argument("--json", action="store_true", help="print the standings as JSON")
     replay.add_argument("--module", type=_module, metavar="NAME",
@@ -165,10 +166,12 @@ def build_parser() -> argparse.ArgumentParser:
     from splendor.analyse import add_analyse_command
     from splendor.challenge_cli import add_challenges_command
     from splendor.net.cli import add_net_commands
+    from splendor.saba.data_command import add_saba_data_command
 
     add_analyse_command(sub)
     add_challenges_command(sub)
     add_net_commands(sub)
+    add_saba_data_command(sub)
     return parser
 
 
@@ -218,6 +221,10 @@ def _dispatch(args: argparse.Namespace, started: float) -> int:
         from splendor.net.cli import run_net_command
 
         return run_net_command(args)
+    if args.command == "saba-data":
+        from splendor.saba.data_command import run_saba_data
+
+        return run_saba_data(args)
     if args.screenshots is not None:
         return _screenshots(args)
     if args.command is None:
@@ -339,28 +346,32 @@ def _write_record(path: Path, state: GameState, game: Game, so_far: bool = False
 
 
 def _replay(args: argparse.Namespace) -> int:
-    """Replay a game record or a save file (the game's own loading, which reads bare
-    records as version-0 saves) and print the standings."""
+    """Replay a game record or a save file of any game (the game's own loading, which
+    reads bare records as version-0 saves) and print its game's standings."""
     from splendor.gamedata import base_game
-    from splendor.standings import standings_dict, standings_lines
     from splendor.storage.saves import SaveError, load_save
 
     try:
-        state = load_save(args.file, base_game()).state
+        saved = load_save(args.file, base_game(), any_game=True)
     except SaveError as exc:
         return _refuse("replay", str(exc))
     except (ValueError, TypeError, OverflowError, RecursionError) as exc:
         # What the loader did not foresee in a hostile file is still one line, not a trace.
         return _refuse("replay", f"{args.file.name} cannot be replayed: {exc}")
-    played = state.setup.module
+    state, game = saved.state, saved.game
+    try:
+        game.with_module(args.module)
+    except ValueError as exc:  # a game without modules
+        return _refuse("replay", f"{args.file.name}: {exc}")
+    played = getattr(state.setup, "module", None)  # only Splendor's setups name one
     if args.module is not None and played != args.module:
         what = f"the module {played}" if played else "the base game"
         return _refuse("replay", f"{args.file.name} is a game of {what}, not of the module "
                                  f"{args.module}")
     if args.json:  # json.dumps escapes control characters itself
-        print(json.dumps(standings_dict(state), indent=2))
+        print(json.dumps(game.standings_dict(state), indent=2))
     else:
-        print("\n".join(standings_lines(state)))  # names escaped there
+        print("\n".join(game.standings_lines(state)))  # names escaped there
     return 0
 
 

@@ -6,9 +6,21 @@ outside the registry asks which game it has."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from splendor.match import DEFAULT_ROUND_CAP
+
+
+@dataclass(frozen=True)
+class DataMismatch:
+    """A record played with other components than the game's loaded ones: `message` says
+    which it needs in English, `kind` names the sentence saying it in the player's language
+    (`saves.problem.<kind>`), `params` fill that sentence."""
+
+    kind: str
+    message: str
+    params: Mapping[str, str]
 
 
 class Game:
@@ -36,6 +48,8 @@ class Game:
     facts: ClassVar[tuple[str, ...]] = ()
     #: The folder of the game's rules page under assets/ (one <language>.yaml a language).
     rules_folder: ClassVar[str] = "rules"
+    #: The "format" of the game's records (`make_record`): a bare record loads as a save.
+    record_format: ClassVar[str]
 
     @property
     def module(self) -> str | None:
@@ -55,8 +69,13 @@ class Game:
         title and its text in the language in use (None: nothing)."""
         return None
 
+    def rules_fields(self) -> dict[str, str]:
+        """What the rules page's `{name}` placeholders stand for on this computer (the
+        pages are data: a path is filled in here)."""
+        return {}
+
     def data(self) -> Any:
-        """The shipped components the game is played with (loaded once)."""
+        """The components the game is played with (loaded once)."""
         raise NotImplementedError
 
     def new_game(
@@ -83,6 +102,20 @@ class Game:
 
     def replay(self, record: object) -> Any:
         """The game `record` describes, played again (RecordError otherwise)."""
+        raise NotImplementedError
+
+    def data_mismatch(self, record: object) -> DataMismatch | None:
+        """Why `record` cannot be played with the components `data()` gives, when it was
+        played with others (None: it can, or its replay will say what is wrong)."""
+        return None
+
+    def standings_dict(self, state: Any) -> dict[str, Any]:
+        """`state`'s seats ranked first to last (in seat order before the end) and what
+        decided the game, JSON-ready (`replay --json`)."""
+        raise NotImplementedError
+
+    def standings_lines(self, state: Any) -> list[str]:
+        """`standings_dict` in lines for a terminal (names' control characters escaped)."""
         raise NotImplementedError
 
     # ------------------------------------------------------------------- bots

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from splendor.games.base import Game
+from splendor.games.base import DataMismatch, Game
 from splendor.saba.engine import SabaData, SabaState, SabaView
 
 
@@ -18,6 +18,7 @@ class SabaGame(Game):
     #: decided by the harem track (S38, S62); a victory shared (A20).
     facts: ClassVar[tuple[str, ...]] = ("end_card", "harem_decided", "shared")
     rules_folder = "rules/saba"
+    record_format = "saba-record"
 
     def notice(self) -> tuple[str, str]:
         """The card values are a reconstruction, the advanced game is missing, and where
@@ -26,7 +27,16 @@ class SabaGame(Game):
 
         return notice()
 
+    def rules_fields(self) -> dict[str, str]:
+        """The shipped card data file and where a player's copy of it goes."""
+        from splendor.saba.words import data_file
+        from splendor.storage.paths import saba_data_path
+
+        return {"data_file": str(data_file()), "user_copy": str(saba_data_path())}
+
     def data(self) -> SabaData:
+        """The player's copy of the card data when it is valid, else the shipped data
+        (`splendor.saba.data.saba_game`)."""
         from splendor.saba.data import saba_game
 
         return saba_game()
@@ -61,6 +71,21 @@ class SabaGame(Game):
         from splendor.saba.engine import replay
 
         return replay(self.data(), record)
+
+    def data_mismatch(self, record: object) -> DataMismatch | None:
+        from splendor.saba.data_match import data_mismatch
+
+        return data_mismatch(record, self.data())
+
+    def standings_dict(self, state: SabaState) -> dict[str, Any]:
+        from splendor.saba.standings import standings_dict
+
+        return standings_dict(state)
+
+    def standings_lines(self, state: SabaState) -> list[str]:
+        from splendor.saba.standings import standings_lines
+
+        return standings_lines(state)
 
     def bot_levels(self) -> tuple[str, ...]:
         from splendor.saba.bots import BOT_NAMES

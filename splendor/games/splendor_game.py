@@ -17,6 +17,7 @@ class SplendorGame(Game):
     aliases = ("base",)
     data_type = GameData
     name_key = "games.splendor.name"
+    record_format = "splendor-record"
 
     def __init__(self, module: str | None = None) -> None:
         self._module = module
@@ -65,6 +66,16 @@ class SplendorGame(Game):
         from splendor.engine import replay
 
         return replay(self.data(), record)
+
+    def standings_dict(self, state: GameState) -> dict[str, Any]:
+        from splendor.standings import standings_dict
+
+        return standings_dict(state)
+
+    def standings_lines(self, state: GameState) -> list[str]:
+        from splendor.standings import standings_lines
+
+        return standings_lines(state)
 
     def bot_levels(self) -> tuple[str, ...]:
         from splendor.bots import BOT_NAMES

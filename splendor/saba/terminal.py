@@ -18,6 +18,7 @@ from splendor.saba.engine import (
     observe,
     parse_action,
 )
+from splendor.saba.standings import standings_lines
 from splendor.terminal import play_turns
 
 #: Materials by their first letter: alabaster, sandstone, ebony, gold.
@@ -90,25 +91,16 @@ def play_saba_in_terminal(
     read: Callable[[str], str] = input,
 ) -> SabaState:
     """Play `state` to the end (or the round cap); a None seat is a human at the
-    keyboard, the others are bots (`choose(view)`); then the places, and what ended the
-    game and broke a tie."""
+    keyboard, the others are bots (`choose(view)`); then the standings, as `replay`
+    prints them."""
 
     def render(view: SabaView) -> list[str]:
         return render_saba_view(view, state.data)
 
     if not play_turns(state, seats, observe, render, parse_action, out, read):
         return state
-    names = [printable(name) for name in state.setup.names]
     if not state.is_over():
-        print(f"Unfinished after {DEFAULT_ROUND_CAP} rounds.", file=out, flush=True)
-        return state
-    outcome = state.outcome()
-    for seat in outcome.ranking:
-        print(
-            f"{outcome.places[seat]}. {names[seat]}: {outcome.points[seat]} points, "
-            f"{list(outcome.harem).count(seat)} harem markers",
-            file=out,
-        )
-    tie = f"; tie broken by: {outcome.tie_break.replace('_', ' ')}" if outcome.tie_break else ""
-    print(f"ended by: {outcome.reason.replace('_', ' ')}{tie}", file=out, flush=True)
+        print(f"Unfinished after {DEFAULT_ROUND_CAP} rounds.", file=out)
+    for line in standings_lines(state):
+        print(line, file=out, flush=True)
     return state

@@ -27,8 +27,11 @@ readers that do not open the record). Versions 1 and 0 are base games.
 "game" (version 3) names the game of the registry (`splendor.games`) the record is a game
 of: "splendor", or "saba" with a Saba record (`splendor.saba.engine.record`); a save
 without it is Splendor's. A game this version does not know is refused as a newer
-version's. Only the callers that play any game (Continue, Load, the autosave's check) read
-another game's save; the others (review, analysis, `replay`) are told it is another game's.
+version's. Only the callers that play any game (Continue, Load, the autosave's check,
+`replay`) read another game's save; the others (review, analysis) are told it is another
+game's. A record played with other components than the game's loaded ones (Saba's card
+data: a player's copy, or the shipped one) is refused saying which it needs
+(`Game.data_mismatch`), the file left as it is.
 "mode" and "assists" are the session's (optional; older saves lack them; "mode" says
 whether the game is competitive and whether its first player was drawn at random). "bots" held the
 bots' random states in earlier saves; the game no longer needs them (a bot's decisions
@@ -40,8 +43,8 @@ which keeps a save small: what the game writes stays far below what it reads bac
 with `SaveTooLong`, never written and then found unreadable.
 
 Loading replays the record through the engine, so a file that does not describe a legal
-game is refused with the reason. A bare game record (as written by `splendor play
---record`) counts as version 0 and is upgraded. A newer version is refused with a message.
+game is refused with the reason. A bare game record of any game (as written by `splendor
+play --record`) counts as version 0 and is upgraded. A newer version is refused with a message.
 Nothing here deletes or overwrites a file except `write_*` and `delete_save`, which the
 player asks for; an autosave or backup that cannot be read is moved aside before a new
 one is written (see `splendor.storage.aside`).
@@ -61,7 +64,7 @@ from typing import Any
 
 from splendor.engine import GameData, RecordError, replay
 from splendor.engine.modules import module_ids
-from splendor.games import Game, default_game, find_game, game_of
+from splendor.games import Game, default_game, find_game, game_of, games
 from splendor.storage import paths, untrusted
 from splendor.storage.aside import FileProblem, keep_aside
 from splendor.storage.atomic import (
@@ -98,9 +101,10 @@ class SaveError(ValueError):
     """A saved game that cannot be loaded; the message names the file and the reason.
 
     `kind` sorts the reason for the player's language: 'empty', 'not_save', 'newer',
-    'damaged', 'illegal', 'unreadable' (the system refused to read it), 'bad_name' or one
-    of `untrusted.SAVE_PROBLEMS`; `params` fill that sentence's placeholders (the unknown
-    module's name).
+    'damaged', 'illegal', 'unreadable' (the system refused to read it), 'bad_name', one
+    of `untrusted.SAVE_PROBLEMS` or a `DataMismatch.kind` (played with other card data);
+    `params` fill that sentence's placeholders (the unknown module's name, the data's
+    fingerprint).
     """
 
     def __init__(self, message: str, kind: str = "damaged",
@@ -341,8 +345,9 @@ def _upgrade(doc: Any, name: str) -> dict[str, Any]:
     """Bring an older document up to SAVE_VERSION; refuse newer or unknown ones."""
     if not isinstance(doc, dict):
         raise SaveError(f"{name} is not a saved game (expected a JSON object)", "not_save")
-    if doc.get("format") == "splendor-record":
-        doc = _from_record(doc)
+    recorded = next((g for g in games() if g.record_format == doc.get("format")), None)
+    if recorded is not None:
+        doc = _from_record(doc, recorded)
     if doc.get("format") != SAVE_FORMAT:
         raise SaveError(f"{name} is not a saved game (format {doc.get('format')!r})",
                         "not_save")
@@ -362,13 +367,22 @@ def _upgrade(doc: Any, name: str) -> dict[str, Any]:
     return upgraded
 
 
-def _from_record(record: dict[str, Any]) -> dict[str, Any]:
-    """Version 0: a bare game record. Every seat becomes a human with the record's names."""
+def _from_record(record: dict[str, Any], game: Game) -> dict[str, Any]:
+    """Version 0: a bare record of `game`. Every seat becomes a human with the record's
+    names."""
     setup = record.get("setup")
     names = setup.get("names") if isinstance(setup, dict) else None
     seats = [{"kind": "human", "name": str(n)} for n in names] if isinstance(names, list) else []
-    return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "saved_at": "", "seats": seats,
-            "summary": {}, "bots": {}, "record": record}
+    return {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": game.id, "saved_at": "",
+            "seats": seats, "summary": {}, "bots": {}, "record": record}
+
+
+def _data_problem(game: Game, record: Any, label: str) -> SaveError | None:
+    """The refusal of a record played with other components than `game`'s loaded ones."""
+    mismatch = game.data_mismatch(record)
+    if mismatch is None:
+        return None
+    return SaveError(f"{label}: {mismatch.message}", mismatch.kind, dict(mismatch.params))
 
 
 def load_save(path: Path, data: GameData, *, any_game: bool = False) -> SavedGame:
@@ -376,7 +390,8 @@ def load_save(path: Path, data: GameData, *, any_game: bool = False) -> SavedGam
 
     A Splendor game is replayed with `data`. A save of another game (its "game") is read
     only with `any_game`, with that game's own components; without it, it is refused as
-    another game's (kind 'other_game').
+    another game's (kind 'other_game'). One played with other components than those is
+    refused saying which it needs (`Game.data_mismatch`).
 
     Names are cleaned (`untrusted.clean_name`, logged); an unknown seat kind is a
     SaveError of kind `untrusted.UNKNOWN_SEAT`. Bot states (a field of format 1) are
@@ -406,6 +421,9 @@ def load_save(path: Path, data: GameData, *, any_game: bool = False) -> SavedGam
         raise SaveError(f"{label} holds a game of {game.id}, not of this game",
                         "other_game", {"game": game.id})
     record = _clean_record_names(doc.get("record"))
+    problem = None if isinstance(data, game.data_type) else _data_problem(game, record, label)
+    if problem is not None:
+        raise problem
     try:
         state = replay(data, record) if isinstance(data, game.data_type) \
             else game.replay(record)
@@ -478,6 +496,9 @@ def save_info(path: Path) -> SaveInfo:
     try:
         module = _check_module(doc, label)
         game = _saved_game(doc, label)
+        problem = _data_problem(game, doc.get("record"), label)
+        if problem is not None:
+            raise problem
     except SaveError as exc:
         return SaveInfo(path, name, str(doc.get("saved_at", "")), players, 0, (),
                         error=str(exc), error_kind=exc.kind, error_params=exc.params)

@@ -23,7 +23,7 @@ CHALLENGE_ACTIONS = sorted(_commands(challenges_parser()))
 
 def test_the_commands_are_found() -> None:
     assert {"play", "replay", "bench", "tournament", "analyse", "challenges", "serve",
-            "join"} <= set(COMMANDS)
+            "join", "saba-data"} <= set(COMMANDS)
     assert CHALLENGE_ACTIONS == ["list", "verify"]
 
 

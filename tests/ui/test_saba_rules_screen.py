@@ -145,7 +145,7 @@ def test_the_page_opens_with_the_notice_and_the_data_file(code: str) -> None:
         notice = scene.sections[0]
         assert notice.title == translate(code, "saba.notice.title")
         assert str(data_file()) in notice.paragraphs[0]
-        assert scene.sections[1:] == load_rules(code, FOLDER)[1]
+        assert scene.sections[1:] == load_rules(code, FOLDER, SABA.rules_fields())[1]
         assert scene.title == load_rules(code, FOLDER)[0]
         splendor = RulesScene()
         assert (splendor.title, splendor.sections) == load_rules(code)

@@ -6,7 +6,8 @@ Format (version 1)::
     {
       "format": "saba-record",
       "version": 1,
-      "data": {"version": 1, "fingerprint": "9481c90883be6fd9"},  # the cards played with
+      "data": {"version": 1, "fingerprint": "9481c90883be6fd9",  # the cards played with
+               "edited": false},          # true: a player's copy of the data file
       "setup": {
         "players": 3,
         "names": ["Ada", "Bob", "Cy"],
@@ -21,7 +22,8 @@ Format (version 1)::
     }
 
 A record is replayed only with the data it was played with: a record whose fingerprint
-differs from the data's is refused (docs/RULES_SABA.md, section 8).
+differs from the data's is refused (docs/RULES_SABA.md, section 8). "edited" tells the
+player which data that was (records written before it lack it: the shipped data).
 """
 
 from __future__ import annotations
@@ -48,7 +50,11 @@ def make_record(state: SabaState) -> dict[str, Any]:
     return {
         "format": RECORD_FORMAT,
         "version": RECORD_VERSION,
-        "data": {"version": state.data.version, "fingerprint": state.data.fingerprint()},
+        "data": {
+            "version": state.data.version,
+            "fingerprint": state.data.fingerprint(),
+            "edited": state.data.edited_from is not None,
+        },
         "setup": {
             "players": setup.players,
             "names": list(setup.names),

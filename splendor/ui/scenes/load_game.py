@@ -48,10 +48,10 @@ def save_name(info: SaveInfo) -> str:
 
 def problem_reason(kind: str, params: Mapping[str, str] | None = None) -> str:
     """Why a save cannot be loaded, from its SaveError kind (and params: the unknown
-    module's name), in the player's language."""
+    module's name, the card data a game needs), in the player's language."""
     if kind in SAVE_PROBLEMS:
         return tr(f"checks.save_problem.{kind}", None, **(params or {}))
-    return tr(f"saves.problem.{kind}")
+    return tr(f"saves.problem.{kind}", None, **(params or {}))
 
 
 def describe(info: SaveInfo) -> tuple[str, str]:

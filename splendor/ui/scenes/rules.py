@@ -3,7 +3,8 @@
 The text lives in `assets/<folder>/<language>.yaml`, the folder the game names
 (`Game.rules_folder`: Splendor's `rules`, Saba's `rules/saba`; one file per language, same
 sections and illustrations), headed by what the game must tell players (`Game.notice`),
-loaded with `yaml.safe_load` (no anchors or aliases) and checked; a broken
+loaded with `yaml.safe_load` (no anchors or aliases) and checked, its `{name}` placeholders
+filled from the game (`Game.rules_fields`: a path on this computer); a broken
 file is reported in place of the page instead of crashing. The page follows the language
 in use, even when it changes while the page is open: it is laid out (read, painted, its
 frame and Back placed) on entering, on a resize and on a change of language (the game
@@ -12,6 +13,8 @@ resizes every scene), never while drawing.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,8 +44,15 @@ class RulesSection:
     module: str | None = None
 
 
-def load_rules(language: str = "en", folder: Path | None = None) -> tuple[str, list[RulesSection]]:
-    """The page title and its sections; ValueError naming the file and the problem."""
+#: A placeholder of a rules paragraph: `{data_file}`.
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
+def load_rules(language: str = "en", folder: Path | None = None,
+               fields: Mapping[str, str] | None = None) -> tuple[str, list[RulesSection]]:
+    """The page title and its sections, the placeholders `fields` names filled in (others
+    left as written); ValueError naming the file and the problem."""
+    values = fields or {}
     path = (folder or assets_dir() / "rules") / f"{language}.yaml"
     try:
         doc = read_plain(path)
@@ -63,8 +73,9 @@ def load_rules(language: str = "en", folder: Path | None = None) -> tuple[str, l
         module = raw.get("module")
         if module is not None and module not in module_ids():
             raise ValueError(f"{path.name}: section {n}: unknown module {module!r}")
-        sections.append(RulesSection(raw["title"], tuple(" ".join(p.split()) for p in paragraphs),
-                                     picture, module))
+        texts = (_FIELD.sub(lambda m: values.get(m[1], m[0]), " ".join(p.split()))
+                 for p in paragraphs)
+        sections.append(RulesSection(raw["title"], tuple(texts), picture, module))
     return str(doc.get("title", "Rules")), sections
 
 
@@ -98,7 +109,8 @@ class RulesScene(Scene):
         self.language = language()
         try:
             folder = assets_dir() / self.game.rules_folder
-            self.title, self.sections = load_rules(self.language, folder)
+            self.title, self.sections = load_rules(self.language, folder,
+                                                   self.game.rules_fields())
             self.error = ""
             notice = self.game.notice()
             if notice is not None:
