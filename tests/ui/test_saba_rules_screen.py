@@ -134,6 +134,45 @@ def test_the_page_states_the_basic_games_rulings(code: str) -> None:
     assert not any(s.illustration or s.module for s in sections)
 
 
+#: The rule choices that decide play (RULES_SABA.md section 8: "the help screen lists in
+#: plain words A1, A6, A7 and A3"), each in a paragraph of its own with what was chosen.
+CHOICES = {
+    "en": {
+        "A1": "the cross section hold 2 units, the vizier section 3 and the plain section 4",
+        "A3": "one card shows the hand section and the plain section",
+        "A6": "costs 1 gold more",
+        "A7": "2 figures in all, of any players",
+    },
+    "es": {
+        "A1": "de la cruz caben 2 unidades, en la del visir 3 y en la simple 4",
+        "A3": "una carta muestra la sección de la mano y la simple",
+        "A6": "cuesta 1 de oro más",
+        "A7": "2 figuras en total, de cualquier jugador",
+    },
+    "fr": {
+        "A1": "de la croix contiennent 2 unités, la section du vizir 3 et la section simple 4",
+        "A3": "une carte montre la section de la main et la section simple",
+        "A6": "coûte 1 or de plus",
+        "A7": "2 figurines en tout, de n'importe quels joueurs",
+    },
+    "pt": {
+        "A1": "da cruz têm 2 unidades, a do vizir 3 e a simples 4",
+        "A3": "uma carta mostra a seção da mão e a simples",
+        "A6": "custa 1 de ouro a mais",
+        "A7": "2 figuras no total, de quaisquer jogadores",
+    },
+}
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_the_page_lists_the_rule_choices_that_decide_play(code: str) -> None:
+    _, sections = load_rules(code, FOLDER)
+    for ruling, chosen in CHOICES[code].items():
+        said = [p for s in sections for p in s.paragraphs if p.startswith(f"{ruling}, ")]
+        assert len(said) == 1, f"{code}: no paragraph of its own for {ruling}"
+        assert chosen in said[0], f"{code} {ruling}: {said[0]}"
+
+
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_the_page_opens_with_the_notice_and_the_data_file(code: str) -> None:
     """Chosen by the game (the registry's rules folder), never by its name: Saba's page
