@@ -216,3 +216,35 @@ def test_every_page_fits_in_every_language(code: str, size: tuple[int, int]) -> 
     finally:
         i18n.set_language("en")
         app.close()
+
+
+def test_the_menus_rules_reach_sabas_page_by_its_tab() -> None:
+    """Menu → Rules opens Splendor's page with a tab for each game: Saba's tab (a click,
+    or → ) shows Saba's page, its notice first; ← goes back."""
+    from splendor.ui.main import Game
+
+    app = App((1024, 600))
+    game = Game(app)
+    menu = game.menu_scene()
+    app.stack.push(menu)
+    app.render()
+    button = menu.buttons["rules"]  # type: ignore[attr-defined]
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.stack.dispatch(pygame.event.Event(kind, pos=button.rect.center, button=1))
+    rules = app.stack.top
+    assert isinstance(rules, RulesScene) and rules.title == load_rules("en")[0]
+    assert [game_id for game_id, _ in rules.tabs] == ["splendor", "saba"]
+    tab = dict(rules.tabs)["saba"]
+    assert app.screen.get_rect().contains(tab) and not tab.colliderect(rules._frame)
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        app.stack.dispatch(pygame.event.Event(kind, pos=tab.center, button=1))
+    app.render()
+    assert rules.title == load_rules("en", FOLDER)[0] and rules.scroll == 0
+    assert rules.sections[0].title == i18n.tr("saba.notice.title"), "the notice, reached"
+    app.stack.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_LEFT))
+    assert rules.title == load_rules("en")[0]
+    app.stack.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT))
+    assert rules.game == SABA
+    app.stack.dispatch(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE))
+    assert app.stack.top is menu
+    app.close()

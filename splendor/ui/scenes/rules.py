@@ -5,7 +5,10 @@ The text lives in `assets/<folder>/<language>.yaml`, the folder the game names
 sections and illustrations), headed by what the game must tell players (`Game.notice`),
 loaded with `yaml.safe_load` (no anchors or aliases) and checked, its `{name}` placeholders
 filled from the game (`Game.rules_fields`: a path on this computer); a broken
-file is reported in place of the page instead of crashing. The page follows the language
+file is reported in place of the page instead of crashing. A tab for each game of the
+registry above the page switches to that game's rules (a click, or ← →): Menu → Rules
+reaches Saba's page, which carries its notice (RULES_SABA.md section 8). The page follows
+the language
 in use, even when it changes while the page is open: it is laid out (read, painted, its
 frame and Back placed) on entering, on a resize and on a change of language (the game
 resizes every scene), never while drawing.
@@ -24,7 +27,7 @@ import pygame
 from splendor.engine import color_index
 from splendor.engine.modules import module_ids
 from splendor.gamedata import base_game
-from splendor.games import Game, default_game
+from splendor.games import Game, default_game, games
 from splendor.i18n import language, tr
 from splendor.plain_yaml import YamlFileError, read_plain
 from splendor.resources import assets_dir
@@ -80,7 +83,8 @@ def load_rules(language: str = "en", folder: Path | None = None,
 
 
 class RulesScene(Scene):
-    """Scroll with the wheel, the arrow keys, Page Up/Down or Home/End; Back or Escape."""
+    """Scroll with the wheel, the arrow keys, Page Up/Down or Home/End; another game's tab
+    or ← → switches game; Back or Escape."""
 
     def __init__(self, module: str | None = None, game: Game | None = None) -> None:
         """The rules of `game` (default: Splendor); `module`: open at the section
@@ -103,6 +107,9 @@ class RulesScene(Scene):
         self._back = pygame.Rect(0, 0, 0, 0)
         self._back_pressed = False
         self._view_h = 0
+        #: Each game's tab above the page (the game's id and where it is drawn).
+        self.tabs: list[tuple[str, pygame.Rect]] = []
+        self._tab_pressed: str | None = None
 
     def _load(self) -> None:
         """(Re)read the rules in the language in use."""
@@ -123,6 +130,19 @@ class RulesScene(Scene):
         assert self.app is not None
         self.app.stack.pop()
 
+    def show_game(self, game_id: str) -> None:
+        """Switch to the rules of the game `game_id`, from the top of its page."""
+        if game_id == self.game.id:
+            return
+        self.game = next(g for g in games() if g.id == game_id)
+        self._load()
+        self.scroll, self._start = 0, None
+        self.layout(self._size)
+
+    def _next_game(self, step: int) -> None:
+        ids = [g.id for g in games()]
+        self.show_game(ids[(ids.index(self.game.id) + step) % len(ids)])
+
     # ----------------------------------------------------------------- layout
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -138,8 +158,15 @@ class RulesScene(Scene):
         scale = widgets.Scale(size)
         px = scale.px
         w, h = size
-        self._frame = pygame.Rect(0, 0, min(px(900), w - px(40)), h - px(170))
-        self._frame.midtop = (w // 2, px(84))
+        tab_h = px(34)
+        self._frame = pygame.Rect(0, 0, min(px(900), w - px(40)), h - px(170) - tab_h)
+        self._frame.midtop = (w // 2, px(84) + tab_h)
+        self.tabs = []
+        x, tab_px = self._frame.x + px(16), scale.text(16)
+        for game in games():
+            width = theme.font(tab_px, bold=True).size(tr(game.name_key))[0] + px(32)
+            self.tabs.append((game.id, pygame.Rect(x, px(84), width, tab_h)))
+            x += width + px(6)
         self._inner = self._frame.inflate(-px(48), -px(32))
         self._page = self._render_page(self._inner.width, scale)
         self._view_h = self._inner.height
@@ -166,15 +193,24 @@ class RulesScene(Scene):
                      pygame.K_PAGEUP: -self._view_h, pygame.K_HOME: -10**6, pygame.K_END: 10**6}
             if event.key in moves:
                 self._scroll_by(moves[event.key])
+            elif event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self._next_game(1 if event.key == pygame.K_RIGHT else -1)
             elif event.key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.back()
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._back_pressed = self._back.collidepoint(event.pos)
+            self._tab_pressed = self._tab_at(event.pos)
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             pressed, self._back_pressed = self._back_pressed, False
+            tab, self._tab_pressed = self._tab_pressed, None
             if pressed and self._back.collidepoint(event.pos):  # press and release on Back
                 self.back()
+            elif tab is not None and tab == self._tab_at(event.pos):
+                self.show_game(tab)
         return True
+
+    def _tab_at(self, pos: tuple[int, int]) -> str | None:
+        return next((game_id for game_id, rect in self.tabs if rect.collidepoint(pos)), None)
 
     def _render_page(self, width: int, scale: widgets.Scale) -> pygame.Surface:
         """The whole page as one tall surface (painted on layout)."""
@@ -285,7 +321,21 @@ class RulesScene(Scene):
         draw_text(surface, self.title, scale.text(40), theme.ACCENT,
                   pygame.Rect(px(20), px(14), w - px(40), px(60)), serif=True)
         frame, inner = self._frame, self._inner
+        edge = max(1, px(1))
+        for game_id, rect in self.tabs:
+            tab = rect.inflate(0, px(16)).move(0, px(8))  # its foot hidden by the frame
+            shown = game_id == self.game.id
+            pygame.draw.rect(surface, theme.PANEL if shown else theme.TABLE_DARK, tab,
+                             border_radius=px(10))
+            pygame.draw.rect(surface, theme.PANEL_EDGE, tab, edge, border_radius=px(10))
         widgets.draw_panel(surface, frame, px(14))
+        for game, (game_id, rect) in zip(games(), self.tabs, strict=True):
+            shown = game_id == self.game.id
+            if shown:  # the tab of the page shown opens into the page's frame
+                pygame.draw.rect(surface, theme.PANEL, (rect.x + edge, frame.y - edge,
+                                                        rect.w - 2 * edge, px(4)))
+            draw_text(surface, tr(game.name_key), scale.text(16),
+                      theme.ACCENT if shown else theme.TEXT_DIM, rect, bold=True)
         if self._page is None:
             return
         surface.blit(self._page, inner.topleft,
