@@ -24,12 +24,13 @@ class HeuristicBot:
         actions = view.legal_actions
         if len(actions) == 1:
             return actions[0]
-        if self.profile.blunder and self.rng.random() < self.profile.blunder:
+        noise, blunder = self.profile.play_for(view.module)
+        if blunder and self.rng.random() < blunder:
             return self.rng.choice(actions)
         evaluator = self.evaluator_for(view.module)
         situation = situation_from_view(view, self.data, evaluator.w)
         scores = evaluator.score_actions(situation, actions, world_from(view, self.data, self.rng))
-        return pick(scores, actions, self.rng, self.profile.noise)
+        return pick(scores, actions, self.rng, noise)
 
 
 def world_from(view: View, data: GameData, rng: random.Random) -> WorldSource | None:

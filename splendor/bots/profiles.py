@@ -27,6 +27,9 @@ class HeuristicProfile:
     #: Weights for a game with a Cities of Splendor module, by module name: `weights`
     #: with that module's changes (a module not named plays with `weights`).
     modules: tuple[tuple[str, Weights], ...] = ()
+    #: `noise` and `blunder` for a game with a module, by module name, where they differ:
+    #: each level is as strong against the same opponent in every game type.
+    module_play: tuple[tuple[str, float, float], ...] = ()
 
     def weights_for(self, module: str | None) -> Weights:
         """The weights for a game with `module` (None: the base game)."""
@@ -34,6 +37,13 @@ class HeuristicProfile:
             if name == module:
                 return weights
         return self.weights
+
+    def play_for(self, module: str | None) -> tuple[float, float]:
+        """`noise` and `blunder` in a game with `module` (None: the base game)."""
+        for name, noise, blunder in self.module_play:
+            if name == module:
+                return noise, blunder
+        return self.noise, self.blunder
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +99,16 @@ def _number(ck: Checker, entry: dict[str, Any], key: str, where: str, default: f
     if isinstance(value, bool) or not isinstance(value, int | float) or value < 0:
         raise ck.fail(where, f"'{key}' must be a number >= 0, got {value!r}")
     return float(value)
+
+
+def _play(ck: Checker, entry: dict[str, Any], where: str, noise: float,
+          blunder: float) -> tuple[float, float]:
+    """A level's `noise` and `blunder` in `entry` (the given ones where it names none)."""
+    noise = _number(ck, entry, "noise", where, noise)
+    blunder = _number(ck, entry, "blunder", where, blunder)
+    if blunder > 1:
+        raise ck.fail(where, "'blunder' is a probability: at most 1")
+    return noise, blunder
 
 
 def _weights(ck: Checker, raw: object, where: str) -> dict[str, Any]:
@@ -173,20 +193,24 @@ def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profil
             ck.known_fields(entry, {"label", "kind", "noise", "blunder", "weights", "modules"},
                             where)
             values = _weights(ck, entry.get("weights", {}), f"{where}, weights")
-            blunder = _number(ck, entry, "blunder", where, 0.0)
-            if blunder > 1:
-                raise ck.fail(where, "'blunder' is a probability: at most 1")
-            modules = []
+            noise, blunder = _play(ck, entry, where, 0.0, 0.0)
+            modules, module_play = [], []
             for module, raw_module in ck.mapping(entry.get("modules", {}),
                                                  f"{where}, modules").items():
                 if module not in module_ids():
                     raise ck.fail(f"{where}, modules", f"unknown module {module!r} "
                                   f"(the modules: {', '.join(module_ids())})")
-                changes = _weights(ck, raw_module, f"{where}, modules, {module}")
+                inside = f"{where}, modules, {module}"
+                changes = dict(ck.mapping(raw_module, inside))
+                if "noise" in changes or "blunder" in changes:
+                    module_play.append((str(module), *_play(ck, changes, inside, noise, blunder)))
+                changes.pop("noise", None)
+                changes.pop("blunder", None)
+                changes = _weights(ck, changes, inside)
                 modules.append((str(module), Weights(**{**values, **changes})))
             profiles[name] = HeuristicProfile(
-                name, label, Weights(**values), _number(ck, entry, "noise", where, 0.0), blunder,
-                tuple(modules),
+                name, label, Weights(**values), noise, blunder, tuple(modules),
+                tuple(module_play),
             )
         elif kind == "search":
             ck.known_fields(entry, {"label", "kind", "rollout", "budget", "simulations",

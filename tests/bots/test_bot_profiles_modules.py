@@ -51,6 +51,32 @@ def test_a_module_changes_only_what_it_names() -> None:
     assert hard.weights_for("cities") is hard.weights
 
 
+def test_a_module_may_change_how_often_a_level_errs() -> None:
+    """A level's noise and blunder named in a module's entry are its play in that game type
+    only; its weights there stay the weights, and the other game types keep the level's."""
+    doc = shipped_doc()
+    doc["bots"]["medium"]["noise"], doc["bots"]["medium"]["blunder"] = 0.4, 0.04
+    doc["bots"]["medium"]["modules"] = {"strongholds": {"noise": 0.2, "hold": 0.5},
+                                        "orient": {"blunder": 0.01}}
+    medium = parse_profiles(doc)["medium"]
+    assert isinstance(medium, HeuristicProfile)
+    assert medium.play_for("strongholds") == (0.2, 0.04)
+    assert medium.play_for("orient") == (0.4, 0.01)
+    assert medium.play_for(None) == medium.play_for("cities") == (0.4, 0.04)
+    assert medium.weights_for("strongholds").hold == 0.5
+
+
+def test_the_ladder_gets_less_random_as_it_climbs_in_every_game_type() -> None:
+    easy, medium, hard = (shipped_profiles()[n] for n in ("easy", "medium", "hard"))
+    assert isinstance(easy, HeuristicProfile) and isinstance(medium, HeuristicProfile)
+    assert isinstance(hard, HeuristicProfile)
+    for module in (None, *module_ids()):
+        (e_noise, e_blunder), (m_noise, m_blunder), (h_noise, h_blunder) = (
+            p.play_for(module) for p in (easy, medium, hard))
+        assert e_noise >= m_noise >= h_noise, module
+        assert e_blunder >= m_blunder >= h_blunder, module
+
+
 def test_the_shipped_ladder_has_weights_for_every_module() -> None:
     for name in ("easy", "medium", "hard"):
         profile = shipped_profiles()[name]
@@ -68,6 +94,9 @@ def test_the_shipped_ladder_has_weights_for_every_module() -> None:
         ({"orient": {"double": "lots"}}, ["bot hard, modules, orient", "'double'", "number"]),
         ({"orient": [1, 2]}, ["bot hard, modules, orient", "mapping"]),
         ([1], ["bot hard, modules", "mapping"]),
+        ({"strongholds": {"blunder": 1.5}}, ["bot hard, modules, strongholds",
+                                             "'blunder' is a probability"]),
+        ({"orient": {"noise": -1}}, ["bot hard, modules, orient", "'noise'", ">= 0"]),
     ],
 )
 def test_broken_module_weights_are_refused(modules: object, words: list[str]) -> None:
