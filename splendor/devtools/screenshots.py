@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import os
+import shutil
 import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -91,17 +92,22 @@ def _options(kinds: list[str]) -> GameOptions:
 
 @contextmanager
 def _private_home() -> Iterator[Path]:
-    """A throw-away SPLENDOR_HOME for the duration of the block."""
+    """A throw-away SPLENDOR_HOME for the duration of the block, under the same name
+    each time in a process: screens that show a path in the data folder (Saba's notice)
+    look the same from one run to the next."""
     before = os.environ.get("SPLENDOR_HOME")
-    with tempfile.TemporaryDirectory(prefix="splendor-shots-") as home:
-        os.environ["SPLENDOR_HOME"] = home
-        try:
-            yield Path(home)
-        finally:
-            if before is None:
-                os.environ.pop("SPLENDOR_HOME", None)
-            else:
-                os.environ["SPLENDOR_HOME"] = before
+    home = Path(tempfile.gettempdir()) / f"splendor-shots-{os.getpid()}"
+    shutil.rmtree(home, ignore_errors=True)  # left by a run that was killed
+    home.mkdir(parents=True)
+    os.environ["SPLENDOR_HOME"] = str(home)
+    try:
+        yield home
+    finally:
+        shutil.rmtree(home, ignore_errors=True)
+        if before is None:
+            os.environ.pop("SPLENDOR_HOME", None)
+        else:
+            os.environ["SPLENDOR_HOME"] = before
 
 
 def render_all(folder: Path, size: tuple[int, int] = (1280, 720),

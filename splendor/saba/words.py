@@ -138,5 +138,7 @@ def data_file() -> Path:
 def notice() -> tuple[str, str]:
     """The title and text players are told before their first game of Saba and on its
     rules page: a reconstruction, not the printed values, no advanced game, and where the
-    data file is (RULES_SABA.md section 8)."""
-    return tr("saba.notice.title"), tr("saba.notice.text", file=str(data_file()))
+    player's own copy of the card data goes (RULES_SABA.md section 8)."""
+    from splendor.storage.paths import saba_data_path
+
+    return tr("saba.notice.title"), tr("saba.notice.text", file=str(saba_data_path()))

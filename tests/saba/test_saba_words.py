@@ -45,7 +45,6 @@ from splendor.saba.turn_log import SabaLogEntry, apply_logged
 from splendor.saba.turn_words import advice, prompt, refusal_text, status
 from splendor.saba.words import (
     card_name,
-    data_file,
     material_name,
     notice,
     quarter_does,
@@ -56,6 +55,7 @@ from splendor.saba.words import (
     surcharge_text,
     units_text,
 )
+from splendor.storage.paths import saba_data_path
 from tests.saba.helpers import DATA, at_build, game, play
 from tests.ui.test_module_wording import speaking
 
@@ -420,9 +420,9 @@ def test_the_notice_says_what_is_reconstructed_and_where_the_data_lies() -> None
         "Goldsieber 2007",
     ):
         assert phrase in text
-    assert str(data_file()) in text and data_file().is_file()
+    assert str(saba_data_path()) in text and "saba-data --copy" in text
     for code in LANGUAGES:
         with speaking(code):
             title, text = notice()
             _filled(title, code)
-            assert str(data_file()) in text and "21" in text and "Goldsieber" in text
+            assert str(saba_data_path()) in text and "21" in text and "Goldsieber" in text

@@ -16,7 +16,7 @@ from splendor import i18n
 from splendor.games import find_game
 from splendor.i18n import LANGUAGES, translate
 from splendor.resources import assets_dir
-from splendor.saba.words import data_file
+from splendor.storage.paths import saba_data_path
 from splendor.ui import textfit
 from splendor.ui.app import App
 from splendor.ui.scenes.rules import RulesScene, load_rules
@@ -183,7 +183,7 @@ def test_the_page_opens_with_the_notice_and_the_data_file(code: str) -> None:
         scene = RulesScene(game=SABA)
         notice = scene.sections[0]
         assert notice.title == translate(code, "saba.notice.title")
-        assert str(data_file()) in notice.paragraphs[0]
+        assert str(saba_data_path()) in notice.paragraphs[0]  # the player's own copy
         assert scene.sections[1:] == load_rules(code, FOLDER, SABA.rules_fields())[1]
         assert scene.title == load_rules(code, FOLDER)[0]
         splendor = RulesScene()
