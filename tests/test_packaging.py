@@ -41,6 +41,7 @@ def test_smoke_from_the_source_tree() -> None:
     assert "bot game through the table, bots in their own process" in out
     for module in ("cities", "trading-posts", "orient", "strongholds"):
         assert f"{module} bot game through the table: " in out, module
+    assert "Saba bot game through its table, bots in their own process: " in out
     assert "smoke test passed" in out
 
 

@@ -1,9 +1,10 @@
 """`splendor --smoke`: prove, without a screen, that an installed or packaged game works.
 
 Loads the data, builds and draws every scene, plays a short bot game through the real
-table scene to its results, then one in each Cities of Splendor module (easy bots, the
-moves animated fast), and prints what each did and how long start-up took. Files
-are written only to a temporary SPLENDOR_HOME, never to the player's folders.
+table scene to its results, then one in each Cities of Splendor module and one of Saba
+on its own table (easy bots, the moves animated fast), and prints what each did and how
+long start-up took. Files are written only to a temporary SPLENDOR_HOME, never to the
+player's folders.
 
 `--smoke --in-place` runs on the player's own folders (or $SPLENDOR_HOME) instead, so that
 a player can check their files: it reports each file the game keeps (settings,
@@ -193,6 +194,14 @@ def _checks(started: float, home: Path, say: Callable[[str], None], owner: bool 
                     f"{MAX_FRAMES} frames")
                 return 1
             say(f"{module} bot game through the table: {played}")
+        # Saba: its data, table and bots' process travel in the build too.
+        saba = _table_game(app, game, (("easy", "Bot 1"), ("easy", "Bot 2")), None,
+                           game_name="saba")
+        if saba is None:
+            say(f"FAILED: the Saba bot game did not reach the results within {MAX_FRAMES} "
+                f"frames")
+            return 1
+        say(f"Saba bot game through its table, bots in their own process: {saba}")
         app.render()
     finally:
         game.close()
@@ -201,24 +210,29 @@ def _checks(started: float, home: Path, say: Callable[[str], None], owner: bool 
 
 
 def _table_game(app: App, game: Game, seats: tuple[tuple[str, str], ...],
-                module: str | None) -> str | None:
-    """Play a bot game of `module` (None: the base game) on `game`'s table to its results;
-    what it came to in words, or None when it did not get there in MAX_FRAMES frames."""
+                module: str | None, game_name: str = "splendor") -> str | None:
+    """Play a bot game of `game_name` (with `module`, None: none) on `game`'s table to its
+    results; what it came to in words, or None when it did not get there in MAX_FRAMES
+    frames."""
     from splendor.session.seats import GameOptions, SeatOption
+    from splendor.ui.saba.results import SabaResultsScene
     from splendor.ui.scenes.results import ResultsScene
 
     started = time.perf_counter()
     game.start(GameOptions(tuple(SeatOption(kind, name) for kind, name in seats),
-                           first_player=0, seed=1, module=module))
+                           first_player=0, seed=1, module=module, game=game_name))
     frames = 0
-    while not isinstance(app.stack.top, ResultsScene) and frames < MAX_FRAMES:
+    results = (ResultsScene, SabaResultsScene)
+    while not isinstance(app.stack.top, results) and frames < MAX_FRAMES:
         app.step(0.05)
         frames += 1
         time.sleep(0.0005)  # the bots decide in their own process
     top = app.stack.top
+    took = f"{frames} frames, {time.perf_counter() - started:.1f} s"
+    if isinstance(top, SabaResultsScene):
+        return f"{took}: {top.title}"
     if not isinstance(top, ResultsScene):
         return None
     info = top.info
     winners = ", ".join(info["winners"]) or "no one"
-    return (f"{info['turns']} turns, {frames} frames, {time.perf_counter() - started:.1f} s, "
-            f"won by {winners}")
+    return f"{info['turns']} turns, {took}, won by {winners}"
