@@ -35,6 +35,7 @@ NEVER_OF_YOU = {
     "analysis.summary.line": "a seat's row heading ('Ada: 2 mistakes ...'), no sentence",
     "analysis.why_theirs": "another player's move in the review; the player's: why_yours",
     "hint.why_other.*": "said of another player's move; the player's own: hint.why",
+    "saba_hint.why.*": "a Saba hint's reason, said to the player asking: a name is another's",
     "bots.default_name.numbered": "a name, not a sentence",
     "dialog.bot_failed.text": "a bot that failed",
     "table.bot_failed": "a bot that failed",
