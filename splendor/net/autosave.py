@@ -23,6 +23,8 @@ from pathlib import Path
 from typing import Any, Final
 
 from splendor.engine import GameData
+from splendor.net import file_writer
+from splendor.net.file_writer import APPEND, WHOLE, WRITERS, FileWriter
 from splendor.net.game_table import Table
 from splendor.net.table_file import (
     legacy_path,
@@ -35,12 +37,7 @@ from splendor.net.table_file import (
     table_path,
     whole_file,
 )
-from splendor.storage.atomic import (
-    StorageError,
-    append_synced,
-    atomic_write_bytes,
-    atomic_write_text,
-)
+from splendor.storage.atomic import StorageError, atomic_write_text
 from splendor.storage.folder_lock import FolderLock
 
 log = logging.getLogger(__name__)
@@ -48,11 +45,6 @@ log = logging.getLogger(__name__)
 #: Seconds between tries of a save that failed: doubling from the first to the last.
 RETRY_FIRST: Final = 0.5
 RETRY_MOST: Final = 10.0
-#: Files written at once (each table's in order, one at a time): a move waits for its
-#: file's sync before it is shown, and the disk syncs many files at once about as fast
-#: as one (200 busy tables: 16 writers gave a p95 of 130-150 ms, 64 about 75 ms, both
-#: rewriting the file; appending, 45 ms: docs/online.md).
-WRITERS: Final = 64
 #: A table written whole again after this many `table` lines appended (seats and chat
 #: change them), so that its file stays about the size of its moves.
 REWRITE_AFTER: Final = 64
@@ -92,9 +84,14 @@ class Saver:
     """Writes tables' files in threads (each table's in order), never blocking the event
     loop."""
 
-    def __init__(self, folder: Path, on_problem: ProblemHook | None = None) -> None:
+    def __init__(self, folder: Path, on_problem: ProblemHook | None = None, *,
+                 processes: bool = True) -> None:
+        """`processes` False: the writes in threads of this process even where a writing
+        process could do them (`file_writer`)."""
         self.folder = folder
         self.on_problem = on_problem
+        self.processes = processes
+        self._files: FileWriter | None = None
         self._pool = ThreadPoolExecutor(max_workers=WRITERS, thread_name_prefix="splendor-save")
         #: The tables changed since their last write.
         self._pending: dict[str, Table] = {}
@@ -121,7 +118,6 @@ class Saver:
             self._writers[table.id] = task
 
     async def _drain(self, table_id: str) -> None:
-        loop = asyncio.get_running_loop()
         wait = RETRY_FIRST
         try:
             while (table := self._pending.pop(table_id, None)) is not None:
@@ -130,17 +126,15 @@ class Saver:
                 whole = disk is None or disk.appended >= REWRITE_AFTER
                 try:
                     if disk is None or whole:
-                        await loop.run_in_executor(self._pool, self._write_whole, table_id,
-                                                   whole_file(table))
+                        await self._write(WHOLE, table_path(self.folder, table_id),
+                                          whole_file(table), legacy_path(self.folder, table_id))
                         disk = _OnDisk(moves, meta, 0)
                     else:
                         new_meta = meta != disk.meta
                         raw = ((meta_line(meta) if new_meta else b"")
                                + move_lines(table.texts[disk.moves:]))
                         if raw:
-                            await loop.run_in_executor(
-                                self._pool, append_synced, table_path(self.folder, table_id),
-                                raw)
+                            await self._write(APPEND, table_path(self.folder, table_id), raw)
                         disk = _OnDisk(moves, meta, disk.appended + new_meta)
                 except StorageError as exc:
                     # Part of an append may be there: the file is written whole next.
@@ -165,10 +159,17 @@ class Saver:
         finally:
             del self._writers[table_id]
 
-    def _write_whole(self, table_id: str, raw: bytes) -> None:
-        atomic_write_bytes(table_path(self.folder, table_id), raw)
-        with contextlib.suppress(FileNotFoundError):  # kept by a version-1 server
-            legacy_path(self.folder, table_id).unlink()
+    async def _write(self, op: str, path: Path, raw: bytes, legacy: Path | None = None
+                     ) -> None:
+        """One write, in the writing process where the loop can watch its pipe, else in
+        a thread; StorageError when it fails."""
+        if self._files is None and self.processes and file_writer.available():
+            self._files = FileWriter()
+        if self._files is not None:
+            await self._files.write(op, path, raw, legacy)
+        else:
+            await asyncio.get_running_loop().run_in_executor(self._pool, file_writer.write,
+                                                             op, path, raw, legacy)
 
     def remove(self, table_id: str) -> None:
         """Delete a closed table's file (call after `flush`)."""
@@ -192,6 +193,9 @@ class Saver:
         self._wake.set()
         await self.flush()
         self._pool.shutdown(wait=True)
+        if self._files is not None:
+            self._files.close()
+            self._files = None
         self.release()
 
     def release(self) -> None:
