@@ -93,11 +93,6 @@ def hint_reason(view: SabaView, data: SabaData, action: Action) -> HintReason:
     raise ValueError(f"no reason for {action!r}")
 
 
-def _price(view: SabaView, data: SabaData, space: int) -> tuple[int, ...]:
-    card = view.display[space]
-    return (*card.cost[:-1], card.cost[-1] + data.surcharges[space])
-
-
 def _buildable(view: SabaView) -> list[int]:
     """The build spaces holding a palace card whose garden space is below its level."""
     return [
@@ -170,7 +165,7 @@ def _goal(view: SabaView, data: SabaData, gained: tuple[int, ...]) -> HintReason
     after = tuple(have + more for have, more in zip(stock, gained, strict=True))
     best: tuple[int, int, int] | None = None
     for space in _buildable(view):
-        price = _price(view, data, space)
+        price = data.price_on(view.display[space], space)
         before, left = _short(stock, price), _short(after, price)
         if left < before and (best is None or left < best[0]):
             best = (left, before, space)
@@ -186,7 +181,7 @@ def _crossed(view: SabaView, data: SabaData, card_id: str) -> HintReason:
     the next card."""
     space = next(i for i, c in enumerate(view.display) if c.id == card_id)
     if space in _buildable(view):
-        price = _price(view, data, space)
+        price = data.price_on(view.display[space], space)
         for seat, player in enumerate(view.players):
             if seat != view.seat and _short(player.stock, price) == 0:
                 return HintReason("block", card_id, seat=seat)

@@ -187,6 +187,12 @@ class SabaData:
         object.__setattr__(self, "surcharges", tuple(s.surcharge for s in self.build_spaces))
         object.__setattr__(self, "gardens", max((c.garden for c in self.palace_cards), default=0))
 
+    def price_on(self, card: DeckCard, space: int) -> tuple[int, int, int, int]:
+        """What `card` costs on build space `space`: its materials and the space's gold
+        (S26)."""
+        a, s, e, g = card.cost
+        return a, s, e, g + self.surcharges[space]
+
     def harem_size(self, players: int) -> int:
         """The harem track's spaces in use with `players` players (S11)."""
         return dict(self.harem_spaces)[players]

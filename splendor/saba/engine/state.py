@@ -179,14 +179,9 @@ class SabaState:
         """Palace cards still in the deck or the display (S60: none left ends the game)."""
         return len(self.data.palace_cards) - self.palace_gone
 
-    def surcharge(self, card: DeckCard) -> int:
-        """The gold the build space `card` lies on adds to its price (S26)."""
-        return self.data.surcharges[self.display.index(card)]
-
     def price(self, card: DeckCard) -> tuple[int, int, int, int]:
         """What `card` costs where it lies now: its materials and its space's gold."""
-        a, s, e, g = card.cost
-        return a, s, e, g + self.surcharge(card)
+        return self.data.price_on(card, self.display.index(card))
 
     def quarter_uses(self, quarter: int) -> int:
         """The uses the player whose turn it is has left in a quarter now (S42-S44)."""

@@ -89,8 +89,7 @@ def tip_text(target: Target, view: SabaView, data: SabaData, you: int | None = N
 def _card_tip(card_id: str, view: SabaView, data: SabaData) -> str:
     card = data.card_by_id[card_id]
     space = next(i for i, c in enumerate(view.display) if c.id == card_id)
-    price = list(card.cost)
-    price[-1] += data.surcharges[space]
+    price = data.price_on(card, space)
     text = capital(
         tr("saba_table.tip.card", card=card_name(data, card_id), price=units_text(price))
     )

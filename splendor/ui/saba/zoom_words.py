@@ -89,8 +89,7 @@ def _deck_card(card: PalaceCard | SpecialCard, space: int, data: SabaData) -> Zo
         rows.append(_row(tr(f"saba_zoom.effect.{card.effect}"), entry, "effect"))
     rows.append(_row(tr("saba_zoom.cost", units=units_text(card.cost)), entry, "cost"))
     build = data.build_spaces[space]
-    price = list(card.cost)
-    price[-1] += build.surcharge
+    price = data.price_on(card, space)
     on_space = tr(
         "saba_zoom.space",
         space=space + 1,
