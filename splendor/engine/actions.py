@@ -46,6 +46,7 @@ from itertools import combinations, combinations_with_replacement
 from typing import Any, ClassVar, Final, NoReturn, TypeVar
 
 from splendor.engine.colors import COLOR_NAMES, GEMS, GOLD, TOKENS, counts_text
+from splendor.engine.pickling import fast_pickle
 
 #: What a card or noble id looks like in an action: one word of capitals, digits, '-' and
 #: '_' (the parser upper-cases ids, so only such ids survive a round trip through text).
@@ -164,6 +165,7 @@ def _check_hold(how: object, card_id: object, source: object) -> None:
 HOLD_MOVES: Final = ("place", "move", "remove")
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Take:
     """Take one token of each of these different gem colours."""
@@ -178,6 +180,7 @@ class Take:
         return "take " + " ".join(COLOR_NAMES[c] for c in self.colors)
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class TakeTwo:
     """Take two tokens of one gem colour."""
@@ -192,6 +195,7 @@ class TakeTwo:
         return f"take2 {COLOR_NAMES[self.color]}"
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Reserve:
     """Reserve a face-up market card (and take a gold token if the bank has one)."""
@@ -206,6 +210,7 @@ class Reserve:
         return f"reserve {self.card_id}"
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class ReserveDeck:
     """Reserve the top card of a level's deck, blind (and take a gold token if any)."""
@@ -223,6 +228,7 @@ class ReserveDeck:
         return f"reserve {'orient' if self.orient else 'deck'} {self.level}"
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Buy:
     """Buy a market card or one of one's reserved cards.
@@ -256,6 +262,7 @@ class Buy:
         return " ".join(words)
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Return:
     """Give back tokens (6-tuple by colour) to come down to the token limit."""
@@ -270,6 +277,7 @@ class Return:
         return f"return {counts_text(self.tokens) or 'nothing'}"
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class ChooseNoble:
     """Choose which of several qualifying nobles visits this turn."""
@@ -284,6 +292,7 @@ class ChooseNoble:
         return f"noble {self.noble_id}"
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Pass:
     """Pass: allowed only when no other action is legal."""
@@ -297,6 +306,7 @@ class Pass:
 # --------------------------------------------------------- Cities of Splendor
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class ChooseCity:
     """Choose which of several qualifying cities to take (the Cities)."""
@@ -311,6 +321,7 @@ class ChooseCity:
         return f"city {self.city_id}"
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class ChoosePost:
     """Choose which of several qualifying trading posts to claim this turn."""
@@ -326,6 +337,7 @@ class ChoosePost:
         return f"post {self.post}"
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class TakeGem:
     """Take the one gem token a trading post's power gives (post 1 or 2)."""
@@ -340,6 +352,7 @@ class TakeGem:
         return f"gem {COLOR_NAMES[self.color]}"
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Pair:
     """Pair the Orient card just gained with this purchased card (it takes its colour)."""
@@ -354,6 +367,7 @@ class Pair:
         return f"pair {self.card_id}"
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class TakeFree:
     """Take this face-up card for free (an Orient card's ability)."""
@@ -368,6 +382,7 @@ class TakeFree:
         return f"free {self.card_id}"
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class ReserveNoble:
     """Keep this noble aside: only this player can be visited by it (an Orient ability)."""
@@ -382,6 +397,7 @@ class ReserveNoble:
         return f"reserve noble {self.noble_id}"
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Stronghold:
     """After a purchase: place a stronghold on `card_id`, move one there from `source`,
@@ -401,6 +417,7 @@ class Stronghold:
         return f"hold {self.how} {self.card_id}"
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Conquer:
     """Buy the card one's three strongholds occupy, after the turn's action."""
@@ -419,6 +436,7 @@ class Conquer:
         return f"conquer {self.card_id} pay {counts_text(self.payment) or 'nothing'}"
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Decline:
     """Do not use the conquest offered."""

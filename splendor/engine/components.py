@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Final
 
+from splendor.engine.pickling import fast_pickle
+
 #: `Card.bonus` of an Orient card that gives no bonus of its own (a double gold, or a card
 #: that takes its colour from the card it is paired with).
 NO_BONUS: Final = -1
@@ -19,6 +21,7 @@ ABILITIES: Final = (
 )
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Card:
     """A development card. `cost` is a 5-tuple indexed by gem colour; `bonus` a gem index
@@ -67,6 +70,7 @@ def _check_orient(card: Card) -> None:
         raise ValueError(f"{where}: a sacrifice card costs cards, not tokens")
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class City:
     """A city tile: taken by a player with at least `points` prestige and the bonuses in
@@ -89,6 +93,7 @@ class City:
         object.__setattr__(self, "free_colours", free)
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class TradingPost:
     """A trading post: claimed with the bonuses in `requires` (and a noble if
@@ -100,6 +105,7 @@ class TradingPost:
     power: str
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Noble:
     """A noble tile: visits a player whose bonuses reach `requires` (5-tuple by gem)."""
@@ -109,6 +115,7 @@ class Noble:
     requires: tuple[int, int, int, int, int]
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class PlayerCountSetup:
     """What the bank and the noble row hold for one player count."""
@@ -118,6 +125,7 @@ class PlayerCountSetup:
     nobles: int
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class GameData:
     """Everything static about a game: the components and the rules' numbers.

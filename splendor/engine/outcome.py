@@ -5,10 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from splendor.engine.pickling import fast_pickle
+
 EndReason = Literal["target", "all_passed", "city"]
 TieBreak = Literal["fewest_cards", "shared"]
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """How a game ended.

@@ -26,12 +26,14 @@ from splendor.engine.colors import GOLD
 from splendor.engine.components import Card, GameData
 from splendor.engine.errors import Refusal
 from splendor.engine.payment import tokens_missing
+from splendor.engine.pickling import fast_pickle
 from splendor.engine.player import PlayerState
 
 #: The names of the flags, as data files and records spell them.
 FLAGS = ("no_reserve", "no_take_two", "no_gold")
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class Restrictions:
     """What one seat may not do. `levels`: the card levels it may buy and reserve (None:

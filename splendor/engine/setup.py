@@ -8,9 +8,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from splendor.engine.components import GameData
+from splendor.engine.pickling import fast_pickle
 from splendor.engine.restrictions import Restrictions, check_restrictions
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class GameSetup:
     """Everything a game starts from. Decks list card ids in draw order, lowest level first.

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from splendor.engine.actions import Action
 from splendor.engine.components import Card, City, Noble
+from splendor.engine.pickling import fast_pickle
 from splendor.engine.restrictions import Restrictions
 from splendor.engine.state import GameState, Phase
 
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from splendor.engine.modules.base import TurnState
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class HiddenCard:
     """Another seat's blind-reserved card: only its level (and deck) is known."""
@@ -31,6 +33,7 @@ class HiddenCard:
     orient: bool = False
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class PlayerView:
     """One player's public possessions, as seen by the observing seat."""
@@ -56,6 +59,7 @@ class PlayerView:
     supply: int = 0
 
 
+@fast_pickle
 @dataclass(frozen=True, slots=True)
 class View:
     """The game as `seat` sees it. `legal_actions` is filled only when `seat` decides now."""

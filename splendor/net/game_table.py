@@ -421,6 +421,15 @@ class Table:
         return _Shown(len(self.log), tuple(observe(state, s) for s in range(len(self.seats))),
                       state.current_player(), state.is_over())
 
+    def _view_now(self, seat: int) -> View:
+        """`seat`'s view of the game as it is: the last commit's (observed once per move
+        for every seat), else observed now."""
+        latest = self._unsaved[-1] if self._unsaved else self.shown
+        if latest is not None and latest.moves == len(self.log):
+            return latest.views[seat]
+        assert self.state is not None
+        return observe(self.state, seat)
+
     def saved(self, moves: int) -> None:
         """The table as it was after `moves` moves is on disk: show every commit up to it
         (the latest of them: a seat gets the log entries it lacks with it)."""
@@ -466,7 +475,7 @@ class Table:
             seat_seed = self.seed * 10 + seat
             request = Request(turn, slot.level, seat_seed,
                               fresh_random_state(decision_seed(seat_seed, turn)),
-                              observe(state, seat))
+                              self._view_now(seat))
             if self._bots is not None:
                 answer = await self._bots.decide(request)
             else:
