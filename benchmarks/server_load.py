@@ -2,13 +2,16 @@
 clients, for a while.
 
     python benchmarks/server_load.py [--tables 200] [--seconds 60] [--think 0.5]
-                                     [--level easy] [--server-bots hard] [--no-save]
+                                     [--level random] [--server-bots hard] [--no-save]
 
 The server runs in a child process (as `serve` would, autosaving its tables unless
 --no-save); each finished table is replaced by a new one, so that N tables are held all
 along and finished ones must be let go. Every table has two remote seats, each a client
-in this process whose bot (a fast level, so that the server is what is measured) waits
-`--think` seconds before each move, as a quick player would. With `--server-bots LEVEL`
+in this process whose bot waits `--think` seconds before each move, as a quick player
+would. The clients' bot is random by default: the 400 clients share this machine with the
+server, and their thinking is not the server's (a real player's machine thinks for them);
+with easy clients their process took 60% of a core of two, and the p95 measured grew with
+it (docs/online.md). With `--server-bots LEVEL`
 every table (or the first `--bot-tables N`, the others staying at two remote seats) has a
 third seat, a bot of that level played by the server's bot processes (net/bot_pool.py).
 Printed: tables held, actions per second, the delay from a Play's send to every remote
@@ -270,7 +273,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--think", type=float, default=0.5,
                         help="seconds a client's bot waits before each move (default 0.5)")
-    parser.add_argument("--level", default="easy", help="the clients' bot (default easy)")
+    parser.add_argument("--level", default="random",
+                        help="the clients' bot (default random: the cheapest, see above)")
     parser.add_argument("--server-bots", metavar="LEVEL",
                         help="a third seat at every table, a bot of LEVEL on the server")
     parser.add_argument("--bot-tables", type=int, metavar="N",
