@@ -6,8 +6,10 @@ and go to the first idle child; a child is started when a decision waits and eve
 is busy, up to `size`. The loop learns of an answer from the child's pipe becoming
 readable (`add_reader`; a loop that cannot watch a pipe, Windows' proactor, looks every
 `POLL` seconds instead) and looks at a busy child every `TICK` seconds besides, for its
-deadline (`BotProcess`'s: a hung or dead child is replaced and asked again). What can take
-milliseconds (starting, replacing and stopping a child) runs in a thread.
+deadline (`BotProcess`'s, counted from the later of the request and the child's readiness,
+so that a child slow to start at nice 19 is not taken for a hung one: a hung, dead or
+never ready child is replaced and asked again). What can take milliseconds (starting,
+replacing and stopping a child) runs in a thread.
 
 A decision that fails (the bot raised, its child died or missed the deadline again and
 again: `BotProcess`'s error answer) is asked once more of the next weaker level
@@ -23,6 +25,7 @@ import contextlib
 import functools
 import logging
 import os
+import time
 from collections import deque
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -220,28 +223,24 @@ class BotPool:
 
     async def _answer(self, child: _Child, job: _Job) -> Answer | None:
         """The child's answer to `job`, or None once the job is cancelled."""
-        loop = asyncio.get_running_loop()
         process, request = child.process, job.request
         if process.alive() and not child.dirty:
             process.submit(request)
         else:  # it may start a new child first
             await self._in_thread(process.submit, request)
         child.dirty = False
-        deadline = process.deadline_for(request)
-        sent, restarts = loop.time(), process.restarts
         while True:
             if job.future.done():
                 process.cancel()
                 child.dirty = True
                 return None
-            if process.alive() and loop.time() - sent < deadline:
-                # Reads what has come, never waits; only a child dying between `alive` and
-                # here is replaced on the loop (a few milliseconds, rarely).
+            if process.alive() and time.monotonic() <= process.deadline_at():
+                # Reads what has come (the child's readiness too), never waits; only a
+                # child dying or late between the test and here is replaced on the loop
+                # (a few milliseconds, rarely).
                 answer = process.poll()
             else:  # dead or late: poll replaces the child
                 answer = await self._in_thread(process.poll)
-            if process.restarts != restarts:  # asked again of a new child: a new deadline
-                sent, restarts = loop.time(), process.restarts
             if answer is not None:
                 return answer
             await self._news(process, job)

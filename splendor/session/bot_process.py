@@ -10,6 +10,12 @@ Because the child keeps nothing between requests, a cancelled or discarded reque
 changes nothing: asking again gives the same answer, which is what makes undo and pause
 exact.
 
+The child says `Ready` once its imports are done and its game's data and bots loaded: a
+decision's deadline runs from the later of its sending and that message, so that a child
+slow to start (a busy machine, a server's children at the lowest priority) is not taken
+for a hung one; a child not ready within `START_LIMIT` of its start fails as a missed
+deadline, so that nothing waits on a child for ever.
+
 The child may own the expert's second search worker (`splendor.bots.search_worker`),
 started on the first decision that wants it and stopped with the child.
 
@@ -39,10 +45,16 @@ from splendor.games import find_game, game_of
 RandomState = list[Any]
 #: A decision's deadline, after which its child is thought hung (stopped, looping) and
 #: replaced: this many times its time budget, and never under MIN_DEADLINE seconds, far
-#: above any level's thinking time (about a second) and a fresh child's start, even on a
-#: slow, busy machine.
+#: above any level's thinking time (about a second) even on a slow, busy machine. It runs
+#: from the child's `Ready` when that comes after the request: a start is not thinking.
 DEADLINE_FACTOR = 5
 MIN_DEADLINE = 10.0
+#: Seconds a child may take from its start to its `Ready` before it is thought stuck
+#: (stopped, or hung while loading) and replaced, as a missed deadline. A start takes half
+#: a second on an idle machine but can take tens of seconds on two cores shared with a
+#: loaded server and its bots at nice 19; a child that needs longer than this is stuck
+#: or on a machine where no bot could play in time anyway.
+START_LIMIT = 60.0
 #: A request is answered with an error after this many missed deadlines, or deaths of
 #: its child: a bot that fails so is not asked again for ever.
 MAX_TIMEOUTS = 2
@@ -93,6 +105,11 @@ class AnalysisRequest:
     def budget(self) -> float:
         """The time the judgement may take, guessed from its simulations (seconds)."""
         return float(self.task.simulations) * SIMULATION_SECONDS
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """The child's first message: its imports are done, its game's data and bots loaded."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -171,7 +188,16 @@ def _serve(conn: Connection, data_name: str) -> None:
     # `close` and leaves when its parent goes, and the worker leaves with it.
     multiprocessing.current_process().daemon = False
     try:
-        _answer_requests(conn, game_data(data_name))
+        data = game_data(data_name)
+        game = game_of(data)
+        # Building the weakest bot imports every level's modules and loads their profiles:
+        # what is slow in a start is done before `Ready`, not in the first decision.
+        game.make_bot(game.bot_levels()[0], 0, None, data)
+        try:
+            conn.send(Ready())
+        except OSError:  # the parent is gone
+            return
+        _answer_requests(conn, data)
     finally:
         from splendor.bots.search_worker import close_shared_worker
 
@@ -196,24 +222,28 @@ class BotProcess:
     dropped when it arrives. `close` stops the child at once (killing it if it is busy).
 
     A misbehaving child never stalls the game: one that dies is started again and asked
-    again; one that misses the request's deadline (`deadline_for`: hung, stopped) is
-    killed, started again and asked again. The request is answered with an `error`
-    (as a bot that raised) after `MAX_DEATHS` deaths or `MAX_TIMEOUTS` missed deadlines
-    on it, or at once when the child sends something that is not an answer.
+    again; one that misses the request's deadline (`deadline_for`, counted from the later
+    of the sending and the child's `Ready`: hung, stopped) or is not ready `start_limit`
+    seconds after its start is killed, started again and asked again. The request is
+    answered with an `error` (as a bot that raised) after `MAX_DEATHS` deaths or
+    `MAX_TIMEOUTS` missed deadlines on it, or at once when the child sends something
+    that is not an answer.
     """
 
     #: The game the child plays (`splendor.games.find_game`).
     _data_name = "base"
 
-    def __init__(self, data_name: str = "base", *, min_deadline: float = MIN_DEADLINE
-                 ) -> None:
+    def __init__(self, data_name: str = "base", *, min_deadline: float = MIN_DEADLINE,
+                 start_limit: float = START_LIMIT) -> None:
         """Start the child for the game called `data_name` (`splendor.games.find_game`);
         it loads the game's data itself (game data holds read-only mappings that do not
         pickle, and loading is cheap).
-        `min_deadline`: the shortest deadline of a decision (tests shorten it)."""
+        `min_deadline`: the shortest deadline of a decision; `start_limit`: the longest
+        wait for a child's `Ready` (tests shorten both)."""
         find_game(data_name)  # an unknown game fails here, not in the child
         self._data_name = data_name
         self.min_deadline = min_deadline
+        self.start_limit = start_limit
         self._tickets = itertools.count(1)
         #: The outstanding request (kept to be sent again to a new child).
         self._request: Request | AnalysisRequest | None = None
@@ -241,6 +271,11 @@ class BotProcess:
         self._process.start()
         child_conn.close()
         self._in_flight = 0
+        self._started_at = time.monotonic()
+        #: When this process read the child's `Ready` (None: not yet). The parent reads
+        #: its pipe each frame, or when it is readable (the server's pool), so this is
+        #: at most a moment late, which only lengthens a deadline.
+        self._ready_at: float | None = None
 
     def _stop(self) -> None:
         """Kill the child now (busy, stopped or hung alike) and reap it: no orphan."""
@@ -266,6 +301,11 @@ class BotProcess:
     def alive(self) -> bool:
         return self._process.is_alive()
 
+    @property
+    def ready(self) -> bool:
+        """True once the child's `Ready` has been read (by `poll`)."""
+        return self._ready_at is not None
+
     def deadline_for(self, request: Request | AnalysisRequest) -> float:
         """Seconds `request` may take before the child is thought hung: `DEADLINE_FACTOR`
         times its time budget (the level's when the request names none), never under
@@ -274,6 +314,14 @@ class BotProcess:
         if budget is None:
             budget = find_game(self._data_name).level_budget(request.kind)
         return max(self.min_deadline, DEADLINE_FACTOR * budget)
+
+    def deadline_at(self) -> float:
+        """The `time.monotonic()` after which `poll` gives up on the outstanding
+        request's child: its deadline after the later of the sending and the child's
+        `Ready`, or, while the child is not ready, `start_limit` after its start."""
+        if self._ready_at is None:
+            return self._started_at + self.start_limit
+        return max(self._sent_at, self._ready_at) + self._deadline
 
     def submit(self, request: Request | AnalysisRequest) -> int:
         """Send `request` (its ticket is replaced by a fresh one, returned). A child that
@@ -315,6 +363,9 @@ class BotProcess:
         try:
             while self._conn.poll():
                 answer = self._conn.recv()
+                if isinstance(answer, Ready):
+                    self._ready_at = time.monotonic()
+                    continue
                 self._in_flight = max(0, self._in_flight - 1)
                 if not isinstance(answer, Answer):
                     return self._garbled(f"not an answer: {type(answer).__name__}")
@@ -333,11 +384,12 @@ class BotProcess:
                 return self._fail(f"the bot process died {self._deaths} times on this move")
             self._restart()
             self._send()
-        elif time.monotonic() - self._sent_at > self._deadline:
+        elif time.monotonic() > self.deadline_at():
             self._timeouts += 1
             if self._timeouts >= MAX_TIMEOUTS:
-                return self._fail(f"no answer in {self._deadline:g} s, "
-                                  f"{self._timeouts} times")
+                late = (f"no answer in {self._deadline:g} s" if self.ready else
+                        f"the bot process was not ready in {self.start_limit:g} s")
+                return self._fail(f"{late}, {self._timeouts} times")
             self._restart()
             self._send()
         return None

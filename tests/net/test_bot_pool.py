@@ -1,10 +1,12 @@
 """The server's bots in child processes (net/bot_pool.py): the same choices as in this
 process, in the order asked, a hung or dying child replaced and its decision asked of the
-next weaker level, the event loop never held while bots think, and no process left."""
+next weaker level (a child slow to start is not hung), the event loop never held while
+bots think, and no process left."""
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import os
 import sys
 import time
@@ -196,6 +198,38 @@ def test_a_hung_child_is_replaced_and_the_next_weaker_level_decides() -> None:
     assert len(made) == 1 and len(made[0].started) == 3  # two hung, one good
     wanted = decide(request("medium", seed=6, moves=5), DATA)
     assert answer.action == wanted.action and answer.error is None
+    assert not new_children()
+
+
+def test_a_child_slow_to_start_decides_and_is_not_replaced(tmp_path: Path) -> None:
+    """A child at nice 19 on a busy machine may start slower than a decision's deadline:
+    it was killed as hung and a weaker level played; now the deadline runs from its
+    readiness."""
+    release = tmp_path / "release"
+    made: list[Recorded] = []
+
+    def slow_start() -> Recorded:
+        made.append(Recorded(functools.partial(bad_children.starts_when, str(release)),
+                             bad_starts=1, bad_deadline=1.0))
+        return made[-1]
+
+    async def scenario() -> Answer:
+        pool = BotPool(1, process=slow_start)
+        try:
+            deciding = asyncio.create_task(pool.decide(request("easy", seed=6, moves=5)))
+            await asyncio.sleep(1.5)  # held until the deadline has passed since the request
+            assert not deciding.done()
+            release.touch()
+            answer = await deciding
+            assert pool.fallbacks == 0 and pool.failures == 0
+            return answer
+        finally:
+            await pool.close()
+
+    answer = run(scenario())
+    assert len(made) == 1 and len(made[0].started) == 1  # never replaced
+    wanted = decide(request("easy", seed=6, moves=5), DATA)
+    assert answer == replace(wanted, seconds=answer.seconds)
     assert not new_children()
 
 

@@ -1,10 +1,12 @@
 """A bot process that misbehaves never stalls or crashes the game: a hung or stopped
-child is replaced after the decision's deadline, a dying one is not restarted for ever, a
+child is replaced after the decision's deadline (a slow start is not counted in it, a
+child never ready fails after the start limit), a dying one is not restarted for ever, a
 closed pipe is not an error, and garbage is the bot's failure; a failed seat can be
 handed to another level and the game goes on from the same position."""
 
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import sys
@@ -19,6 +21,7 @@ from splendor.gamedata import base_game
 from splendor.session import saving
 from splendor.session.bot_process import (
     MAX_DEATHS,
+    MAX_TIMEOUTS,
     MIN_DEADLINE,
     Answer,
     BotProcess,
@@ -64,6 +67,16 @@ def until(done: Callable[[], bool], session: Session) -> None:
         time.sleep(0.002)
 
 
+def until_ready(process: BotProcess) -> None:
+    """Read the child's pipe until it has said it is ready, at most LIMIT s (a test that
+    stops a deciding child stops it once started, not while it starts)."""
+    end = time.monotonic() + LIMIT
+    while not process.ready:
+        assert time.monotonic() < end, "the child never got ready"
+        process.poll()
+        time.sleep(0.01)
+
+
 # ------------------------------------------------------------------ deadlines
 
 
@@ -79,6 +92,7 @@ def test_the_deadline_is_well_above_the_levels_budget() -> None:
 def test_a_stopped_child_is_replaced_and_asked_again() -> None:
     process = Flaky(_serve, bad_deadline=1.0)  # a real child, stopped below
     try:
+        until_ready(process)
         stopped = process.pid
         assert stopped is not None
         os.kill(stopped, signal.SIGSTOP)
@@ -97,6 +111,7 @@ def test_pause_and_resume_over_a_stopped_child_do_not_stall_the_game() -> None:
     """Resuming asked the same stopped child again, for ever: now its deadline passes."""
     process = Flaky(_serve, bad_deadline=1.0)  # a real child, stopped below
     try:
+        until_ready(process)
         session = Session(DATA, options_for(["easy", "human"]), process)
         stopped = process.pid
         os.kill(stopped or 0, signal.SIGSTOP)
@@ -131,6 +146,7 @@ def test_a_child_that_never_answers_fails_the_move_and_the_game_waits() -> None:
 def test_a_stopped_child_does_not_stall_a_game_with_the_real_deadline() -> None:
     process = BotProcess()
     try:
+        until_ready(process)
         session = Session(DATA, options_for(["expert", "easy"], seed=5), process)
         session.poll()
         assert session.thinking
@@ -138,6 +154,46 @@ def test_a_stopped_child_does_not_stall_a_game_with_the_real_deadline() -> None:
         os.kill(stopped or 0, signal.SIGSTOP)
         until(lambda: len(session.state.history) >= 2, session)
         assert process.restarts == 1 and not running(stopped)
+    finally:
+        process.close()
+
+
+# ------------------------------------------------------------------ starting
+
+
+def test_a_child_slow_to_start_answers_and_is_not_replaced(tmp_path: Path) -> None:
+    """Its start, held past the decision's deadline (a busy machine), is not thinking:
+    the deadline runs from its readiness. Before, it was killed as hung."""
+    release = tmp_path / "release"
+    process = Flaky(functools.partial(bad_children.starts_when, str(release)),
+                    bad_deadline=1.0)  # the first child, the slow one; no other
+    try:
+        process.submit(request("easy"))
+        held = time.monotonic() + 1.5  # until the deadline has passed since the request
+        while time.monotonic() < held:
+            assert process.poll() is None and not process.ready
+            time.sleep(0.01)
+        release.touch()
+        answer = process.wait(timeout=LIMIT)
+        assert answer is not None and answer.error is None
+        assert answer.action == decide(request("easy"), DATA).action
+        assert process.starts == 1 and process.restarts == 0 and process.alive()
+    finally:
+        process.close()
+
+
+def test_a_child_that_never_becomes_ready_fails_the_move_after_the_start_limit() -> None:
+    started = time.monotonic()
+    process = Flaky(bad_children.never_ready, bad_starts=None, bad_deadline=0.2,
+                    start_limit=1.0)
+    try:
+        process.submit(request("easy"))
+        answer = process.wait(timeout=LIMIT)
+        assert answer is not None and answer.action is None
+        assert "not ready in 1 s" in (answer.error or "")
+        # Each child had the start limit, not the decision's shorter deadline.
+        assert time.monotonic() - started >= MAX_TIMEOUTS * 1.0
+        assert process.starts == MAX_TIMEOUTS and not process.alive()
     finally:
         process.close()
 
