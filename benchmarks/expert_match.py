@@ -18,7 +18,8 @@ module terms `module_terms.NEW_TERMS` (their weights at 0: the rollouts as befor
 `--a`/`--b KEY=VALUE` (repeatable) set one side's search: `candidates`, `exploration`,
 `leaf_scale`, `rollout_noise`, `replies`, `follow`, `leaf` (a leaf model, `gap:0.4,points:-0.3,...`:
 see `splendor/bots/value/leaf.py` and `fit_leaf.py`; `shipped`: the expert profile's
-fitted models), `halving` (1: sequential halving in the match's game), `workers` (2: a
+fitted models; `net`: the learned value, `levels_data/value_nets.yaml`), `halving` (1:
+sequential halving in the match's game), `workers` (2: a
 second searching process, as the shipped expert on a second core) (`ExpertBot`'s
 arguments; default the ExpertBot's: no leaf model, the value gap).
 `--start K` plays the schedule's games K to G-1 only (a long run cut short, carried on).
@@ -48,6 +49,7 @@ from typing import Any
 from splendor.bots.expert import ExpertBot
 from splendor.bots.profiles import HeuristicProfile, SearchProfile, shipped_profiles
 from splendor.bots.value.leaf import LeafModel
+from splendor.bots.value.net import shipped_net
 from splendor.engine import Action, View
 from splendor.gamedata import base_game
 from splendor.match import play_match
@@ -74,8 +76,9 @@ class Counted:
 
 def leaf_model(text: str) -> LeafModel | str:
     """`name:weight,...` (the leaf features, `leaf.FEATURES`) as a leaf model;
-    `shipped`: the expert profile's fitted models (`levels_data/bots.yaml`), by game."""
-    if text == "shipped":
+    `shipped`: the expert profile's fitted models (`levels_data/bots.yaml`), by game;
+    `net`: the learned value of the match's game (`levels_data/value_nets.yaml`)."""
+    if text in ("shipped", "net"):
         return text
     named = {}
     for part in text.split(","):
@@ -215,6 +218,9 @@ def main(argv: list[str] | None = None) -> int:
         if kwargs.get("leaf") == "shipped":
             kwargs.pop("leaf")
             kwargs["leaves"] = shipped_leaves
+        elif kwargs.get("leaf") == "net":
+            kwargs.pop("leaf")
+            kwargs["leaves"] = {args.module: shipped_net(args.module or "base")}
         elif "leaf" in kwargs:
             kwargs["leaves"] = {args.module: kwargs.pop("leaf")}
         kwargs["halving"] = {args.module} if kwargs.get("halving") else ()

@@ -61,7 +61,7 @@ from splendor.bots.value import (
 )
 from splendor.bots.value.fast import fits
 from splendor.bots.value.fast_modules import FAST_TERMS, FastModuleScorer, fits_modules
-from splendor.bots.value.leaf import LeafModel
+from splendor.bots.value.leaf import Leaf
 from splendor.bots.value.registry import terms_for
 from splendor.engine import Action, GameData, GameState, Phase, View, WorldSampler
 from splendor.engine.modules import ModuleState
@@ -107,7 +107,7 @@ class ExpertBot:
         exploration: float = EXPLORATION,
         leaf_scale: float = LEAF_SCALE,
         rollout_noise: float = ROLLOUT_NOISE,
-        leaves: Mapping[str | None, LeafModel] | None = None,
+        leaves: Mapping[str | None, Leaf] | None = None,
         replies: int = 0,
         halving: Collection[str | None] = (),
         follow: int | Mapping[str | None, int] = 0,
@@ -131,7 +131,7 @@ class ExpertBot:
         self.rollout_noise = rollout_noise
         #: The judgement at a rollout's end by module (None: the base game); a game not
         #: there: the logistic of the value gap over `leaf_scale`.
-        self.leaves: dict[str | None, LeafModel] = dict(leaves or {})
+        self.leaves: dict[str | None, Leaf] = dict(leaves or {})
         #: The second ply: another seat's first main action in a simulation is chosen
         #: among its `replies` best (by the rollout profile) by UCB on its own chances
         #: (information-set style: each reply's statistics over the worlds it was legal

@@ -9,10 +9,13 @@ from pathlib import Path
 from typing import Any
 
 from splendor.bots.value import Weights
-from splendor.bots.value.leaf import FEATURES, LeafModel
+from splendor.bots.value.leaf import FEATURES, Leaf, LeafModel
 from splendor.engine.modules import module_ids
 from splendor.gamedata import Checker, DataError, read_yaml
 from splendor.resources import levels_data_dir
+
+#: A leaf written so in bots.yaml is the learned value (`value_nets.yaml`) for its game.
+NET = "net"
 
 _WEIGHT_FIELDS = {f.name: f.type for f in dataclasses.fields(Weights)}
 
@@ -63,8 +66,9 @@ class SearchProfile:
     #: `replies` best (0: played by the rollout profile).
     replies: int = 0
     #: The judged win chance at a rollout's end, by game ("base" or a module's name);
-    #: a game not named: the logistic of the value gap (`splendor/bots/value/leaf.py`).
-    leaf: tuple[tuple[str, LeafModel], ...] = ()
+    #: a game not named: the logistic of the value gap (`splendor/bots/value/leaf.py`);
+    #: `NET`: the learned value shipped for that game (`splendor/bots/value/net.py`).
+    leaf: tuple[tuple[str, LeafModel | str], ...] = ()
     #: The games ("base" or a module's name) searched by sequential halving over paired
     #: worlds instead of UCB1 (`ExpertBot.halving`).
     halving: tuple[str, ...] = ()
@@ -73,9 +77,17 @@ class SearchProfile:
     #: rollout profile).
     follow: tuple[tuple[str, int], ...] = ()
 
-    def leaves(self) -> dict[str | None, LeafModel]:
-        """The leaf models by module (None: the base game), as `ExpertBot` takes them."""
-        return {_module(game): model for game, model in self.leaf}
+    def leaves(self) -> dict[str | None, Leaf]:
+        """The leaf models by module (None: the base game), as `ExpertBot` takes them
+        (a learned value read from `levels_data/value_nets.yaml` when first asked)."""
+        out: dict[str | None, Leaf] = {}
+        for game, model in self.leaf:
+            if isinstance(model, str):
+                from splendor.bots.value.net import shipped_net  # numpy: only when used
+                out[_module(game)] = shipped_net(game)
+            else:
+                out[_module(game)] = model
+        return out
 
     def follows(self) -> dict[str | None, int]:
         """The `follow` counts by module (None: the base game), as `ExpertBot` takes them."""
@@ -160,11 +172,15 @@ def _counts(ck: Checker, raw: object, where: str) -> tuple[tuple[str, int], ...]
     return tuple((_game(ck, game, where), ck.int_field(counts, game, where)) for game in counts)
 
 
-def _leaf(ck: Checker, raw: object, where: str) -> tuple[tuple[str, LeafModel], ...]:
-    """Leaf models by game ("base" or a module's name), each a mapping of feature weights."""
-    out = []
+def _leaf(ck: Checker, raw: object, where: str) -> tuple[tuple[str, LeafModel | str], ...]:
+    """Leaf models by game ("base" or a module's name), each a mapping of feature weights
+    or `NET` (the learned value shipped for that game)."""
+    out: list[tuple[str, LeafModel | str]] = []
     for game, features in ck.mapping(raw, where).items():
         game = _game(ck, game, where)
+        if features == NET:
+            out.append((game, NET))
+            continue
         named = {}
         for key, value in ck.mapping(features, f"{where}, {game}").items():
             if key not in FEATURES:

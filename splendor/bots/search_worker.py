@@ -27,7 +27,7 @@ from multiprocessing.connection import Connection
 from typing import Any, Protocol
 
 from splendor.bots.profiles import HeuristicProfile
-from splendor.bots.value.leaf import LeafModel
+from splendor.bots.value.leaf import Leaf
 from splendor.engine import Action, View
 
 #: How often an idle worker checks that its parent is still there (seconds).
@@ -53,7 +53,7 @@ class Share:
     lean: bool
     rollout_turns: int
     replies: int = 0
-    leaves: tuple[tuple[str | None, LeafModel], ...] = ()
+    leaves: tuple[tuple[str | None, Leaf], ...] = ()
     halving: tuple[str | None, ...] = ()
     follow: int = 0
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Protocol
 
 from splendor.engine import GameState
 
@@ -56,6 +57,12 @@ def features(world: GameState, me: int, values: Sequence[float]) -> list[float]:
         1.0 if (me - first) % n > (them - first) % n else -1.0,
         bonuses * late,
     ]
+
+
+class Leaf(Protocol):
+    """A judgement at a rollout's end: `LeafModel` here, or the learned `ValueNet`."""
+
+    def chance(self, world: GameState, me: int, values: Sequence[float]) -> float: ...
 
 
 @dataclass(frozen=True)
