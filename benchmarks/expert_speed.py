@@ -1,7 +1,8 @@
 """Expert speed: simulations per second on fixed positions, the old rollouts against the
 new, alternated in one run.
 
-    python benchmarks/expert_speed.py [--simulations N] [--repeats R] [--modules] [--halving]
+    python benchmarks/expert_speed.py [--simulations N] [--repeats R] [--modules]
+                                      [--halving | --net]
 
 Positions: 2 players, hard against hard from a fixed deal, after 4 turns (early), 24
 (middle) and 44 (late), the expert to move; the base game, and with `--modules` each
@@ -15,7 +16,10 @@ are the evaluator's own, in the base game and in each module's game).
 
 With `--halving` the two compared are the fast rollouts' search by UCB1 (the "old" column)
 and by sequential halving over paired worlds (`ExpertBot(halving=...)`, "new"), both with
-the expert profile's fitted leaf; their moves may differ.
+the expert profile's fitted leaf; their moves may differ. With `--net` the two compared
+are the shipped expert's search (its leaves, halving and follow, one worker) with its
+shipped leaf ("old") and with the learned value as the leaf (`leaf=net`, "new",
+`splendor/bots/value/net.py`): what the network costs a simulation (issue 60).
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import time
 from splendor.bots import make_bot
 from splendor.bots.expert import ExpertBot
 from splendor.bots.profiles import HeuristicProfile, SearchProfile, shipped_profiles
+from splendor.bots.value.net import shipped_net
 from splendor.engine import GameData, GameState, Phase, View, new_game, observe
 from splendor.engine.modules import module_ids
 from splendor.gamedata import base_game
@@ -48,14 +53,20 @@ def position(data: GameData, module: str | None, turns: int) -> View:
 
 
 def rate(view: View, data: GameData, lean: bool, simulations: int,
-         halving: bool = False) -> tuple[float, str]:
+         halving: bool = False, net: bool = False) -> tuple[float, str]:
     """Simulations per second of this process's processor time (the figure a busy
     machine's other work changes least) of one search, and the move it chose (`halving`:
     the fast rollouts by UCB1 if not `lean`, by halving if `lean`)."""
     profiles = shipped_profiles()
     hard, expert = profiles["hard"], profiles["expert"]
     assert isinstance(hard, HeuristicProfile) and isinstance(expert, SearchProfile)
-    if halving:
+    if net:
+        game = view.module or "base"
+        leaves = {**expert.leaves(), view.module: shipped_net(game)} if lean \
+            else expert.leaves()
+        bot = ExpertBot(hard, data, 3, budget=None, simulations=simulations, leaves=leaves,
+                        halving=expert.halving_games(), follow=expert.follows())
+    elif halving:
         bot = ExpertBot(hard, data, 3, budget=None, simulations=simulations,
                         leaves=expert.leaves(), halving={view.module} if lean else ())
         bot.candidates = 6  # the expert's: halving's phases are those of its candidates
@@ -74,6 +85,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--modules", action="store_true", help="each module's positions too")
     parser.add_argument("--halving", action="store_true",
                         help="UCB1 (old) against halving (new), both fast")
+    parser.add_argument("--net", action="store_true",
+                        help="the shipped expert's leaf (old) against the learned value (new)")
     args = parser.parse_args(argv)
     data = base_game()
     games: list[str | None] = [None, *(module_ids() if args.modules else ())]
@@ -86,7 +99,7 @@ def main(argv: list[str] | None = None) -> int:
             moves: dict[bool, set[str]] = {False: set(), True: set()}
             for _ in range(args.repeats):
                 for lean in (False, True):
-                    r, move = rate(view, data, lean, args.simulations, args.halving)
+                    r, move = rate(view, data, lean, args.simulations, args.halving, args.net)
                     rates[lean].append(r)
                     moves[lean].add(move)
             old, new = statistics.median(rates[False]), statistics.median(rates[True])
