@@ -2,7 +2,8 @@
 it needs, in words a player can act on: a replay never runs with different cards
 (docs/RULES_SABA.md, section 8). The engine's replay refuses such a record too; this says
 why before it is tried: the player's edited copy, the shipped data, or the data of
-another version of the program."""
+another version of the program; or, for a game played with an edited copy while the copy
+there now is refused, that the copy has a mistake."""
 
 from __future__ import annotations
 
@@ -25,6 +26,14 @@ def data_mismatch(record: object, data: SabaData) -> DataMismatch | None:
     copy = saba_data_path()
     params = {"fingerprint": fingerprint, "path": str(copy)}
     now = f"your copy, {data.fingerprint()}" if data.edited_from else "the shipped data"
+    if played.get("edited") is True and data.refused is not None:
+        # The copy is there but has a mistake: putting it back would not help.
+        return DataMismatch(
+            "edited_refused",
+            f"this game was played with card data edited by you (fingerprint {fingerprint}), "
+            f"and your copy is refused now: {data.refused}; correct it to play this game",
+            params,
+        )
     if played.get("edited") is True:
         return DataMismatch(
             "edited_data",

@@ -104,14 +104,16 @@ class SaveError(ValueError):
     'damaged', 'illegal', 'unreadable' (the system refused to read it), 'bad_name', one
     of `untrusted.SAVE_PROBLEMS` or a `DataMismatch.kind` (played with other card data);
     `params` fill that sentence's placeholders (the unknown module's name, the data's
-    fingerprint).
+    fingerprint). `game`: for a data mismatch, the game whose loaded components refused
+    the record (its screens may say why those are what they are), else None.
     """
 
     def __init__(self, message: str, kind: str = "damaged",
-                 params: dict[str, str] | None = None) -> None:
+                 params: dict[str, str] | None = None, game: Game | None = None) -> None:
         super().__init__(message)
         self.kind = kind
         self.params = params or {}
+        self.game = game
 
 
 class SaveNameError(SaveError):
@@ -382,7 +384,7 @@ def _data_problem(game: Game, record: Any, label: str) -> SaveError | None:
     mismatch = game.data_mismatch(record)
     if mismatch is None:
         return None
-    return SaveError(f"{label}: {mismatch.message}", mismatch.kind, dict(mismatch.params))
+    return SaveError(f"{label}: {mismatch.message}", mismatch.kind, dict(mismatch.params), game)
 
 
 def load_save(path: Path, data: GameData, *, any_game: bool = False) -> SavedGame:

@@ -1,7 +1,8 @@
 """Menu → New game: which game to play (every game of the registry, by its name), then the
 game's notice before its first game (remembered in the settings), then its New game
 screen. A game whose data, the player's own copy, was refused says so first (once for
-each refusal while the window is open)."""
+each refusal while the window is open); Continue and Load say it the same way here
+(`tell_refusal`)."""
 
 from __future__ import annotations
 
@@ -61,12 +62,13 @@ class GameChoice:
                 self.window.open_new_game(game=game)
 
             self.window.app.stack.push(notice(seen))
-        self._tell_refusal(game)
+        self.tell_refusal(game)
 
-    def _tell_refusal(self, game: Game) -> None:
-        """Over the screen just opened: that the player's own data for `game` was refused,
-        and why, unless that was told already."""
-        refusal = screens(game).data_refusal
+    def tell_refusal(self, game: Game | None) -> None:
+        """Over the screen just opened (New game, or the table or refusal of a game
+        continued or loaded): that the player's own data for `game` was refused, and why,
+        unless that was told already (None: no game, nothing to tell)."""
+        refusal = screens(game).data_refusal if game is not None else None
         told = refusal() if refusal is not None else ("", "")
         if not told[1] or told in self._told:
             return

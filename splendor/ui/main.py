@@ -37,7 +37,6 @@ from splendor.storage.instance import InstanceLock, claim_folders
 from splendor.storage.logfile import logger as log
 from splendor.storage.logfile import setup_logging
 from splendor.storage.saves import (
-    SavedGame,
     SaveError,
     SaveNameError,
     keep_unreadable_autosaves,
@@ -163,44 +162,42 @@ class Game:
 
     def continue_game(self) -> None:
         """Resume the autosave; if it is damaged, say so and offer the backup."""
-        try:
-            saved = load_save(paths.autosave_path(), self.data, any_game=True)
-        except SaveError as exc:
-            log().warning("autosave unreadable: %s", exc)
-            backup = paths.autosave_backup_path()
-            if backup.exists() and save_info(backup).error is None:
-                self.app.stack.push(ConfirmScene(
-                    lambda: tr("dialog.autosave_damaged.title"),
-                    lambda: tr("dialog.autosave_damaged.text"),
-                    lambda: tr("dialog.autosave_damaged.confirm"), lambda: self.resume(backup)))
-            else:
-                kind, params = exc.kind, exc.params  # the detail is in the log
-                self.app.stack.push(MessageScene(
-                    lambda: tr("dialog.cannot_continue.title"),
-                    lambda: tr("dialog.cannot_continue.text",
-                               reason=problem_reason(kind, params))))
+        self._load(paths.autosave_path(), self._cannot_continue)
+
+    def _cannot_continue(self, exc: SaveError) -> None:
+        """Say why the autosave cannot be resumed, or offer its backup when that reads."""
+        backup = paths.autosave_backup_path()
+        if backup.exists() and save_info(backup).error is None:
+            self.app.stack.push(ConfirmScene(
+                lambda: tr("dialog.autosave_damaged.title"),
+                lambda: tr("dialog.autosave_damaged.text"),
+                lambda: tr("dialog.autosave_damaged.confirm"), lambda: self.resume(backup)))
             return
-        self._open_saved(saved)
+        kind, params = exc.kind, exc.params  # the detail is in the log
+        self.app.stack.push(MessageScene(
+            lambda: tr("dialog.cannot_continue.title"),
+            lambda: tr("dialog.cannot_continue.text", reason=problem_reason(kind, params))))
 
     def resume(self, path: Path) -> None:
         """Resume the game saved in `path`, or explain why it cannot be."""
+        self._load(path, self.cannot_load)
+
+    def _load(self, path: Path, cannot: Callable[[SaveError], None]) -> None:
+        """Continue and Load: resume the game saved in `path`, or `cannot` says why not; over
+        either, that the player's own data for its game was refused, as New game tells it."""
         try:
             saved = load_save(path, self.data, any_game=True)
         except SaveError as exc:
             log().warning("save unreadable: %s", exc)
-            kind, params = exc.kind, exc.params  # the detail is in the log
-            self.app.stack.push(MessageScene(
-                lambda: tr("dialog.cannot_load.title"),
-                lambda: tr("dialog.cannot_load.text", reason=problem_reason(kind, params))))
+            cannot(exc)
+            self.games.tell_refusal(exc.game)  # a data mismatch: its game's data may be why
             return
-        self._open_saved(saved)
-
-    def _open_saved(self, saved: SavedGame) -> None:
         self._close_game()
         session = saving.resume(saved, self.bots_for(saved.game))
         # The seats come back for the next New game or Play again, never the deal.
         self.last_options = replace(session.options, seed=None)
         self.open_session(session)
+        self.games.tell_refusal(saved.game)
 
     def to_menu(self) -> None:
         """Leave the table for the menu; a game in progress is autosaved as it stands

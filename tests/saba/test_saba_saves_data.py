@@ -1,7 +1,8 @@
 """Each Saba save records the card data it was played with (RULES_SABA.md section 8): one
 played with other data than the data loaded now is refused by Continue and Load saying
-which data it needs (edited by you, or the shipped data) and its fingerprint, the file
-kept as it is; played with that data again, it loads."""
+which data it needs (edited by you, or the shipped data) and its fingerprint, or that the
+copy it needs has a mistake now, the file kept as it is; played with that data again, it
+loads."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ from splendor.session.seats import GameOptions, SeatOption
 from splendor.storage import paths
 from splendor.storage.saves import SaveError, save_info
 from splendor.ui.scenes.load_game import problem_reason
-from tests.saba.user_copy import write_copy
+from tests.saba.user_copy import LEVEL_1, LEVEL_4, write_copy
 
 SABA = find_game("saba")
 SPLENDOR_DATA = find_game("splendor").data()
@@ -81,6 +82,18 @@ def test_a_game_played_with_your_copy_is_refused_without_it_and_goes_on_with_it(
     )
     write_copy()
     assert saving.load(path, SPLENDOR_DATA, InlineBots("saba")).state == session.state
+
+
+def test_a_game_played_with_your_copy_is_refused_saying_the_copy_now_has_a_mistake() -> None:
+    copy = write_copy()
+    fingerprint = SABA.data().fingerprint()
+    autosaved_game()
+    write_copy(LEVEL_1, LEVEL_4)  # the copy now refused: putting it back would not help
+    refused = continue_refused(paths.autosave_path())
+    assert refused.kind == "edited_refused"
+    assert refused.params == {"fingerprint": fingerprint, "path": str(copy)}
+    assert refused.game is not None and refused.game.id == "saba", "its screens may say why"
+    assert "your copy is refused now: " in str(refused) and "(arch-3)" in str(refused)
 
 
 def test_a_game_played_with_the_shipped_data_is_refused_while_your_copy_is_in_use() -> None:
