@@ -9,6 +9,11 @@ core is available, nor in a daemonic process (a tournament's pool worker: the co
 busy already). It exits with the process that owns it: closed at exit, killed with it
 (it watches its parent), and killed on a failure; the next decision starts a new one, up
 to `MAX_FAILURES` times.
+
+The worker says `Ready` once started (its imports done, which take the longest): a share is
+thought hung `HUNG_AFTER` seconds after the later of its sending and that message, so that a
+worker slow to start (a busy machine) is not taken for a hung one; a worker not ready within
+`START_LIMIT` of its start fails likewise, so that nothing waits on it for ever.
 """
 
 from __future__ import annotations
@@ -32,10 +37,21 @@ from splendor.engine import Action, View
 
 #: How often an idle worker checks that its parent is still there (seconds).
 _PARENT_CHECK = 0.5
-#: A worker that owes an answer this long is thought hung and replaced (seconds).
+#: A worker that owes an answer this long is thought hung and replaced (seconds), counted
+#: from its `Ready` when that comes after the share: a start is not a search.
 HUNG_AFTER = 10.0
+#: Seconds a worker may take from its start to its `Ready` before it is thought stuck and
+#: replaced, as a hung one. A start takes a fraction of a second on an idle machine but can
+#: take tens of seconds on two cores shared with other busy processes; one that needs
+#: longer than this is stuck, or on a machine where its shares could not help anyway.
+START_LIMIT = 60.0
 #: After this many failed shares (died, hung, raised) a process stops using workers.
 MAX_FAILURES = 3
+
+
+@dataclass(frozen=True, slots=True)
+class Ready:
+    """The worker's first message: it has started, its imports done."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +120,11 @@ def owner_messages(conn: Connection) -> Iterator[Any]:
 def _serve(conn: Connection, run: Runner) -> None:
     """The worker's loop: search shares with `run` until told to stop or orphaned."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # its owner decides what Ctrl+C means
+    # Unpickling `run` imported what the shares need: the start is over.
+    try:
+        conn.send(Ready())
+    except OSError:  # the owner is gone
+        return
     for share in owner_messages(conn):
         try:
             conn.send(run(share))
@@ -119,26 +140,45 @@ def cores() -> int:
 
 
 class SearchWorker:
-    """A worker process, started on the first `submit` and again after a failure."""
+    """A worker process, started on the first `submit` and again after a failure.
+    `hung_after`, `start_limit`: `HUNG_AFTER`'s and `START_LIMIT`'s seconds (tests
+    shorten them)."""
 
-    def __init__(self, run: Runner) -> None:
+    def __init__(self, run: Runner, *, hung_after: float = HUNG_AFTER,
+                 start_limit: float = START_LIMIT) -> None:
         self._run = run
+        self.hung_after = hung_after
+        self.start_limit = start_limit
         self._process: Any = None
         self._conn: Connection | None = None
         self.failures = 0
         self.starts = 0
         #: Jobs sent and not answered yet, with when they were sent.
         self._owed: dict[int, float] = {}
+        self._started_at = 0.0
+        #: When this process read the worker's `Ready` (None: not yet). The pipe is read
+        #: only on `submit` and `collect`, so this may be late, which only lengthens the
+        #: time a share may take.
+        self._ready_at: float | None = None
 
     @property
     def pid(self) -> int | None:
         return None if self._process is None else self._process.pid
 
+    @property
+    def ready(self) -> bool:
+        """True once the worker's `Ready` has been read."""
+        return self._ready_at is not None
+
+    def _target(self) -> Callable[[Connection, Runner], None]:
+        """What the worker process runs (tests start misbehaving ones)."""
+        return _serve
+
     def _start(self) -> None:
         """Start a worker process; on an exception nothing is left half made."""
         context = multiprocessing.get_context("spawn")
         conn, child_conn = context.Pipe()
-        process = context.Process(target=_serve, args=(child_conn, self._run),
+        process = context.Process(target=self._target(), args=(child_conn, self._run),
                                   name="splendor-search", daemon=True)
         self.starts += 1
         try:
@@ -150,18 +190,29 @@ class SearchWorker:
             child_conn.close()
         # Kept only once started: a process that never started cannot be joined.
         self._process, self._conn = process, conn
+        self._started_at, self._ready_at = time.perf_counter(), None
+
+    def _hung(self, now: float) -> bool:
+        """Whether the worker owes an answer past its time: `hung_after` seconds after
+        the later of the oldest owed share's sending and the worker's `Ready`, or, not
+        ready yet, `start_limit` seconds after its start."""
+        if not self._owed:
+            return False
+        if self._ready_at is None:
+            return now - self._started_at > self.start_limit
+        return now - max(min(self._owed.values()), self._ready_at) > self.hung_after
 
     def submit(self, share: Share) -> bool:
         """Send `share`; False (and the worker stopped) when it cannot be sent, or when
         it has failed `MAX_FAILURES` times (not started again). A worker that has left an
-        answer owed for `HUNG_AFTER` seconds is replaced first."""
+        answer owed past its time (`_hung`) is replaced first."""
         if self.failures >= MAX_FAILURES:
             return False
         try:
             if self._process is not None and self._process.is_alive():
                 self._drain()
             now = time.perf_counter()
-            if self._owed and now - min(self._owed.values()) > HUNG_AFTER:
+            if self._hung(now):
                 self._failed()
             if self._process is None or not self._process.is_alive():
                 self.close(wait=0.0)
@@ -177,8 +228,17 @@ class SearchWorker:
     def _drain(self) -> None:
         """Drop the late answers that have come (their decisions were made without)."""
         while self._conn is not None and self._conn.poll(0):
-            result = self._conn.recv()
-            self._owed.pop(getattr(result, "job", -1), None)
+            self._receive()
+
+    def _receive(self) -> Any:
+        """The worker's next message (there is one), noting its `Ready` and the job
+        it answers."""
+        assert self._conn is not None
+        message = self._conn.recv()
+        if isinstance(message, Ready):
+            self._ready_at = time.perf_counter()
+        self._owed.pop(getattr(message, "job", -1), None)
+        return message
 
     def collect(self, job: int, timeout: float) -> ShareResult | None:
         """`job`'s result, waiting at most `timeout` seconds; None when it did not come
@@ -188,8 +248,7 @@ class SearchWorker:
         try:
             assert self._conn is not None
             while self._conn.poll(max(0.0, end - time.perf_counter())):
-                result = self._conn.recv()
-                self._owed.pop(getattr(result, "job", -1), None)
+                result = self._receive()
                 if isinstance(result, ShareResult) and result.job == job:
                     if result.error is not None:
                         self.failures += 1

@@ -1,6 +1,7 @@
-"""Misbehaving bot processes, for `BotProcess` to survive: each is a child's main
-function (spawned children import it from here), and `Flaky` runs one of them first and
-then well-behaved children, or the bad one every time."""
+"""Misbehaving bot processes, for `BotProcess` to survive (`never_ready` and
+`starts_when` serve the expert's search worker too): each is a child's main function
+(spawned children import it from here), and `Flaky` runs one of them first and then
+well-behaved children, or the bad one every time."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import time
 from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import Any
 
 from splendor.session.bot_process import (
     START_LIMIT,
@@ -32,18 +34,20 @@ def never_answers(conn: Connection, data_name: str) -> None:
             conn.recv()
 
 
-def never_ready(conn: Connection, data_name: str) -> None:
-    """Never says it is ready (stuck while it loads)."""
+def never_ready(conn: Connection, arg: object) -> None:
+    """Never says it is ready (stuck while it loads): a bot process or a search worker."""
     time.sleep(_HANG)
 
 
-def starts_when(release: str, conn: Connection, data_name: str) -> None:
-    """The real child, which starts loading once the file `release` exists (a start
-    slowed down by a busy machine, for as long as the test wants)."""
+def starts_when(release: str, conn: Connection, arg: Any,
+                serve: Callable[[Connection, Any], None] = _serve) -> None:
+    """The real child (`serve`: a bot process's, or the expert's search worker's), which
+    starts once the file `release` exists (a start slowed down by a busy machine, for as
+    long as the test wants)."""
     end = time.monotonic() + _HANG
     while not Path(release).exists() and time.monotonic() < end:
         time.sleep(0.01)
-    _serve(conn, data_name)
+    serve(conn, arg)
 
 
 def dies_on_request(conn: Connection, data_name: str) -> None:
