@@ -23,6 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 
 def kills(count: int) -> None:
+    from splendor.net.client import Refused
     from tests.net.real_serve import Serve, play_then_kill
 
     rng = random.Random(56)
@@ -37,20 +38,32 @@ def kills(count: int) -> None:
             for kill in range(count):
                 if serve is None or not tokens[0]:
                     serve = Serve("--save-dir", saves, "--open-table", "players=2", home=home)
-                    table, tokens, games = next(iter(serve.tables)), [None, None], games + 1
-                tokens, saw = asyncio.run(play_then_kill(serve.url, tokens, rng.randint(1, 3),
-                                                         serve.pid, rng))
+                    tokens, games = [None, None], games + 1
+                try:
+                    # The players' own table: a server that kept a table open after a game
+                    # lists that waiting one too.
+                    tokens, saw, table = asyncio.run(play_then_kill(
+                        serve.url, tokens, rng.randint(1, 3), serve.pid, rng))
+                except Refused:  # their game ended and its table closed: a new one next
+                    serve.kill()
+                    serve, tokens = None, [None, None]
+                    continue
                 seen = len(saw)
                 serve.kill()
                 serve = Serve("--save-dir", saves, home=home)
                 back = serve.resumed.get(table)
                 if back is None:  # the game ended: a new one next time
+                    print(f"  kill {kill + 1}: table {table} closed after {seen} moves (its "
+                          f"game over)", flush=True)
                     tokens = [None, None]
                     serve.kill()
                     serve = None
                     continue
                 resumed_at.append((seen, back))
                 lost += max(0, seen - back)
+                if back < seen:
+                    print(f"  kill {kill + 1} (game {games}): {seen} moves seen, resumed at "
+                          f"{back}", flush=True)
                 if kill % 10 == 9:
                     print(f"  {kill + 1} kills, {lost} moves lost so far", flush=True)
         finally:

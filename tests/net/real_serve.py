@@ -99,10 +99,10 @@ async def _seen_by_all(clients: list[GameClient], moves: int) -> None:
 
 
 async def play_then_kill(url: str, tokens: list[str | None], moves: int, pid: int,
-                         rng: random.Random) -> tuple[list[str | None], list[str]]:
+                         rng: random.Random) -> tuple[list[str | None], list[str], str]:
     """Seat both players (back with their tokens), play `moves` random moves, each seen by
-    both, then kill the server 0-20 ms after the last was seen. Their tokens, and the
-    log they saw."""
+    both, then kill the server 0-20 ms after the last was seen. Their tokens, the log
+    they saw, and their table's id."""
     players = [client(url, name, token) for name, token in zip(("Ana", "Bo"), tokens, strict=True)]
     for c in players:
         await c.connect()
@@ -119,4 +119,5 @@ async def play_then_kill(url: str, tokens: list[str | None], moves: int, pid: in
     os.kill(pid, signal.SIGKILL)
     saw = [e.action.text() for e in players[0].log]
     assert saw == [e.action.text() for e in players[1].log]
-    return [c.token for c in players], saw
+    assert players[0].table is not None and players[0].table == players[1].table
+    return [c.token for c in players], saw, players[0].table

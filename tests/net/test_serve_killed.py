@@ -26,8 +26,9 @@ def test_a_serve_killed_just_after_moves_resumes_at_the_last_position_seen(
     try:
         for _ in range(KILLS):
             before = saw
-            tokens, saw = run(play_then_kill(serve.url, tokens, rng.randint(1, 3), serve.pid,
-                                             rng))
+            tokens, saw, played = run(play_then_kill(serve.url, tokens, rng.randint(1, 3),
+                                                     serve.pid, rng))
+            assert played == table_id
             assert saw[:len(before)] == before  # back where they were, and on from there
             serve.kill()
             serve = Serve("--save-dir", saves, home=tmp_path)
