@@ -51,7 +51,8 @@ def decisions_hash(module: str | None, games: int, seed: int, simulations: int) 
             bots[0] = ExpertBot(rollout, data, game_seed, budget=None, simulations=simulations,
                                 candidates=expert.candidates, workers=expert.workers,
                                 replies=expert.replies, leaves=expert.leaves(),
-                                halving=expert.halving_games(), follow=expert.follows())
+                                halving=expert.halving_games(), follow=expert.follows(),
+                                rollout_turns=expert.rollout_turns())
         state = new_game(data, players, game_seed, module=module)
         scoring = random.Random(game_seed)
         while not state.is_over() and state.round <= DEFAULT_ROUND_CAP:

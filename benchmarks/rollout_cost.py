@@ -109,7 +109,7 @@ def measure(module: str | None, simulations: int) -> tuple[dict[str, float], flo
             whole += time.process_time() - t1
             t2 = time.process_time()
             last = replay(copy, candidates[i % len(candidates)], recorder.chosen,
-                          bot.rollout_turns)
+                          bot.turns(module))
             t3 = time.process_time()
             seconds["rules"] += t3 - t2
             if not last.is_over():

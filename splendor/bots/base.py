@@ -42,7 +42,7 @@ def _registry() -> dict[str, Factory]:
                 rollout, data, seed, budget=None, simulations=profile.simulations,
                 candidates=profile.candidates, name=profile.name, workers=profile.workers,
                 replies=profile.replies, leaves=profile.leaves(), halving=profile.halving_games(),
-                follow=profile.follows())
+                follow=profile.follows(), rollout_turns=profile.rollout_turns())
         return lambda data, seed, budget: ExpertBot(
             rollout,
             data,
@@ -55,6 +55,7 @@ def _registry() -> dict[str, Factory]:
             leaves=profile.leaves(),
             halving=profile.halving_games(),
             follow=profile.follows(),
+            rollout_turns=profile.rollout_turns(),
         )
 
     profiles = shipped_profiles()

@@ -102,7 +102,7 @@ class ExpertBot:
         candidates: int = 6,
         name: str = "expert",
         lean: bool = True,
-        rollout_turns: int = ROLLOUT_TURNS,
+        rollout_turns: int | Mapping[str | None, int] = ROLLOUT_TURNS,
         workers: int = 1,
         exploration: float = EXPLORATION,
         leaf_scale: float = LEAF_SCALE,
@@ -191,6 +191,14 @@ class ExpertBot:
         best = max(range(len(candidates)), key=lambda i: (visits[i], totals[i]))
         return candidates[best]
 
+    def turns(self, module: str | None) -> int:
+        """The turns a rollout plays after the candidate in a game with `module` (None:
+        the base game): `rollout_turns`, a count for every game or counts by module (a
+        game not there: `ROLLOUT_TURNS`)."""
+        if isinstance(self.rollout_turns, int):
+            return self.rollout_turns
+        return self.rollout_turns.get(module, ROLLOUT_TURNS)
+
     def follows(self, module: str | None) -> int:
         """How many of its best moves the seat's own next move is searched among in a
         game with `module` (None: the base game); 0: played by the rollout profile."""
@@ -224,7 +232,7 @@ class ExpertBot:
             next_job(), self.profile, view, tuple(candidates), self.rng.getrandbits(64),
             theirs,
             None if deadline is None else time.time() + deadline - early - time.perf_counter(),
-            self.lean, self.rollout_turns, self.replies, tuple(self.leaves.items()),
+            self.lean, self.turns(view.module), self.replies, tuple(self.leaves.items()),
             tuple(self.halving), self.follows(view.module))
         sent = helper is not None and helper.submit(share)
         mine = None if limit is None or theirs is None else limit - theirs
@@ -441,7 +449,7 @@ class ExpertBot:
         `reply` chooses the first main action of another seat (the search's second ply)
         from the legal actions and the rollout profile's scores, `follow` the first of
         `me`'s own."""
-        stop = world.turns + self.rollout_turns
+        stop = world.turns + self.turns(world.setup.module)
         rng = self.rng if rng is None else rng
         weights, noise = evaluator.w, self.rollout_noise
         # The base game's main actions in fast form; a module's takes and reservations

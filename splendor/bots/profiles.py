@@ -76,6 +76,9 @@ class SearchProfile:
     #: simulation is searched among its so many best (a game not named: played by the
     #: rollout profile).
     follow: tuple[tuple[str, int], ...] = ()
+    #: By game ("base" or a module's name): the turns a rollout plays before the position
+    #: is judged (a game not named: `expert.ROLLOUT_TURNS`).
+    turns: tuple[tuple[str, int], ...] = ()
 
     def leaves(self) -> dict[str | None, Leaf]:
         """The leaf models by module (None: the base game), as `ExpertBot` takes them
@@ -92,6 +95,10 @@ class SearchProfile:
     def follows(self) -> dict[str | None, int]:
         """The `follow` counts by module (None: the base game), as `ExpertBot` takes them."""
         return {_module(game): count for game, count in self.follow}
+
+    def rollout_turns(self) -> dict[str | None, int]:
+        """The `turns` by module (None: the base game), as `ExpertBot` takes them."""
+        return {_module(game): count for game, count in self.turns}
 
     def halving_games(self) -> frozenset[str | None]:
         """The games searched by halving, as `ExpertBot` takes them (None: the base game)."""
@@ -231,7 +238,7 @@ def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profil
         elif kind == "search":
             ck.known_fields(entry, {"label", "kind", "rollout", "budget", "simulations",
                                     "candidates", "workers", "replies", "leaf", "halving",
-                                    "follow"},
+                                    "follow", "turns"},
                             where)
             budget, simulations = _search_budget(ck, entry, where)
             candidates = ck.int_field(entry, "candidates", where, low=1)
@@ -242,10 +249,13 @@ def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profil
             replies = ck.int_field(entry, "replies", where, low=0) if "replies" in entry else 0
             halving = _games(ck, entry.get("halving", []), f"{where}, halving")
             follow = _counts(ck, entry.get("follow", {}), f"{where}, follow")
+            turns = _counts(ck, entry.get("turns", {}), f"{where}, turns")
+            if any(count < 1 for _, count in turns):
+                raise ck.fail(f"{where}, turns", "a rollout plays at least 1 turn")
             profiles[name] = SearchProfile(name, label, str(rollout), budget, candidates,
                                            workers, simulations, replies,
                                            _leaf(ck, entry.get("leaf", {}), f"{where}, leaf"),
-                                           halving, follow)
+                                           halving, follow, turns)
         else:
             raise ck.fail(where, f"unknown kind {kind!r} (heuristic or search)")
     for profile in profiles.values():

@@ -128,3 +128,25 @@ def test_a_leaf_naming_something_else_is_refused() -> None:
     raw["bots"]["expert"]["leaf"] = {"base": "neural"}
     with pytest.raises(DataError, match="bot expert, leaf, base"):
         parse_profiles(raw)
+
+
+def test_rollout_turns_by_game_reach_the_expert_and_its_search() -> None:
+    """`turns: {base: 3}` in bots.yaml: the base game's rollouts stop 3 turns after the
+    candidate, a module's game keeps the default."""
+    from splendor.bots import make_bot
+    from splendor.bots.expert import ROLLOUT_TURNS
+
+    raw = yaml.safe_load((levels_data_dir() / "bots.yaml").read_text())
+    raw["bots"]["expert"]["turns"] = {"base": 3}
+    expert = parse_profiles(raw)["expert"]
+    assert expert.rollout_turns() == {None: 3}  # type: ignore[union-attr]
+    hard = shipped_profiles()["hard"]
+    assert isinstance(hard, HeuristicProfile)
+    bot = ExpertBot(hard, DATA, 3, budget=None, simulations=24,
+                    rollout_turns=expert.rollout_turns())  # type: ignore[union-attr]
+    assert bot.turns(None) == 3 and bot.turns("cities") == ROLLOUT_TURNS
+    world = positions(1)[0]
+    start = world.turns
+    bot.play_out(world, lambda w, values: None)
+    assert world.is_over() or world.turns == start + 3
+    assert make_bot("expert", 1).turns(None) == ROLLOUT_TURNS  # type: ignore[attr-defined]
