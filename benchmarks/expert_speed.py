@@ -2,7 +2,7 @@
 new, alternated in one run.
 
     python benchmarks/expert_speed.py [--simulations N] [--repeats R] [--modules]
-                                      [--halving | --net]
+                                      [--halving | --net [--net-turns T]]
 
 Positions: 2 players, hard against hard from a fixed deal, after 4 turns (early), 24
 (middle) and 44 (late), the expert to move; the base game, and with `--modules` each
@@ -19,7 +19,8 @@ and by sequential halving over paired worlds (`ExpertBot(halving=...)`, "new"), 
 the expert profile's fitted leaf; their moves may differ. With `--net` the two compared
 are the shipped expert's search (its leaves, halving and follow, one worker) with its
 shipped leaf ("old") and with the learned value as the leaf (`leaf=net`, "new",
-`splendor/bots/value/net.py`): what the network costs a simulation (issue 60).
+`splendor/bots/value/net.py`; its rollouts `--net-turns` long, default 6): what the
+network costs a simulation, or what it saves with shorter rollouts (issue 60).
 """
 
 from __future__ import annotations
@@ -53,7 +54,8 @@ def position(data: GameData, module: str | None, turns: int) -> View:
 
 
 def rate(view: View, data: GameData, lean: bool, simulations: int,
-         halving: bool = False, net: bool = False) -> tuple[float, str]:
+         halving: bool = False, net: bool = False, net_turns: int = 6
+         ) -> tuple[float, str]:
     """Simulations per second of this process's processor time (the figure a busy
     machine's other work changes least) of one search, and the move it chose (`halving`:
     the fast rollouts by UCB1 if not `lean`, by halving if `lean`)."""
@@ -65,7 +67,8 @@ def rate(view: View, data: GameData, lean: bool, simulations: int,
         leaves = {**expert.leaves(), view.module: shipped_net(game)} if lean \
             else expert.leaves()
         bot = ExpertBot(hard, data, 3, budget=None, simulations=simulations, leaves=leaves,
-                        halving=expert.halving_games(), follow=expert.follows())
+                        halving=expert.halving_games(), follow=expert.follows(),
+                        rollout_turns=net_turns if lean else expert.rollout_turns())
     elif halving:
         bot = ExpertBot(hard, data, 3, budget=None, simulations=simulations,
                         leaves=expert.leaves(), halving={view.module} if lean else ())
@@ -87,6 +90,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="UCB1 (old) against halving (new), both fast")
     parser.add_argument("--net", action="store_true",
                         help="the shipped expert's leaf (old) against the learned value (new)")
+    parser.add_argument("--net-turns", type=int, default=6, metavar="T",
+                        help="with --net: the new side's rollout turns (default 6)")
     args = parser.parse_args(argv)
     data = base_game()
     games: list[str | None] = [None, *(module_ids() if args.modules else ())]
@@ -99,7 +104,8 @@ def main(argv: list[str] | None = None) -> int:
             moves: dict[bool, set[str]] = {False: set(), True: set()}
             for _ in range(args.repeats):
                 for lean in (False, True):
-                    r, move = rate(view, data, lean, args.simulations, args.halving, args.net)
+                    r, move = rate(view, data, lean, args.simulations, args.halving, args.net,
+                                   args.net_turns)
                     rates[lean].append(r)
                     moves[lean].add(move)
             old, new = statistics.median(rates[False]), statistics.median(rates[True])
