@@ -86,9 +86,10 @@ def children_of(pids: list[int]) -> list[int]:
     return found
 
 
-async def gone(pids: list[int], within: float = 10.0) -> bool:
+async def gone(pids: list[int], within: float = 60.0) -> bool:
     """Whether every process of `pids` ends within `within` seconds (a process that
-    watches its parent leaves some time after it)."""
+    watches its parent leaves some time after it; a nice-19 search worker still starting
+    on a loaded machine took over 10 s to see it)."""
     end = time.monotonic() + within
     while any(running(p) for p in pids):
         if time.monotonic() > end:
