@@ -30,7 +30,7 @@ import yaml
 
 from splendor.bots.expert import LEAF_SCALE, ExpertBot
 from splendor.bots.profiles import HeuristicProfile, SearchProfile, shipped_profiles
-from splendor.bots.value.leaf import Leaf, LeafModel
+from splendor.bots.value.leaf import Leaf, LeafModel, strongest_opponent
 from splendor.bots.value.net import ValueNet
 from splendor.bots.value.net_features import pair_features
 from splendor.engine import GameState, new_game
@@ -67,9 +67,8 @@ def collect(task: tuple[int, int, str | None, int, int]) -> list[Game]:
 
         def visit(w: GameState, values: list[float], rows: list[Row] = rows) -> None:
             for seat in range(w.num_players):
-                them = max((s for s in range(len(values)) if s != seat),
-                           key=lambda s: values[s])
-                mine, theirs = pair_features(w, seat, them, values)
+                mine, theirs = pair_features(w, seat, strongest_opponent(seat, values),
+                                             values)
                 rows.append((mine, theirs, leaf.chance(w, seat, values), seat))
 
         bot.play_out(world, visit)

@@ -32,9 +32,14 @@ FEATURES: tuple[str, ...] = (
 )
 
 
+def strongest_opponent(me: int, values: Sequence[float]) -> int:
+    """The seat other than `me` with the highest value (the one a leaf judges against)."""
+    return max((s for s in range(len(values)) if s != me), key=lambda s: values[s])
+
+
 def features(world: GameState, me: int, values: Sequence[float]) -> list[float]:
     """`me`'s features against its strongest opponent (see `FEATURES`)."""
-    them = max((s for s in range(len(values)) if s != me), key=lambda s: values[s])
+    them = strongest_opponent(me, values)
     a, b = world.players[me], world.players[them]
     gap = values[me] - values[them]
     points = a.points - b.points

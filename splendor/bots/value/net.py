@@ -22,6 +22,7 @@ from typing import Any
 
 import numpy as np
 
+from splendor.bots.value.leaf import strongest_opponent
 from splendor.bots.value.net_features import FEATURES, pair_features
 from splendor.engine import GameState
 from splendor.gamedata import DataError, read_yaml
@@ -60,8 +61,7 @@ class ValueNet:
 
     def chance(self, world: GameState, me: int, values: Sequence[float]) -> float:
         """`me`'s judged win chance in `world`, `values` being every seat's value."""
-        them = max((s for s in range(len(values)) if s != me), key=lambda s: values[s])
-        mine, theirs = pair_features(world, me, them, values)
+        mine, theirs = pair_features(world, me, strongest_opponent(me, values), values)
         g = self.logits(np.array((mine, theirs), dtype=np.float64))
         z = float(g[0] - g[1])
         if z < -60.0:

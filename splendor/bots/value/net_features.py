@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from splendor.engine import GOLD, Card, GameState, PlayerState
+from splendor.engine import GOLD, Card, GameState, PlayerState, bonus_shortfall, tokens_missing
 
 #: The features of one seat (`_side`), in order.
 SIDE: tuple[str, ...] = (
@@ -30,34 +30,17 @@ FEATURES: tuple[str, ...] = (
     *(f"a_{n}" for n in SIDE), *(f"b_{n}" for n in SIDE), *SHARED)
 
 
-def _missing(card: Card, p: PlayerState) -> int:
-    """Tokens `p` still lacks for `card` after its bonuses, its tokens and its gold."""
-    short = 0
-    bonuses, tokens = p.bonuses, p.tokens
-    for colour, amount in card.cost_items:
-        need = amount - bonuses[colour] - tokens[colour]
-        if need > 0:
-            short += need
-    return max(0, short - tokens[GOLD])
-
-
 def _side(world: GameState, p: PlayerState, value: float, market: list[Card]
           ) -> list[float]:
     target = world.data.target_points
     bonuses, tokens = p.bonuses, p.tokens
     gold = tokens[GOLD]
-    noble_missing = min(
-        (sum(max(0, r - b) for r, b in zip(n.requires, bonuses, strict=True))
-         for n in world.nobles), default=10)
+    noble_missing = min((bonus_shortfall(bonuses, n) for n in world.nobles), default=10)
     buyable = near = 0
     buyable_points = near_points = 0.0
     for card in market:
-        short = -gold  # `_missing` inline: the leaf's hot loop
-        for colour, amount in card.cost_items:
-            need = amount - bonuses[colour] - tokens[colour]
-            if need > 0:
-                short += need
-        if short <= 0:
+        short = tokens_missing(tokens, bonuses, card)
+        if short == 0:
             buyable += 1
             if card.points > buyable_points:
                 buyable_points = card.points
@@ -65,7 +48,8 @@ def _side(world: GameState, p: PlayerState, value: float, market: list[Card]
             near += 1
             if card.points / short > near_points:
                 near_points = card.points / short
-    reserved_buyable = sum(1 for card in p.reserved if _missing(card, p) == 0)
+    reserved_buyable = sum(1 for card in p.reserved
+                           if tokens_missing(tokens, bonuses, card) == 0)
     return [
         p.points / target,
         sum(bonuses) / 10,
