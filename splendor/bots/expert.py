@@ -111,12 +111,18 @@ class ExpertBot:
         replies: int = 0,
         halving: Collection[str | None] = (),
         follow: int | Mapping[str | None, int] = 0,
+        judge: HeuristicProfile | None = None,
     ) -> None:
         self.name = name
         self.data = data
         self.profile = rollout
         #: The rollout policy's evaluator for a game with a module (None: the base game).
         self._evaluator = Evaluators(rollout.weights_for)
+        #: The profile whose values a leaf reads at a rollout's end (None: the rollout
+        #: profile's): a policy fitted to choose moves may judge positions on another
+        #: scale than the one the leaf models were fitted on.
+        self.judge = judge
+        self._judge = self._evaluator if judge is None else Evaluators(judge.weights_for)
         self.budget = budget
         self.simulations = simulations
         self.candidates = candidates
@@ -233,7 +239,7 @@ class ExpertBot:
             theirs,
             None if deadline is None else time.time() + deadline - early - time.perf_counter(),
             self.lean, self.turns(view.module), self.replies, tuple(self.leaves.items()),
-            tuple(self.halving), self.follows(view.module))
+            tuple(self.halving), self.follows(view.module), self.judge)
         sent = helper is not None and helper.submit(share)
         mine = None if limit is None or theirs is None else limit - theirs
         started = time.perf_counter()
@@ -427,9 +433,10 @@ class ExpertBot:
         showing `visit` the world at each turn's start with every seat's value (the leaf
         model's fitting, `benchmarks/fit_leaf.py`)."""
         evaluator = self._evaluator(world.setup.module)
-        fast = self._fast_scorer(evaluator) if type(world) is GameState else None
+        judge = self._judge(world.setup.module)
+        fast = self._fast_scorer(judge) if type(world) is GameState else None
         self._playout(world, 0, evaluator,
-                      lambda w: visit(w, self.values(w, evaluator, fast)))
+                      lambda w: visit(w, self.values(w, judge, fast)))
 
     def _fast_scorer(self, evaluator: Evaluator) -> FastModuleScorer | None:
         """The fast form of `evaluator`'s scoring (None on the old path)."""
@@ -495,6 +502,9 @@ class ExpertBot:
         if world.is_over():
             outcome = world.outcome()
             return 1.0 / len(outcome.winners) if me in outcome.winners else 0.0
+        if self.judge is not None:
+            evaluator = self._judge(world.setup.module)
+            fast = self._fast_scorer(evaluator)
         values = self.values(world, evaluator, fast if base_game else None)
         leaf = self.leaves.get(world.setup.module)
         if leaf is not None:
@@ -564,7 +574,7 @@ def run_share(share: Share) -> ShareResult:
                         simulations=share.simulations, lean=share.lean,
                         rollout_turns=share.rollout_turns, replies=share.replies,
                         leaves=dict(share.leaves), halving=share.halving,
-                        follow=share.follow)
+                        follow=share.follow, judge=share.judge)
         deadline = None
         if share.deadline is not None:
             left = share.deadline - time.time()

@@ -72,6 +72,7 @@ class Share:
     leaves: tuple[tuple[str | None, Leaf], ...] = ()
     halving: tuple[str | None, ...] = ()
     follow: int = 0
+    judge: HeuristicProfile | None = None
 
 
 @dataclass(frozen=True, slots=True)
