@@ -37,6 +37,7 @@ once). The setup is the command's: a file holds one version of the bots' code.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import statistics
@@ -46,10 +47,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from splendor.bots.expert import ExpertBot
 from splendor.bots.profiles import HeuristicProfile, SearchProfile, shipped_profiles
 from splendor.bots.value.leaf import LeafModel
-from splendor.bots.value.net import shipped_net
+from splendor.bots.value.net import load_nets, shipped_net
+from splendor.bots.value.situation import Weights
 from splendor.engine import Action, View
 from splendor.gamedata import base_game
 from splendor.match import play_match
@@ -77,14 +81,29 @@ class Counted:
 def leaf_model(text: str) -> LeafModel | str:
     """`name:weight,...` (the leaf features, `leaf.FEATURES`) as a leaf model;
     `shipped`: the expert profile's fitted models (`levels_data/bots.yaml`), by game;
-    `net`: the learned value of the match's game (`levels_data/value_nets.yaml`)."""
-    if text in ("shipped", "net"):
+    `net`: the learned value of the match's game (`levels_data/value_nets.yaml`);
+    `net:FILE`: the one in FILE (`fit_value_net.py --nets FILE --write`)."""
+    if text in ("shipped", "net") or text.startswith("net:"):
         return text
     named = {}
     for part in text.split(","):
         name, _, weight = part.partition(":")
         named[name.strip()] = float(weight)
     return LeafModel.of(named)
+
+
+def policy_of(parser: argparse.ArgumentParser, path: Path | None,
+              hard: HeuristicProfile) -> HeuristicProfile | None:
+    """The hard profile with the base game's weights of `path` (`weights:` in YAML, as
+    `fit_rollout_policy.py --out` writes them); None without a file."""
+    if path is None:
+        return None
+    try:
+        raw = yaml.safe_load(path.read_text())
+        weights = Weights(**raw["weights"])
+    except (OSError, yaml.YAMLError, KeyError, TypeError) as exc:
+        parser.error(f"{path}: not a weights file ({exc})")
+    return dataclasses.replace(hard, weights=weights, modules=())
 
 
 #: The `ExpertBot` settings `--a`/`--b` may change, and their types.
@@ -118,11 +137,14 @@ def interval(shares: list[float]) -> str:
 
 def setup_of(args: argparse.Namespace) -> dict[str, object]:
     """What makes two recorded games games of one match (the seed aside: other deals)."""
-    return {"module": args.module, "budget": args.budget, "simulations": args.simulations,
-            "simulations_b": args.simulations_b, "turns": [args.turns_a, args.turns_b],
-            "old": [args.old_a, args.old_b],
-            "old_terms": [args.old_terms_a, args.old_terms_b],
-            "a": sorted(args.a), "b": sorted(args.b)}
+    setup = {"module": args.module, "budget": args.budget, "simulations": args.simulations,
+             "simulations_b": args.simulations_b, "turns": [args.turns_a, args.turns_b],
+             "old": [args.old_a, args.old_b],
+             "old_terms": [args.old_terms_a, args.old_terms_b],
+             "a": sorted(args.a), "b": sorted(args.b)}
+    if args.policy_a or args.policy_b:  # (the records of matches before it have none)
+        setup["policy"] = [str(args.policy_a or ""), str(args.policy_b or "")]
+    return setup
 
 
 def tally(paths: list[str]) -> int:
@@ -186,6 +208,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="a search setting of A: " + ", ".join(SETTINGS))
     parser.add_argument("--b", action="append", default=[], metavar="KEY=VALUE",
                         help="a search setting of B (as --a)")
+    parser.add_argument("--policy-a", type=Path, metavar="FILE",
+                        help="A's moves chosen by these weights (fit_rollout_policy.py "
+                             "--out), its leaf reading the hard profile's values")
+    parser.add_argument("--policy-b", type=Path, metavar="FILE", help="as --policy-a")
     parser.add_argument("--record", metavar="FILE",
                         help="append each game to FILE as it ends (JSON lines)")
     parser.add_argument("--tally", nargs="+", metavar="FILE",
@@ -206,6 +232,8 @@ def main(argv: list[str] | None = None) -> int:
     assert isinstance(expert_profile, SearchProfile)
     shipped_leaves = expert_profile.leaves()
     hard_old = hard if args.module is None else old_terms(hard, args.module, {})
+    policies = {"A": policy_of(parser, args.policy_a, hard),
+                "B": policy_of(parser, args.policy_b, hard)}
 
     def expert(name: str, seed: int, turns: int, old: bool) -> Counted:
         sims = args.simulations
@@ -213,6 +241,12 @@ def main(argv: list[str] | None = None) -> int:
             sims = args.simulations_b
         without = args.old_terms_a if name == "A" else args.old_terms_b
         rollout = hard_old if without else hard
+        policy = policies[name]
+        if policy is not None:  # chooses the moves; the leaf reads hard's values
+            kwargs_judge: dict[str, Any] = {"judge": rollout}
+            rollout = policy
+        else:
+            kwargs_judge = {}
         # The settings' values have the types `SETTINGS` parsed them to, one per key.
         kwargs: dict[str, Any] = dict(settings[name])
         if kwargs.get("leaf") == "shipped":
@@ -221,12 +255,15 @@ def main(argv: list[str] | None = None) -> int:
         elif kwargs.get("leaf") == "net":
             kwargs.pop("leaf")
             kwargs["leaves"] = {args.module: shipped_net(args.module or "base")}
+        elif str(kwargs.get("leaf")).startswith("net:"):
+            nets = load_nets(Path(kwargs.pop("leaf")[4:]))
+            kwargs["leaves"] = {args.module: nets[args.module or "base"]}
         elif "leaf" in kwargs:
             kwargs["leaves"] = {args.module: kwargs.pop("leaf")}
         kwargs["halving"] = {args.module} if kwargs.get("halving") else ()
         return Counted(ExpertBot(rollout, data, seed, budget=args.budget, simulations=sims,
                                  name=name, lean=not old, rollout_turns=turns,
-                                 **kwargs))
+                                 **kwargs, **kwargs_judge))
 
     shares: list[float] = []
     sims: dict[str, list[int]] = {"A": [], "B": []}

@@ -1,7 +1,7 @@
 """Fit the learned value (`splendor/bots/value/net.py`): a small network's win chance.
 
     python benchmarks/fit_value_net.py [--games G] [--module NAME] [--seed S]
-        [--hidden 32,16] [--epochs E] [--jobs J] [--write]
+        [--hidden 32,16] [--epochs E] [--jobs J] [--labels FILE [--blend B]] [--write]
 
 Plays G whole games (default 6000) with the expert's rollout policy (the hard profile with
 the rollout noise, as `fit_leaf.py` does) from seeded deals, records at every turn's start
@@ -13,6 +13,11 @@ for the same command. Printed: the held-out log loss and Brier score of the ship
 (`levels_data/bots.yaml`'s fitted logistic, or the value gap's) and of the network, and a
 calibration table (judged chance by tenths against the share won). `--write` puts the
 network into `levels_data/value_nets.yaml` under the game's name (`base` or the module's).
+
+`--labels FILE` fits instead on positions labelled by the expert's search
+(`label_values.py`): the target is B times the search's value plus 1 - B times the game's
+result (`--blend`, default 1: the search's judgement alone), split by game as above; the
+held-out figures are against both, beside the shipped network's.
 """
 
 from __future__ import annotations
@@ -31,7 +36,7 @@ import yaml
 from splendor.bots.expert import LEAF_SCALE, ExpertBot
 from splendor.bots.profiles import HeuristicProfile, SearchProfile, shipped_profiles
 from splendor.bots.value.leaf import Leaf, LeafModel, strongest_opponent
-from splendor.bots.value.net import ValueNet
+from splendor.bots.value.net import ValueNet, shipped_net
 from splendor.bots.value.net_features import pair_features
 from splendor.engine import GameState, new_game
 from splendor.gamedata import base_game
@@ -91,6 +96,22 @@ def gather(games: int, module: str | None, seed: int, players: int, jobs: int
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             parts = pool.map(collect, tasks)
     return [g for part in parts for g in part]
+
+
+def labelled(path: Path, blend: float) -> tuple[list[Game], list[Game]]:
+    """`label_values.py`'s positions by game: (targets blended, the games' results)."""
+    with np.load(path) as d:
+        xa, xb, label, result, game = d["a"], d["b"], d["label"], d["result"], d["game"]
+    net = shipped_net("base")
+    judged = net.logits(np.concatenate([xa, xb]))
+    shipped = 1 / (1 + np.exp(-np.clip(judged[:len(xa)] - judged[len(xa):], -60, 60)))
+    target = blend * label + (1 - blend) * result
+    fitted, results = [], []
+    for g in np.unique(game):
+        at = game == g
+        fitted.append((xa[at], xb[at], shipped[at], target[at]))
+        results.append((xa[at], xb[at], shipped[at], result[at]))
+    return fitted, results
 
 
 def stack(games: list[Game]) -> Game:
@@ -210,11 +231,23 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hidden", default="32,16")
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--labels", type=Path, metavar="FILE",
+                        help="fit on label_values.py's positions instead of playing games")
+    parser.add_argument("--blend", type=float, default=1.0)
     parser.add_argument("--write", action="store_true")
+    parser.add_argument("--nets", type=Path, default=NETS,
+                        help="the file --write writes to (default levels_data/value_nets.yaml)")
     args = parser.parse_args(argv)
+    if not 0.0 <= args.blend <= 1.0:
+        parser.error(f"--blend {args.blend}: from 0 to 1")
     hidden = [int(h) for h in args.hidden.split(",") if h]
     start = time.perf_counter()
-    games = gather(args.games, args.module, args.seed, args.players, args.jobs)
+    if args.labels is not None:
+        games, results = labelled(args.labels, args.blend)
+        shipped = "the shipped network"
+    else:
+        games = results = gather(args.games, args.module, args.seed, args.players, args.jobs)
+        shipped = "the shipped leaf"
     cut = len(games) * 4 // 5
     stop_cut = cut * 9 // 10
     train, stop, test = stack(games[:stop_cut]), stack(games[stop_cut:cut]), stack(games[cut:])
@@ -222,31 +255,39 @@ def main(argv: list[str] | None = None) -> int:
           f"{len(train[3])} samples to fit, {len(stop[3])} to stop, {len(test[3])} held out "
           f"({time.perf_counter() - start:.0f} s)")
     net, epoch = fit(train, stop, hidden, args.epochs, args.seed)
-    judged = np.array([net.logits(np.array([a, b])) for a, b in zip(test[0], test[1],
-                                                                     strict=True)])
-    net_p = 1 / (1 + np.exp(-np.clip(judged[:, 0] - judged[:, 1], -60, 60)))
+    judged = net.logits(np.concatenate([test[0], test[1]]))
+    n = len(test[0])
+    net_p = 1 / (1 + np.exp(-np.clip(judged[:n] - judged[n:], -60, 60)))
     print(f"fitted in {time.perf_counter() - start:.0f} s, best epoch {epoch} of "
           f"{args.epochs}, hidden {hidden}")
-    for label, p in (("the shipped leaf", test[2]), ("the network", net_p)):
-        loss, brier = scores(p, test[3])
-        print(f"  {label:18} log loss {loss:.4f}  Brier {brier:.4f}")
+    against = [("the results", stack(results[cut:])[3])]
+    if args.labels is not None:
+        against.insert(0, ("the targets", test[3]))
+    for what, y in against:
+        print(f"held out, against {what}:")
+        for label, p in ((shipped, test[2]), ("the network", net_p)):
+            loss, brier = scores(p, y)
+            print(f"  {label:20} log loss {loss:.4f}  Brier {brier:.4f}")
+    won = against[-1][1]
     print("calibration (held out): judged chance | samples | mean judged | share won")
-    for label, p in (("the shipped leaf", test[2]), ("the network", net_p)):
+    for label, p in ((shipped, test[2]), ("the network", net_p)):
         print(f"  {label}")
-        for rng_, n, judged_mean, won in calibration(p, test[3]):
-            print(f"    {rng_}  {n:7d}  {judged_mean:.3f}  {won:.3f}")
+        for rng_, k, judged_mean, share in calibration(p, won):
+            print(f"    {rng_}  {k:7d}  {judged_mean:.3f}  {share:.3f}")
     if args.write:
-        nets = yaml.safe_load(NETS.read_text()) if NETS.exists() else None
+        nets = yaml.safe_load(args.nets.read_text()) if args.nets.exists() else None
         nets = nets or {}
         entry = net.to_data()
-        entry["fitted"] = (f"fit_value_net.py --games {args.games} --seed {args.seed} "
+        source = (f"--labels {args.labels.name} --blend {args.blend}" if args.labels
+                  else f"--games {args.games}")
+        entry["fitted"] = (f"fit_value_net.py {source} --seed {args.seed} "
                            f"--hidden {args.hidden} --epochs {args.epochs}"
                            + (f" --module {args.module}" if args.module else ""))
         nets[args.module or "base"] = entry
-        NETS.write_text("# The learned values (splendor/bots/value/net.py), one a game type,\n"
+        args.nets.write_text("# The learned values (splendor/bots/value/net.py), one a game type,\n"
                         "# written by benchmarks/fit_value_net.py --write (see docs/bots.md).\n"
                         + yaml.safe_dump(nets, sort_keys=False, width=100))
-        print(f"written to {NETS}")
+        print(f"written to {args.nets}")
     return 0
 
 
