@@ -116,6 +116,11 @@ class SaveError(ValueError):
         self.game = game
 
 
+#: The `SaveError` kinds of a file that is broken (its game cannot be read from it), as
+#: against one that is whole but not for this program or this card data.
+DAMAGE: frozenset[str] = frozenset({"empty", "not_save", "damaged", "illegal", "unreadable"})
+
+
 class SaveNameError(SaveError):
     """A name that cannot be a save's: `reason` is 'empty' (nothing usable left),
     'reserved' (the game's own autosave) or 'device' (a Windows device name)."""

@@ -37,6 +37,7 @@ from splendor.storage.instance import InstanceLock, claim_folders
 from splendor.storage.logfile import logger as log
 from splendor.storage.logfile import setup_logging
 from splendor.storage.saves import (
+    DAMAGE,
     SaveError,
     SaveNameError,
     keep_unreadable_autosaves,
@@ -165,9 +166,12 @@ class Game:
         self._load(paths.autosave_path(), self._cannot_continue)
 
     def _cannot_continue(self, exc: SaveError) -> None:
-        """Say why the autosave cannot be resumed, or offer its backup when that reads."""
+        """Say why the autosave cannot be resumed, or, when it is damaged, offer its backup
+        if that reads (a save of a newer version or of other card data is not damaged:
+        the player hears why, and the backup, an older game, is not offered in its
+        place)."""
         backup = paths.autosave_backup_path()
-        if backup.exists() and save_info(backup).error is None:
+        if exc.kind in DAMAGE and backup.exists() and save_info(backup).error is None:
             self.app.stack.push(ConfirmScene(
                 lambda: tr("dialog.autosave_damaged.title"),
                 lambda: tr("dialog.autosave_damaged.text"),

@@ -135,3 +135,31 @@ def test_a_game_played_with_the_copy_says_the_copy_now_has_a_mistake(app: App) -
     info = save_info(path)
     assert describe(info)[1] == problem_reason(info.error_kind, info.error_params) == reason
     game.close()
+
+
+def test_an_autosave_of_other_card_data_is_not_called_damaged_beside_a_backup(
+    app: App,
+) -> None:
+    # The backup (an older game, readable) is offered for a damaged autosave only: this
+    # one is whole, played with the player's copy now refused, and the player hears so.
+    older = saved_game().read_bytes()  # played with the shipped data
+    paths.autosave_path().unlink()
+    write_copy()
+    fingerprint = SABA.data().fingerprint()
+    path = saved_game()
+    backup = paths.autosave_backup_path()
+    backup.write_bytes(older)
+    break_copy()
+    assert save_info(backup).error is None
+    before, kept = path.read_bytes(), backup.read_bytes()
+    game = Game(app)
+    app.stack.replace(game.menu_scene())
+    game.continue_game()
+    close(app, the_refusal(app))
+    cannot = app.stack.top
+    assert isinstance(cannot, MessageScene), "not the damaged autosave's offer of the backup"
+    reason = i18n.tr("saves.problem.edited_refused", fingerprint=fingerprint,
+                     path=str(saba_data_path()))
+    assert cannot.message == i18n.tr("dialog.cannot_continue.text", reason=reason)
+    assert path.read_bytes() == before and backup.read_bytes() == kept
+    game.close()
