@@ -3,7 +3,7 @@
     python benchmarks/expert_match.py [--games G] [--start K] [--simulations N | --budget S]
         [--simulations-b N] [--turns-a T] [--turns-b T] [--old-a] [--old-b]
         [--module NAME] [--seed S] [--old-terms-a] [--old-terms-b]
-        [--a KEY=VALUE ...] [--b KEY=VALUE ...]
+        [--a KEY=VALUE ...] [--b KEY=VALUE ...] [--rollout-a FILE] [--rollout-b FILE]
 
 Each deal is played twice with the seats swapped (seat 0 starts). Expert A and expert B
 differ in the turns each rollout plays before the position is judged (`--turns-a`,
@@ -22,6 +22,10 @@ fitted models; `net`: the learned value, `levels_data/value_nets.yaml`), `halvin
 sequential halving in the match's game), `workers` (2: a
 second searching process, as the shipped expert on a second core) (`ExpertBot`'s
 arguments; default the ExpertBot's: no leaf model, the value gap).
+`prior=FILE` (a network of `fit_policy.py --out`): the candidates are that policy's best
+moves instead of the hard profile's. `--rollout-a`/`--rollout-b FILE` (weights of
+`fit_rollout_policy.py --out`): that side's rollouts, candidates and searched replies are
+chosen with those weights, its leaf reading the hard profile's values (`judge`).
 `--start K` plays the schedule's games K to G-1 only (a long run cut short, carried on).
 Prints A's win share (a shared win counts 1/k) with its 95% interval (normal
 approximation), the mean simulations a search of each, and the unfinished games.
@@ -60,6 +64,7 @@ from splendor.match import play_match
 from splendor.tournament import credits, game_seed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from fit_policy import Policy, PolicyExpert
 from module_terms import old as old_terms
 
 
@@ -110,7 +115,7 @@ def policy_of(parser: argparse.ArgumentParser, path: Path | None,
 SETTINGS: dict[str, Callable[[str], object]] = {
     "candidates": int, "exploration": float, "leaf_scale": float, "rollout_noise": float,
     "leaf": leaf_model, "replies": int, "halving": lambda v: v in ("1", "true", "yes"),
-    "workers": int, "follow": int}
+    "workers": int, "follow": int, "prior": Path}
 
 
 def settings_of(parser: argparse.ArgumentParser, pairs: list[str]) -> dict[str, object]:
@@ -142,8 +147,8 @@ def setup_of(args: argparse.Namespace) -> dict[str, object]:
              "old": [args.old_a, args.old_b],
              "old_terms": [args.old_terms_a, args.old_terms_b],
              "a": sorted(args.a), "b": sorted(args.b)}
-    if args.policy_a or args.policy_b:  # (the records of matches before it have none)
-        setup["policy"] = [str(args.policy_a or ""), str(args.policy_b or "")]
+    if args.rollout_a or args.rollout_b:  # (the records of matches before it have none)
+        setup["rollout"] = [str(args.rollout_a or ""), str(args.rollout_b or "")]
     return setup
 
 
@@ -208,10 +213,10 @@ def main(argv: list[str] | None = None) -> int:
                         help="a search setting of A: " + ", ".join(SETTINGS))
     parser.add_argument("--b", action="append", default=[], metavar="KEY=VALUE",
                         help="a search setting of B (as --a)")
-    parser.add_argument("--policy-a", type=Path, metavar="FILE",
-                        help="A's moves chosen by these weights (fit_rollout_policy.py "
+    parser.add_argument("--rollout-a", type=Path, metavar="FILE",
+                        help="A's rollouts played by these weights (fit_rollout_policy.py "
                              "--out), its leaf reading the hard profile's values")
-    parser.add_argument("--policy-b", type=Path, metavar="FILE", help="as --policy-a")
+    parser.add_argument("--rollout-b", type=Path, metavar="FILE", help="as --rollout-a")
     parser.add_argument("--record", metavar="FILE",
                         help="append each game to FILE as it ends (JSON lines)")
     parser.add_argument("--tally", nargs="+", metavar="FILE",
@@ -232,8 +237,8 @@ def main(argv: list[str] | None = None) -> int:
     assert isinstance(expert_profile, SearchProfile)
     shipped_leaves = expert_profile.leaves()
     hard_old = hard if args.module is None else old_terms(hard, args.module, {})
-    policies = {"A": policy_of(parser, args.policy_a, hard),
-                "B": policy_of(parser, args.policy_b, hard)}
+    policies = {"A": policy_of(parser, args.rollout_a, hard),
+                "B": policy_of(parser, args.rollout_b, hard)}
 
     def expert(name: str, seed: int, turns: int, old: bool) -> Counted:
         sims = args.simulations
@@ -261,6 +266,12 @@ def main(argv: list[str] | None = None) -> int:
         elif "leaf" in kwargs:
             kwargs["leaves"] = {args.module: kwargs.pop("leaf")}
         kwargs["halving"] = {args.module} if kwargs.get("halving") else ()
+        if "prior" in kwargs:  # the candidates: a fitted policy's best moves
+            prior = Policy.load(kwargs.pop("prior"))
+            return Counted(PolicyExpert(rollout, data, seed, budget=args.budget,
+                                        simulations=sims, name=name, lean=not old,
+                                        rollout_turns=turns, policy=prior, **kwargs,
+                                        **kwargs_judge))
         return Counted(ExpertBot(rollout, data, seed, budget=args.budget, simulations=sims,
                                  name=name, lean=not old, rollout_turns=turns,
                                  **kwargs, **kwargs_judge))

@@ -1,7 +1,7 @@
 """Label positions with the expert's own judgement: search values for the learned value.
 
     python benchmarks/label_values.py --games G [--every K] [--simulations N]
-        [--seed S] [--jobs J] [--out FILE] [--leaf shipped|net]
+        [--seed S] [--jobs J] [--out FILE] [--leaf shipped|net] [--candidates C]
 
 The learned value fitted on whole games' outcomes (`fit_value_net.py`) learns how the
 rollout policy's games end: what the search's rollouts already tell it. A value that
@@ -11,12 +11,13 @@ rollout noise, as `fit_value_net.py` does), takes every K-th turn's start (from 
 offset, so that every turn is seen across games), and searches that position from its
 mover's view as the shipped expert does at N simulations a move (halving, `follow=3`,
 6-turn rollouts, one worker; `--leaf net` or `net:FILE`: a learned value as its leaf, the
-next round). The label is the chosen candidate's mean value: the mover's win chance as
-the search sees it. Written to FILE (numpy's .npz): each position's `pair_features` for
-the mover and its strongest opponent, the label, the game's result for the mover and the
-game's number, for `fit_value_net.py --labels FILE`; beside it, FILE with the suffix
-`.searches.pickle`: each position's view and search (candidates, visits, value sums).
-Seeded: the same command writes the same files.
+next round; `--candidates C`: its search among the hard profile's best C moves instead of
+6, to see which moves a wider search chooses). The label is the chosen candidate's mean
+value: the mover's win chance as the search sees it. Written to FILE (numpy's .npz): each
+position's `pair_features` for the mover and its strongest opponent, the label, the
+game's result for the mover and the game's number, for `fit_value_net.py --labels FILE`;
+beside it, FILE with the suffix `.searches.pickle`: each position's view and search
+(candidates, visits, value sums). Seeded: the same command writes the same files.
 """
 
 from __future__ import annotations
@@ -60,10 +61,10 @@ def leaves_of(kind: str) -> dict[str | None, Leaf]:
     return dict(expert.leaves())
 
 
-def label(task: tuple[int, int, int, int, int, str]) -> list[tuple[Row, Searched]]:
+def label(task: tuple[int, int, int, int, int, str, int]) -> list[tuple[Row, Searched]]:
     """Games `first`..`last - 1` of the seeded schedule (`task`), their labelled rows
     and searches."""
-    first, last, seed, every, simulations, leaf = task
+    first, last, seed, every, simulations, leaf, candidates_n = task
     hard = shipped_profiles()["hard"]
     assert isinstance(hard, HeuristicProfile)
     data, leaves = base_game(), leaves_of(leaf)
@@ -92,7 +93,7 @@ def label(task: tuple[int, int, int, int, int, str]) -> list[tuple[Row, Searched
                 continue
             expert = ExpertBot(hard, data, deal * 1000 + position.turns,
                                simulations=simulations, leaves=leaves, halving={None},
-                               follow=3)
+                               follow=3, candidates=candidates_n)
             candidates = expert.ranked(view, expert.scores(view))
             visits, totals, _ = expert.statistics(view, candidates, None, simulations)
             best = max(range(len(candidates)), key=lambda i: (visits[i], totals[i]))
@@ -112,6 +113,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--leaf", default="shipped", help="shipped, net or net:FILE")
+    parser.add_argument("--candidates", type=int, default=6,
+                        help="the hard profile's best moves searched (the expert's: 6)")
     parser.add_argument("--out", type=Path, default=Path("labels.npz"))
     args = parser.parse_args(argv)
     if args.games < 1 or args.every < 1 or args.simulations < 12:
@@ -121,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     chunk = 5
     tasks = [(i, min(args.games, i + chunk), args.seed, args.every, args.simulations,
-              args.leaf) for i in range(0, args.games, chunk)]
+              args.leaf, args.candidates) for i in range(0, args.games, chunk)]
     labelled: list[tuple[Row, Searched]] = []
     if args.jobs <= 1:
         for task in tasks:
