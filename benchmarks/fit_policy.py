@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import pickle
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -30,6 +29,9 @@ from splendor.bots.expert import ExpertBot
 from splendor.bots.profiles import HeuristicProfile, shipped_profiles
 from splendor.engine import GOLD, Action, Buy, Reserve, ReserveDeck, Take, TakeTwo, View
 from splendor.gamedata import base_game
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from fit_rollout_policy import choices  # a sibling script
 
 #: `action_features`' figures, in order.
 FEATURES: tuple[str, ...] = (
@@ -127,20 +129,13 @@ class PolicyExpert(ExpertBot):
 
 
 def positions(paths: list[Path]) -> list[tuple[np.ndarray, int, int]]:
-    """(features of every legal action, the search's choice, the game's order) for each
-    searched position of `paths`."""
+    """(features of every legal action, the search's choice, the position's order) for
+    each searched position of `paths` (`fit_rollout_policy.choices`)."""
     hard = shipped_profiles()["hard"]
     assert isinstance(hard, HeuristicProfile)
     bot = ExpertBot(hard, base_game(), 0)
-    out = []
-    for n, path in enumerate(paths):
-        with path.open("rb") as f:
-            for k, (view, candidates, visits, totals) in enumerate(pickle.load(f)):
-                best = max(range(len(candidates)), key=lambda i: (visits[i], totals[i]))
-                scores = bot.scores(view)
-                out.append((action_features(view, view.legal_actions, scores),
-                            candidates[best], n * 10**6 + k))
-    return out
+    return [(action_features(view, view.legal_actions, bot.scores(view)), chosen, k)
+            for k, (view, chosen) in enumerate(choices(paths))]
 
 
 def fit(train: list[tuple[np.ndarray, int, int]], hidden: int, epochs: int, seed: int
