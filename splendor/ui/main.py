@@ -166,10 +166,8 @@ class Game:
         self._load(paths.autosave_path(), self._cannot_continue)
 
     def _cannot_continue(self, exc: SaveError) -> None:
-        """Say why the autosave cannot be resumed, or, when it is damaged, offer its backup
-        if that reads (a save of a newer version or of other card data is not damaged:
-        the player hears why, and the backup, an older game, is not offered in its
-        place)."""
+        """Say why the autosave cannot be resumed, or offer its backup when it is damaged
+        (not of a newer version or other card data) and the backup reads."""
         backup = paths.autosave_backup_path()
         if exc.kind in DAMAGE and backup.exists() and save_info(backup).error is None:
             self.app.stack.push(ConfirmScene(
