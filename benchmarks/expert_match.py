@@ -42,6 +42,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import functools
 import json
 import math
 import statistics
@@ -55,7 +56,7 @@ import yaml
 
 from splendor.bots.expert import ExpertBot
 from splendor.bots.profiles import HeuristicProfile, SearchProfile, shipped_profiles
-from splendor.bots.value.leaf import LeafModel
+from splendor.bots.value.leaf import Leaf, LeafModel
 from splendor.bots.value.net import load_nets, shipped_net
 from splendor.bots.value.situation import Weights
 from splendor.engine import Action, View
@@ -109,6 +110,23 @@ def policy_of(parser: argparse.ArgumentParser, path: Path | None,
     except (OSError, yaml.YAMLError, KeyError, TypeError) as exc:
         parser.error(f"{path}: not a weights file ({exc})")
     return dataclasses.replace(hard, weights=weights, modules=())
+
+
+def leaves_of(leaf: LeafModel | str, module: str | None) -> dict[str | None, Leaf]:
+    """The leaves `leaf_model` names, as `ExpertBot` takes them, for a game with `module`."""
+    if leaf == "shipped":
+        expert = shipped_profiles()["expert"]
+        assert isinstance(expert, SearchProfile)
+        return expert.leaves()
+    if leaf == "net":
+        return {module: shipped_net(module or "base")}
+    if isinstance(leaf, str):  # net:FILE
+        return {module: _nets(Path(leaf[4:]))[module or "base"]}
+    return {module: leaf}
+
+
+#: A file's networks, read once however many games a match plays.
+_nets = functools.cache(load_nets)
 
 
 #: The `ExpertBot` settings `--a`/`--b` may change, and their types.
@@ -233,9 +251,6 @@ def main(argv: list[str] | None = None) -> int:
     assert isinstance(hard, HeuristicProfile)
     data = base_game()
 
-    expert_profile = shipped_profiles()["expert"]
-    assert isinstance(expert_profile, SearchProfile)
-    shipped_leaves = expert_profile.leaves()
     hard_old = hard if args.module is None else old_terms(hard, args.module, {})
     policies = {"A": policy_of(parser, args.rollout_a, hard),
                 "B": policy_of(parser, args.rollout_b, hard)}
@@ -254,17 +269,8 @@ def main(argv: list[str] | None = None) -> int:
             kwargs_judge = {}
         # The settings' values have the types `SETTINGS` parsed them to, one per key.
         kwargs: dict[str, Any] = dict(settings[name])
-        if kwargs.get("leaf") == "shipped":
-            kwargs.pop("leaf")
-            kwargs["leaves"] = shipped_leaves
-        elif kwargs.get("leaf") == "net":
-            kwargs.pop("leaf")
-            kwargs["leaves"] = {args.module: shipped_net(args.module or "base")}
-        elif str(kwargs.get("leaf")).startswith("net:"):
-            nets = load_nets(Path(kwargs.pop("leaf")[4:]))
-            kwargs["leaves"] = {args.module: nets[args.module or "base"]}
-        elif "leaf" in kwargs:
-            kwargs["leaves"] = {args.module: kwargs.pop("leaf")}
+        if "leaf" in kwargs:
+            kwargs["leaves"] = leaves_of(kwargs.pop("leaf"), args.module)
         kwargs["halving"] = {args.module} if kwargs.get("halving") else ()
         if "prior" in kwargs:  # the candidates: a fitted policy's best moves
             prior = Policy.load(kwargs.pop("prior"))

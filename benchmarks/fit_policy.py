@@ -27,7 +27,17 @@ import numpy as np
 
 from splendor.bots.expert import ExpertBot
 from splendor.bots.profiles import HeuristicProfile, shipped_profiles
-from splendor.engine import GOLD, Action, Buy, Reserve, ReserveDeck, Take, TakeTwo, View
+from splendor.engine import (
+    GOLD,
+    Action,
+    Buy,
+    Reserve,
+    ReserveDeck,
+    Take,
+    TakeTwo,
+    View,
+    default_payment,
+)
 from splendor.gamedata import base_game
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -72,9 +82,8 @@ def action_features(view: View, actions: Sequence[Action], scores: Sequence[floa
             card = data.card_by_id[action.card_id]
             points, level = card.points, card.level
             price = sum(card.cost)
-            need = [max(0, c - b) for c, b in zip(card.cost, me.bonuses, strict=True)]
-            spent = sum(need)
-            gold_spent = sum(max(0, n - t) for n, t in zip(need, me.tokens, strict=False))
+            pay = default_payment(me.tokens, me.bonuses, card)
+            spent, gold_spent = sum(pay), pay[GOLD]
         elif isinstance(action, Reserve):
             kind[4] = 1.0
             card = data.card_by_id[action.card_id]

@@ -33,14 +33,15 @@ from pathlib import Path
 import numpy as np
 
 from splendor.bots.expert import ExpertBot
-from splendor.bots.profiles import HeuristicProfile, SearchProfile, shipped_profiles
-from splendor.bots.value.leaf import Leaf, strongest_opponent
-from splendor.bots.value.net import load_nets, shipped_net
+from splendor.bots.profiles import HeuristicProfile, shipped_profiles
+from splendor.bots.value.leaf import strongest_opponent
 from splendor.bots.value.net_features import pair_features
-from splendor.engine import GameState, View, new_game, observe
-from splendor.engine.state import Phase
+from splendor.engine import GameState, Phase, View, new_game, observe
 from splendor.gamedata import base_game
 from splendor.tournament import credits, game_seed
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from expert_match import leaf_model, leaves_of  # a sibling script
 
 #: One position: pair(mover, opponent), pair(opponent, mover), label, result, game.
 Row = tuple[list[float], list[float], float, float, int]
@@ -49,25 +50,13 @@ Row = tuple[list[float], list[float], float, float, int]
 Searched = tuple[View, list[int], list[int], list[float]]
 
 
-def leaves_of(kind: str) -> dict[str | None, Leaf]:
-    """The search's leaf: the shipped expert's (`shipped`), the learned value (`net`), or
-    the one in a file (`net:FILE`, `fit_value_net.py --nets FILE --write`)."""
-    if kind == "net":
-        return {None: shipped_net("base")}
-    if kind.startswith("net:"):
-        return {None: load_nets(Path(kind[4:]))["base"]}
-    expert = shipped_profiles()["expert"]
-    assert isinstance(expert, SearchProfile)
-    return dict(expert.leaves())
-
-
 def label(task: tuple[int, int, int, int, int, str, int]) -> list[tuple[Row, Searched]]:
     """Games `first`..`last - 1` of the seeded schedule (`task`), their labelled rows
     and searches."""
     first, last, seed, every, simulations, leaf, candidates_n = task
     hard = shipped_profiles()["hard"]
     assert isinstance(hard, HeuristicProfile)
-    data, leaves = base_game(), leaves_of(leaf)
+    data, leaves = base_game(), leaves_of(leaf_model(leaf), None)
     rows: list[tuple[Row, Searched]] = []
     for game in range(first, last):
         deal = game_seed(seed, game)
@@ -119,7 +108,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1 or args.every < 1 or args.simulations < 12:
         parser.error("--games and --every must be at least 1, --simulations at least 12")
-    if args.leaf not in ("shipped", "net") and not args.leaf.startswith("net:"):
+    try:
+        leaf_model(args.leaf)
+    except ValueError:
         parser.error(f"--leaf {args.leaf}: expected shipped, net or net:FILE")
     start = time.perf_counter()
     chunk = 5
