@@ -23,8 +23,10 @@ sequential halving in the match's game), `workers` (2: a
 second searching process, as the shipped expert on a second core) (`ExpertBot`'s
 arguments; default the ExpertBot's: no leaf model, the value gap).
 `prior=FILE` (a network of `fit_policy.py --out`): the candidates are that policy's best
-moves instead of the hard profile's. `--rollout-a`/`--rollout-b FILE` (weights of
-`fit_rollout_policy.py --out`): that side's rollouts, candidates and searched replies are
+moves instead of the hard profile's; `prior_weight=W` (above 0) makes its halving weigh
+the policy's logits times W with the values (`ExpertBot.prior`, Gumbel-style).
+`--rollout-a`/`--rollout-b FILE` (weights of `fit_rollout_policy.py --out`): that side's
+rollouts, candidates and searched replies are
 chosen with those weights, its leaf reading the hard profile's values (`judge`).
 `--start K` plays the schedule's games K to G-1 only (a long run cut short, carried on).
 Prints A's win share (a shared win counts 1/k) with its 95% interval (normal
@@ -133,7 +135,7 @@ _nets = functools.cache(load_nets)
 SETTINGS: dict[str, Callable[[str], object]] = {
     "candidates": int, "exploration": float, "leaf_scale": float, "rollout_noise": float,
     "leaf": leaf_model, "replies": int, "halving": lambda v: v in ("1", "true", "yes"),
-    "workers": int, "follow": int, "prior": Path}
+    "workers": int, "follow": int, "prior": Path, "prior_weight": float}
 
 
 def settings_of(parser: argparse.ArgumentParser, pairs: list[str]) -> dict[str, object]:
@@ -274,10 +276,11 @@ def main(argv: list[str] | None = None) -> int:
         kwargs["halving"] = {args.module} if kwargs.get("halving") else ()
         if "prior" in kwargs:  # the candidates: a fitted policy's best moves
             prior = Policy.load(kwargs.pop("prior"))
+            weight = kwargs.pop("prior_weight", 0.0)
             return Counted(PolicyExpert(rollout, data, seed, budget=args.budget,
                                         simulations=sims, name=name, lean=not old,
-                                        rollout_turns=turns, policy=prior, **kwargs,
-                                        **kwargs_judge))
+                                        rollout_turns=turns, policy=prior, weight=weight,
+                                        **kwargs, **kwargs_judge))
         return Counted(ExpertBot(rollout, data, seed, budget=args.budget, simulations=sims,
                                  name=name, lean=not old, rollout_turns=turns,
                                  **kwargs, **kwargs_judge))

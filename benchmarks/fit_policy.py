@@ -120,21 +120,31 @@ class Policy:
 
 class PolicyExpert(ExpertBot):
     """The expert whose candidates are the policy's best moves instead of the hard
-    profile's (the search itself unchanged)."""
+    profile's; with `weight` above 0, halving also weighs their logits (times `weight`)
+    with their values (`ExpertBot.prior`, Gumbel-style)."""
 
-    def __init__(self, *args: object, policy: Policy, **kwargs: object) -> None:
+    def __init__(self, *args: object, policy: Policy, weight: float = 0.0,
+                 **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.policy = policy
+        self.policy, self.weight = policy, weight
+        self._logits: dict[Action, float] = {}
 
     def ranked(self, view: View, scores: list[float]) -> list[Action]:
         actions = view.legal_actions
+        self._logits = {}
         if view.module is not None or any(
                 not isinstance(a, Take | TakeTwo | Buy | Reserve | ReserveDeck)
                 for a in actions):
             return super().ranked(view, scores)
         logits = self.policy.logits(action_features(view, actions, scores))
+        self._logits = {a: float(z) for a, z in zip(actions, logits, strict=True)}
         ranked = sorted(range(len(actions)), key=lambda i: -logits[i])[: self.candidates]
         return [actions[i] for i in ranked]
+
+    def prior(self, view: View, candidates: list[Action]) -> list[float] | None:
+        if self.weight <= 0 or not self._logits:
+            return None
+        return [self.weight * self._logits[a] for a in candidates]
 
 
 def positions(paths: list[Path]) -> list[tuple[np.ndarray, int, int]]:

@@ -80,6 +80,12 @@ ROLLOUT_NOISE = 0.15
 GRACE = 0.04
 #: Two workers: the shortest time budget shared with the helper (seconds).
 SHARED_BUDGET = 0.1
+#: With a prior (a policy's logits of the candidates), halving ranks a candidate by its
+#: logit plus (PRIOR_VISITS + the most visits) * PRIOR_SCALE * its mean value (Gumbel
+#: AlphaZero's sigma, Danihelka et al. 2022, with its constants): the policy decides
+#: between candidates the simulations cannot yet tell apart, the values beyond that.
+PRIOR_VISITS = 50
+PRIOR_SCALE = 1.0
 #: The modules' decision steps searched like a main action (the others, like returns and
 #: noble choices, are played as the rollout profile scores them).
 SEARCHED_STEPS: frozenset[Phase] = frozenset({
@@ -169,6 +175,11 @@ class ExpertBot:
             return pick(scores, actions, self.rng, 0.0)  # returns, noble choices, gems
         return self._search(view, self.ranked(view, scores))
 
+    def prior(self, view: View, candidates: list[Action]) -> list[float] | None:
+        """A policy's logits of `candidates` for halving to weigh with their values
+        (`PRIOR_SCALE`); None (this search): the values alone."""
+        return None
+
     def scores(self, view: View) -> list[float]:
         """The rollout profile's score of each of `view.legal_actions`."""
         evaluator = self._evaluator(view.module)
@@ -186,15 +197,22 @@ class ExpertBot:
         start = time.perf_counter()
         deadline = None if self.budget is None else start + self.budget
         shared = self._shares(len(candidates))
+        prior = self.prior(view, candidates) if view.module in self.halving else None
         if shared and self.helper is None:
             self.helper = shared_worker(run_share)  # None on one core: searched here
         if shared and (self.helper is not None or self.simulations is not None):
-            visits, totals, done = self._two_workers(view, candidates, deadline, self.helper)
+            visits, totals, done = self._two_workers(view, candidates, deadline,
+                                                     self.helper, prior)
         else:
             visits, totals, done = self.statistics(view, candidates, deadline,
-                                                   self.simulations, start)
+                                                   self.simulations, start, prior)
         self.last_simulations = done
-        best = max(range(len(candidates)), key=lambda i: (visits[i], totals[i]))
+        if prior is None:
+            best = max(range(len(candidates)), key=lambda i: (visits[i], totals[i]))
+        else:  # the most searched, weighed as halving weighs them
+            most = max(visits)
+            best = max((i for i in range(len(candidates)) if visits[i] == most),
+                       key=lambda i: weighed(prior, visits, totals, i))
         return candidates[best]
 
     def turns(self, module: str | None) -> int:
@@ -222,7 +240,7 @@ class ExpertBot:
         return (self.budget or 0.0) >= SHARED_BUDGET  # else too short for a round trip
 
     def _two_workers(self, view: View, candidates: list[Action], deadline: float | None,
-                     helper: Helper | None,
+                     helper: Helper | None, prior: list[float] | None = None,
                      ) -> tuple[list[int], list[float], int]:
         """Root parallelism: the helper searches its own share of worlds with its own
         seed while this worker searches the rest; their statistics are added by
@@ -239,11 +257,13 @@ class ExpertBot:
             theirs,
             None if deadline is None else time.time() + deadline - early - time.perf_counter(),
             self.lean, self.turns(view.module), self.replies, tuple(self.leaves.items()),
-            tuple(self.halving), self.follows(view.module), self.judge)
+            tuple(self.halving), self.follows(view.module), self.judge,
+            None if prior is None else tuple(prior))
         sent = helper is not None and helper.submit(share)
         mine = None if limit is None or theirs is None else limit - theirs
         started = time.perf_counter()
-        visits, totals, done = self.statistics(view, candidates, deadline, mine, started)
+        visits, totals, done = self.statistics(view, candidates, deadline, mine, started,
+                                               prior)
         result = None
         if sent and helper is not None:
             # On a deadline: a little grace for its last simulation and the pipe; at a
@@ -263,11 +283,13 @@ class ExpertBot:
 
     def statistics(self, view: View, candidates: list[Action], deadline: float | None,
                    limit: int | None = None, start: float | None = None,
+                   prior: list[float] | None = None,
                    ) -> tuple[list[int], list[float], int]:
         """One worker's search: visits and value sums by candidate, and the simulations
-        run, until `limit` simulations or the `deadline` (a `time.perf_counter()`)."""
+        run, until `limit` simulations or the `deadline` (a `time.perf_counter()`);
+        `prior` (halving only): the candidates' logits (`PRIOR_SCALE`)."""
         if view.module in self.halving:
-            return self._halving(view, candidates, deadline, limit)
+            return self._halving(view, candidates, deadline, limit, prior=prior)
         n = len(candidates)
         visits = [0] * n
         totals = [0.0] * n
@@ -316,11 +338,13 @@ class ExpertBot:
         return visits, totals, done
 
     def _halving(self, view: View, candidates: list[Action], deadline: float | None,
-                 limit: int | None, keep: int = 1) -> tuple[list[int], list[float], int]:
+                 limit: int | None, keep: int = 1, prior: list[float] | None = None,
+                 ) -> tuple[list[int], list[float], int]:
         """Sequential halving over paired worlds: in each of ceil(log2(n)) phases the
         candidates still in play are each played on the same sampled worlds with the same
         rollout luck (their differences are the moves', not the deal's), then the worse
-        half is dropped, until `keep` are left. The budget (`limit` simulations, or the
+        half (by mean value, or with `prior` by `weighed`) is dropped, until `keep` are
+        left. The budget (`limit` simulations, or the
         time to `deadline`, a `time.perf_counter()`) is split evenly between the phases;
         each phase plays at least one world."""
         n = len(candidates)
@@ -351,7 +375,10 @@ class ExpertBot:
                     visits[k] += 1
                 done += len(alive)
                 played += 1
-            alive.sort(key=lambda k: -totals[k] / visits[k])
+            if prior is None:
+                alive.sort(key=lambda k: -totals[k] / visits[k])
+            else:
+                alive.sort(key=lambda k: -weighed(prior, visits, totals, k))
             alive = alive[: max(keep, (len(alive) + 1) // 2)]
         # The last phase's candidates have the most visits, equal: the move is the best of
         # them by value.
@@ -529,6 +556,11 @@ class ExpertBot:
 Reply = Callable[[tuple[Action, ...], list[float]], Action]
 
 
+def weighed(prior: list[float], visits: list[int], totals: list[float], k: int) -> float:
+    """Candidate `k`'s logit plus its mean value scaled as `PRIOR_SCALE` says."""
+    return prior[k] + (PRIOR_VISITS + max(visits)) * PRIOR_SCALE * totals[k] / visits[k]
+
+
 class ReplyNode:
     """One simulation's visit to a searched step of a candidate: another seat's reply
     (the second ply), or with `mine` the searching seat's own next move; chooses the move
@@ -582,8 +614,9 @@ def run_share(share: Share) -> ShareResult:
                 return ShareResult(share.job, [0] * len(share.candidates),
                                    [0.0] * len(share.candidates), 0)
             deadline = time.perf_counter() + left
-        visits, totals, done = bot.statistics(share.view, list(share.candidates), deadline,
-                                              share.simulations)
+        visits, totals, done = bot.statistics(
+            share.view, list(share.candidates), deadline, share.simulations,
+            prior=None if share.prior is None else list(share.prior))
     except Exception as exc:  # the expert falls back to searching alone
         return ShareResult(share.job, [], [], 0, f"{type(exc).__name__}: {exc}")
     return ShareResult(share.job, visits, totals, done)

@@ -73,6 +73,7 @@ class Share:
     halving: tuple[str | None, ...] = ()
     follow: int = 0
     judge: HeuristicProfile | None = None
+    prior: tuple[float, ...] | None = None  # the candidates' logits (halving weighs them)
 
 
 @dataclass(frozen=True, slots=True)
