@@ -24,7 +24,9 @@ second searching process, as the shipped expert on a second core) (`ExpertBot`'s
 arguments; default the ExpertBot's: no leaf model, the value gap).
 `prior=FILE` (a network of `fit_policy.py --out`): the candidates are that policy's best
 moves instead of the hard profile's; `prior_weight=W` (above 0) makes its halving weigh
-the policy's logits times W with the values (`ExpertBot.prior`, Gumbel-style).
+the policy's logits times W with the values (`ExpertBot.prior`, Gumbel-style);
+`follow_policy=1`: the seat's next move in a simulation (`follow`) is searched among the
+policy's best moves instead of the rollout profile's.
 `--rollout-a`/`--rollout-b FILE` (weights of `fit_rollout_policy.py --out`): that side's
 rollouts, candidates and searched replies are
 chosen with those weights, its leaf reading the hard profile's values (`judge`).
@@ -135,7 +137,8 @@ _nets = functools.cache(load_nets)
 SETTINGS: dict[str, Callable[[str], object]] = {
     "candidates": int, "exploration": float, "leaf_scale": float, "rollout_noise": float,
     "leaf": leaf_model, "replies": int, "halving": lambda v: v in ("1", "true", "yes"),
-    "workers": int, "follow": int, "prior": Path, "prior_weight": float}
+    "workers": int, "follow": int, "prior": Path, "prior_weight": float,
+    "follow_policy": lambda v: v in ("1", "true", "yes")}
 
 
 def settings_of(parser: argparse.ArgumentParser, pairs: list[str]) -> dict[str, object]:
@@ -277,10 +280,12 @@ def main(argv: list[str] | None = None) -> int:
         if "prior" in kwargs:  # the candidates: a fitted policy's best moves
             prior = Policy.load(kwargs.pop("prior"))
             weight = kwargs.pop("prior_weight", 0.0)
+            follow_policy = kwargs.pop("follow_policy", False)
             return Counted(PolicyExpert(rollout, data, seed, budget=args.budget,
                                         simulations=sims, name=name, lean=not old,
                                         rollout_turns=turns, policy=prior, weight=weight,
-                                        **kwargs, **kwargs_judge))
+                                        follow_policy=follow_policy, **kwargs,
+                                        **kwargs_judge))
         return Counted(ExpertBot(rollout, data, seed, budget=args.budget, simulations=sims,
                                  name=name, lean=not old, rollout_turns=turns,
                                  **kwargs, **kwargs_judge))

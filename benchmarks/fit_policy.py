@@ -31,6 +31,10 @@ from splendor.engine import (
     GOLD,
     Action,
     Buy,
+    GameState,
+    Phase,
+    PlayerState,
+    PlayerView,
     Reserve,
     ReserveDeck,
     Take,
@@ -55,16 +59,23 @@ def action_features(view: View, actions: Sequence[Action], scores: Sequence[floa
                     ) -> np.ndarray:
     """One row of `FEATURES` for each of `actions` (the view's legal main actions, with
     the hard profile's `scores`)."""
+    return features(view.players, view.seat, view.bank, actions, scores)
+
+
+def features(players: Sequence[PlayerView | PlayerState], seat: int, bank: Sequence[int],
+             actions: Sequence[Action], scores: Sequence[float]) -> np.ndarray:
+    """`action_features` from the seats' possessions and the bank (a view's or a sampled
+    world's)."""
     data = base_game()
-    me = view.players[view.seat]
-    them = max((p for p in view.players if p.seat != view.seat), key=lambda p: p.points)
+    me = players[seat]
+    them = max((p for i, p in enumerate(players) if i != seat), key=lambda p: p.points)
     held = sum(me.tokens)
     best = max(scores)
     order = sorted(range(len(actions)), key=lambda i: -scores[i])
     rank = [0] * len(actions)
     for r, i in enumerate(order):
         rank[i] = r
-    stage = max(p.points for p in view.players) / 15
+    stage = max(p.points for p in players) / 15
     common = [stage, me.points / 15, them.points / 15, sum(me.bonuses) / 10,
               len(me.reserved) / 3]
     rows = []
@@ -88,11 +99,11 @@ def action_features(view: View, actions: Sequence[Action], scores: Sequence[floa
             kind[4] = 1.0
             card = data.card_by_id[action.card_id]
             points, level, price = card.points, card.level, sum(card.cost)
-            taken = 1 if view.bank[GOLD] else 0
+            taken = 1 if bank[GOLD] else 0
         elif isinstance(action, ReserveDeck):
             kind[5] = 1.0
             level = action.level
-            taken = 1 if view.bank[GOLD] else 0
+            taken = 1 if bank[GOLD] else 0
         rows.append([*kind, scores[i] - best, min(rank[i], 10) / 10, float(rank[i] == 0),
                      points / 5, level / 3, price / 14, spent / 10, gold_spent / 5,
                      taken / 3, held / 10, max(0.0, held + taken - 10) / 3, *common])
@@ -121,20 +132,19 @@ class Policy:
 class PolicyExpert(ExpertBot):
     """The expert whose candidates are the policy's best moves instead of the hard
     profile's; with `weight` above 0, halving also weighs their logits (times `weight`)
-    with their values (`ExpertBot.prior`, Gumbel-style)."""
+    with their values (`ExpertBot.prior`, Gumbel-style); with `follow_policy`, the seat's
+    own next move in a simulation is searched among the policy's best (`ordering`)."""
 
     def __init__(self, *args: object, policy: Policy, weight: float = 0.0,
-                 **kwargs: object) -> None:
+                 follow_policy: bool = False, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.policy, self.weight = policy, weight
+        self.policy, self.weight, self.follow_policy = policy, weight, follow_policy
         self._logits: dict[Action, float] = {}
 
     def ranked(self, view: View, scores: list[float]) -> list[Action]:
         actions = view.legal_actions
         self._logits = {}
-        if view.module is not None or any(
-                not isinstance(a, Take | TakeTwo | Buy | Reserve | ReserveDeck)
-                for a in actions):
+        if view.module is not None or not main_moves(actions):
             return super().ranked(view, scores)
         logits = self.policy.logits(action_features(view, actions, scores))
         self._logits = {a: float(z) for a, z in zip(actions, logits, strict=True)}
@@ -145,6 +155,19 @@ class PolicyExpert(ExpertBot):
         if self.weight <= 0 or not self._logits:
             return None
         return [self.weight * self._logits[a] for a in candidates]
+
+    def ordering(self, world: GameState, actions: tuple[Action, ...], scores: list[float]
+                 ) -> list[float]:
+        if (not self.follow_policy or type(world) is not GameState
+                or world.phase is not Phase.MAIN or not main_moves(actions)):
+            return scores
+        x = features(world.players, world.current, world.bank, actions, scores)
+        return [float(z) for z in self.policy.logits(x)]
+
+
+def main_moves(actions: Sequence[Action]) -> bool:
+    """Whether `actions` are all the base game's main actions (the policy's)."""
+    return all(isinstance(a, Take | TakeTwo | Buy | Reserve | ReserveDeck) for a in actions)
 
 
 def positions(paths: list[Path]) -> list[tuple[np.ndarray, int, int]]:

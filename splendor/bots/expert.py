@@ -175,6 +175,13 @@ class ExpertBot:
             return pick(scores, actions, self.rng, 0.0)  # returns, noble choices, gems
         return self._search(view, self.ranked(view, scores))
 
+    def ordering(self, world: GameState, actions: tuple[Action, ...], scores: list[float]
+                 ) -> list[float]:
+        """The scores by which the seat's own next move in a simulation (`follow`) picks
+        the moves it searches among: the rollout profile's `scores` (a policy may
+        order them otherwise)."""
+        return scores
+
     def prior(self, view: View, candidates: list[Action]) -> list[float] | None:
         """A policy's logits of `candidates` for halving to weigh with their values
         (`PRIOR_SCALE`); None (this search): the values alone."""
@@ -521,7 +528,7 @@ class ExpertBot:
                 action = reply(actions, scores)  # the opponent's first move: searched
                 reply = None
             elif follow is not None and world.current == me and world.phase is Phase.MAIN:
-                action = follow(actions, scores)  # my next move: searched
+                action = follow(actions, self.ordering(world, actions, scores))  # searched
                 follow = None
             else:
                 action = pick(scores, actions, rng, noise)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from splendor.bots.expert import ExpertBot, run_share
 from splendor.bots.profiles import HeuristicProfile, SearchProfile, shipped_profiles
-from splendor.engine import Action, View
+from splendor.engine import Action, GameState, Phase, View
 from tests.bots.test_expert_halving import decisions
 from tests.bots.test_expert_workers import InProcess
 from tests.bots.test_leaf_model import DATA
@@ -71,3 +71,36 @@ def test_a_game_searched_by_ucb1_asks_no_prior() -> None:
     searcher = Favouring(worst(view, candidates), 1000.0, simulations=60)
     searcher.choose(view)
     assert searcher.asked == 0
+
+
+class Ordering(ExpertBot):
+    """An expert whose own next move in a simulation is searched among the rollout
+    profile's worst moves (`reverse`) or its best, counting the calls."""
+
+    def __init__(self, reverse: bool) -> None:
+        profiles = shipped_profiles()
+        hard, expert = profiles["hard"], profiles["expert"]
+        assert isinstance(hard, HeuristicProfile) and isinstance(expert, SearchProfile)
+        super().__init__(hard, DATA, 7, halving=(None,), leaves=expert.leaves(),
+                         budget=None, follow=3)
+        self.reverse, self.calls = reverse, 0
+
+    def ordering(self, world: GameState, actions: tuple[Action, ...], scores: list[float]
+                 ) -> list[float]:
+        assert world.phase is Phase.MAIN and tuple(world.legal_actions()) == actions
+        self.calls += 1
+        return [-s for s in scores] if self.reverse else scores
+
+
+def test_the_follow_searches_among_the_moves_its_ordering_ranks_best() -> None:
+    view, candidates = decisions(1)[0]
+    best, worst_first = Ordering(False), Ordering(True)
+    plain = ExpertBot(best.profile, DATA, 7, halving=(None,), leaves=best.leaves,
+                      budget=None, follow=3)
+    stats = best.statistics(view, candidates, None, 60)
+    assert stats == plain.statistics(view, candidates, None, 60)
+    assert 0 < best.calls <= 60  # once a simulation, unless the game ended before
+    # Searching its worst moves next, the seat judges every candidate worse.
+    visits, totals, _ = worst_first.statistics(view, candidates, None, 60)
+    assert worst_first.calls > 0
+    assert sum(totals) / sum(visits) < sum(stats[1]) / sum(stats[0])
