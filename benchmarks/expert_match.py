@@ -22,11 +22,11 @@ fitted models; `net`: the learned value, `levels_data/value_nets.yaml`), `halvin
 sequential halving in the match's game), `workers` (2: a
 second searching process, as the shipped expert on a second core) (`ExpertBot`'s
 arguments; default the ExpertBot's: no leaf model, the value gap).
-`prior=FILE` (a network of `fit_policy.py --out`): the candidates are that policy's best
-moves instead of the hard profile's; `prior_weight=W` (above 0) makes its halving weigh
-the policy's logits times W with the values (`ExpertBot.prior`, Gumbel-style);
-`follow_policy=1`: the seat's next move in a simulation (`follow`) is searched among the
-policy's best moves instead of the rollout profile's.
+`policy=FILE` (a file of `fit_policy.py --out`; `shipped`: `levels_data/policy_nets.yaml`):
+the candidates, and the seat's own next move in a simulation (`follow`), are that learned
+policy's best moves instead of the hard profile's (`ExpertBot.policy`); `prior_weight=W`
+(above 0) makes halving weigh the policy's logits times W with the values
+(`ExpertBot.prior`, Gumbel-style).
 `--rollout-a`/`--rollout-b FILE` (weights of `fit_rollout_policy.py --out`): that side's
 rollouts, candidates and searched replies are
 chosen with those weights, its leaf reading the hard profile's values (`judge`).
@@ -61,7 +61,8 @@ import yaml
 from splendor.bots.expert import ExpertBot
 from splendor.bots.profiles import HeuristicProfile, SearchProfile, shipped_profiles
 from splendor.bots.value.leaf import Leaf, LeafModel
-from splendor.bots.value.net import load_nets, shipped_net
+from splendor.bots.value.net import ValueNet, load_nets, shipped_net
+from splendor.bots.value.policy import load_policies, shipped_policy
 from splendor.bots.value.situation import Weights
 from splendor.engine import Action, View
 from splendor.gamedata import base_game
@@ -69,7 +70,6 @@ from splendor.match import play_match
 from splendor.tournament import credits, game_seed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from fit_policy import Policy, PolicyExpert
 from module_terms import old as old_terms
 
 
@@ -133,12 +133,17 @@ def leaves_of(leaf: LeafModel | str, module: str | None) -> dict[str | None, Lea
 _nets = functools.cache(load_nets)
 
 
+@functools.cache
+def policy_net(name: str) -> ValueNet:
+    """The learned policy `policy=` names: `shipped`, or a file of `fit_policy.py --out`."""
+    return shipped_policy("base") if name == "shipped" else load_policies(Path(name))["base"]
+
+
 #: The `ExpertBot` settings `--a`/`--b` may change, and their types.
 SETTINGS: dict[str, Callable[[str], object]] = {
     "candidates": int, "exploration": float, "leaf_scale": float, "rollout_noise": float,
     "leaf": leaf_model, "replies": int, "halving": lambda v: v in ("1", "true", "yes"),
-    "workers": int, "follow": int, "prior": Path, "prior_weight": float,
-    "follow_policy": lambda v: v in ("1", "true", "yes")}
+    "workers": int, "follow": int, "policy": lambda v: v, "prior_weight": float}
 
 
 def settings_of(parser: argparse.ArgumentParser, pairs: list[str]) -> dict[str, object]:
@@ -277,15 +282,8 @@ def main(argv: list[str] | None = None) -> int:
         if "leaf" in kwargs:
             kwargs["leaves"] = leaves_of(kwargs.pop("leaf"), args.module)
         kwargs["halving"] = {args.module} if kwargs.get("halving") else ()
-        if "prior" in kwargs:  # the candidates: a fitted policy's best moves
-            prior = Policy.load(kwargs.pop("prior"))
-            weight = kwargs.pop("prior_weight", 0.0)
-            follow_policy = kwargs.pop("follow_policy", False)
-            return Counted(PolicyExpert(rollout, data, seed, budget=args.budget,
-                                        simulations=sims, name=name, lean=not old,
-                                        rollout_turns=turns, policy=prior, weight=weight,
-                                        follow_policy=follow_policy, **kwargs,
-                                        **kwargs_judge))
+        if "policy" in kwargs:
+            kwargs["policy"] = policy_net(kwargs["policy"])
         return Counted(ExpertBot(rollout, data, seed, budget=args.budget, simulations=sims,
                                  name=name, lean=not old, rollout_turns=turns,
                                  **kwargs, **kwargs_judge))

@@ -42,7 +42,8 @@ def _registry() -> dict[str, Factory]:
                 rollout, data, seed, budget=None, simulations=profile.simulations,
                 candidates=profile.candidates, name=profile.name, workers=profile.workers,
                 replies=profile.replies, leaves=profile.leaves(), halving=profile.halving_games(),
-                follow=profile.follows(), rollout_turns=profile.rollout_turns())
+                follow=profile.follows(), rollout_turns=profile.rollout_turns(),
+                policy=profile.base_policy())
         return lambda data, seed, budget: ExpertBot(
             rollout,
             data,
@@ -56,6 +57,7 @@ def _registry() -> dict[str, Factory]:
             halving=profile.halving_games(),
             follow=profile.follows(),
             rollout_turns=profile.rollout_turns(),
+            policy=profile.base_policy(),
         )
 
     profiles = shipped_profiles()

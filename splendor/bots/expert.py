@@ -62,6 +62,8 @@ from splendor.bots.value import (
 from splendor.bots.value.fast import fits
 from splendor.bots.value.fast_modules import FAST_TERMS, FastModuleScorer, fits_modules
 from splendor.bots.value.leaf import Leaf
+from splendor.bots.value.net import ValueNet
+from splendor.bots.value.policy import features, main_moves
 from splendor.bots.value.registry import terms_for
 from splendor.engine import Action, GameData, GameState, Phase, View, WorldSampler
 from splendor.engine.modules import ModuleState
@@ -118,6 +120,8 @@ class ExpertBot:
         halving: Collection[str | None] = (),
         follow: int | Mapping[str | None, int] = 0,
         judge: HeuristicProfile | None = None,
+        policy: ValueNet | None = None,
+        prior_weight: float = 0.0,
     ) -> None:
         self.name = name
         self.data = data
@@ -165,6 +169,14 @@ class ExpertBot:
         self.workers = workers
         #: The second worker (this process's shared one unless a test gives another).
         self.helper: Helper | None = None
+        #: The base game's learned policy (`value/policy.py`): the candidates are its best
+        #: moves, and the seat's own next move in a simulation (`follow`) is searched
+        #: among its best; None: the rollout profile's best.
+        self.policy = policy
+        #: Above 0 (with a policy): halving weighs the candidates' logits times this with
+        #: their values (`prior`); 0: their values alone.
+        self.prior_weight = prior_weight
+        self._logits: dict[Action, float] = {}
 
     def choose(self, view: View) -> Action:
         actions = view.legal_actions
@@ -178,14 +190,20 @@ class ExpertBot:
     def ordering(self, world: GameState, actions: tuple[Action, ...], scores: list[float]
                  ) -> list[float]:
         """The scores by which the seat's own next move in a simulation (`follow`) picks
-        the moves it searches among: the rollout profile's `scores` (a policy may
-        order them otherwise)."""
-        return scores
+        the moves it searches among: the policy's logits in the base game with one, else
+        the rollout profile's `scores`."""
+        if self.policy is None or type(world) is not GameState or not main_moves(actions):
+            return scores
+        x = features(self.data, world.players, world.current, world.bank, actions, scores)
+        return self.policy.logits(x).tolist()  # type: ignore[no-any-return]
 
     def prior(self, view: View, candidates: list[Action]) -> list[float] | None:
-        """A policy's logits of `candidates` for halving to weigh with their values
-        (`PRIOR_SCALE`); None (this search): the values alone."""
-        return None
+        """The policy's logits of `candidates` times `prior_weight`, for halving to weigh
+        with their values (`PRIOR_SCALE`); None (no policy, or a weight of 0): the values
+        alone."""
+        if self.prior_weight <= 0 or not self._logits:
+            return None
+        return [self.prior_weight * self._logits[a] for a in candidates]
 
     def scores(self, view: View) -> list[float]:
         """The rollout profile's score of each of `view.legal_actions`."""
@@ -195,10 +213,18 @@ class ExpertBot:
                                        world_from(view, self.data, self.rng))
 
     def ranked(self, view: View, scores: list[float]) -> list[Action]:
-        """The `candidates` best legal actions by `scores`, best first (the search's)."""
+        """The `candidates` best legal actions by `scores` (the rollout profile's), or by
+        the policy's logits where it ranks them, best first (the search's)."""
         actions = view.legal_actions
-        ranked = sorted(range(len(actions)), key=lambda i: -scores[i])[: self.candidates]
-        return [actions[i] for i in ranked]
+        self._logits = {}
+        if self.policy is not None and view.module is None and main_moves(actions):
+            logits = self.policy.logits(features(self.data, view.players, view.seat,
+                                                 view.bank, actions, scores))
+            self._logits = {a: float(z) for a, z in zip(actions, logits, strict=True)}
+            order = sorted(range(len(actions)), key=lambda i: -logits[i])
+        else:
+            order = sorted(range(len(actions)), key=lambda i: -scores[i])
+        return [actions[i] for i in order[: self.candidates]]
 
     def _search(self, view: View, candidates: list[Action]) -> Action:
         start = time.perf_counter()
@@ -265,7 +291,7 @@ class ExpertBot:
             None if deadline is None else time.time() + deadline - early - time.perf_counter(),
             self.lean, self.turns(view.module), self.replies, tuple(self.leaves.items()),
             tuple(self.halving), self.follows(view.module), self.judge,
-            None if prior is None else tuple(prior))
+            None if prior is None else tuple(prior), self.policy)
         sent = helper is not None and helper.submit(share)
         mine = None if limit is None or theirs is None else limit - theirs
         started = time.perf_counter()
@@ -613,7 +639,7 @@ def run_share(share: Share) -> ShareResult:
                         simulations=share.simulations, lean=share.lean,
                         rollout_turns=share.rollout_turns, replies=share.replies,
                         leaves=dict(share.leaves), halving=share.halving,
-                        follow=share.follow, judge=share.judge)
+                        follow=share.follow, judge=share.judge, policy=share.policy)
         deadline = None
         if share.deadline is not None:
             left = share.deadline - time.time()

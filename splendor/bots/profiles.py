@@ -6,13 +6,16 @@ import dataclasses
 import functools
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from splendor.bots.value import Weights
 from splendor.bots.value.leaf import FEATURES, Leaf, LeafModel
 from splendor.engine.modules import module_ids
 from splendor.gamedata import Checker, DataError, read_yaml
 from splendor.resources import levels_data_dir
+
+if TYPE_CHECKING:
+    from splendor.bots.value.net import ValueNet
 
 #: A leaf written so in bots.yaml is the learned value (`value_nets.yaml`) for its game.
 NET = "net"
@@ -79,6 +82,18 @@ class SearchProfile:
     #: By game ("base" or a module's name): the turns a rollout plays before the position
     #: is judged (a game not named: `expert.ROLLOUT_TURNS`).
     turns: tuple[tuple[str, int], ...] = ()
+    #: The games whose candidates, and the seat's own next move in a simulation, are a
+    #: learned policy's best moves (`splendor/bots/value/policy.py`): the base game only.
+    policy: tuple[str, ...] = ()
+
+    def base_policy(self) -> ValueNet | None:
+        """The base game's learned policy, as `ExpertBot` takes it (read from
+        `levels_data/policy_nets.yaml` when first asked); None: the rollout profile's
+        order."""
+        if "base" not in self.policy:
+            return None
+        from splendor.bots.value.policy import shipped_policy  # numpy: only when used
+        return shipped_policy("base")
 
     def leaves(self) -> dict[str | None, Leaf]:
         """The leaf models by module (None: the base game), as `ExpertBot` takes them
@@ -238,7 +253,7 @@ def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profil
         elif kind == "search":
             ck.known_fields(entry, {"label", "kind", "rollout", "budget", "simulations",
                                     "candidates", "workers", "replies", "leaf", "halving",
-                                    "follow", "turns"},
+                                    "follow", "turns", "policy"},
                             where)
             budget, simulations = _search_budget(ck, entry, where)
             candidates = ck.int_field(entry, "candidates", where, low=1)
@@ -252,10 +267,14 @@ def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profil
             turns = _counts(ck, entry.get("turns", {}), f"{where}, turns")
             if any(count < 1 for _, count in turns):
                 raise ck.fail(f"{where}, turns", "a rollout plays at least 1 turn")
+            policy = _games(ck, entry.get("policy", []), f"{where}, policy")
+            if any(game != "base" for game in policy):
+                raise ck.fail(f"{where}, policy", "a learned policy ranks the base game's "
+                              f"moves only, got {', '.join(policy)}")
             profiles[name] = SearchProfile(name, label, str(rollout), budget, candidates,
                                            workers, simulations, replies,
                                            _leaf(ck, entry.get("leaf", {}), f"{where}, leaf"),
-                                           halving, follow, turns)
+                                           halving, follow, turns, policy)
         else:
             raise ck.fail(where, f"unknown kind {kind!r} (heuristic or search)")
     for profile in profiles.values():

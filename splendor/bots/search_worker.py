@@ -29,11 +29,14 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from splendor.bots.profiles import HeuristicProfile
 from splendor.bots.value.leaf import Leaf
 from splendor.engine import Action, View
+
+if TYPE_CHECKING:
+    from splendor.bots.value.net import ValueNet  # numpy: only where a policy is used
 
 #: How often an idle worker checks that its parent is still there (seconds).
 _PARENT_CHECK = 0.5
@@ -74,6 +77,7 @@ class Share:
     follow: int = 0
     judge: HeuristicProfile | None = None
     prior: tuple[float, ...] | None = None  # the candidates' logits (halving weighs them)
+    policy: ValueNet | None = None  # orders the seat's own next move (`follow`)
 
 
 @dataclass(frozen=True, slots=True)

@@ -68,31 +68,34 @@ class ValueNet:
             return 0.0
         return 1.0 / (1.0 + math.exp(-z))
 
-    def to_data(self, digits: int = 6) -> dict[str, Any]:
-        """The network as `levels_data/value_nets.yaml` holds it (`digits` significant)."""
+    def to_data(self, digits: int = 6, features: Sequence[str] = FEATURES) -> dict[str, Any]:
+        """The network as `levels_data/value_nets.yaml` holds it (`digits` significant;
+        `features`: the names of its inputs, in order)."""
         def floats(a: np.ndarray) -> Any:
             return [float(f"{v:.{digits}g}") for v in a.tolist()] if a.ndim == 1 else [
                 floats(row) for row in a]
         return {
-            "features": list(FEATURES),
+            "features": list(features),
             "mean": floats(self.mean),
             "scale": floats(self.scale),
             "layers": [{"weights": floats(w), "bias": floats(b)} for w, b in self.layers],
         }
 
     @classmethod
-    def from_data(cls, data: Any, where: str) -> ValueNet:
-        """The network of `data` (`to_data`'s form); ValueError naming `where` and the
-        problem when it is not one."""
+    def from_data(cls, data: Any, where: str, features: Sequence[str] = FEATURES,
+                  fitter: str = "fit_value_net.py") -> ValueNet:
+        """The network of `data` (`to_data`'s form) over the inputs `features`;
+        ValueError naming `where` and the problem when it is not one (`fitter`: the
+        script that writes a right one)."""
         if not isinstance(data, dict):
             raise ValueError(f"{where}: expected a mapping with features, mean, scale, layers")
         unknown = sorted(set(data) - {"features", "mean", "scale", "layers", "fitted"})
         if unknown:
             raise ValueError(f"{where}: unknown key {unknown[0]!r}")
-        if data.get("features") != list(FEATURES):
-            raise ValueError(f"{where}: features must be, in order: {', '.join(FEATURES)} "
-                             f"(the code's; refit with benchmarks/fit_value_net.py)")
-        width = len(FEATURES)
+        if data.get("features") != list(features):
+            raise ValueError(f"{where}: features must be, in order: {', '.join(features)} "
+                             f"(the code's; refit with benchmarks/{fitter})")
+        width = len(features)
         mean = _array(data.get("mean"), (width,), f"{where}: mean")
         scale = _array(data.get("scale"), (width,), f"{where}: scale")
         if (scale <= 0).any():
@@ -128,16 +131,17 @@ def _array(raw: Any, shape: tuple[int, ...] | None, where: str) -> np.ndarray:
     return a
 
 
-def load_nets(path: Path) -> dict[str, ValueNet]:
-    """The networks of `path` by game (`base` or a module's name); DataError naming the
-    file, the game and the problem when one is wrong."""
+def load_nets(path: Path, features: Sequence[str] = FEATURES,
+              fitter: str = "fit_value_net.py") -> dict[str, ValueNet]:
+    """The networks of `path` by game (`base` or a module's name), over the inputs
+    `features`; DataError naming the file, the game and the problem when one is wrong."""
     doc = read_yaml(path)
     if not isinstance(doc, dict):
         raise DataError(f"{path.name}: expected a mapping of games to networks")
     nets = {}
     for game, raw in doc.items():
         try:
-            nets[str(game)] = ValueNet.from_data(raw, str(game))
+            nets[str(game)] = ValueNet.from_data(raw, str(game), features, fitter)
         except ValueError as exc:
             raise DataError(f"{path.name}: {exc}") from None
     return nets

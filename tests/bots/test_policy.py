@@ -1,0 +1,197 @@
+"""The learned policy (issue 60): its figures, its file, and the expert searching its
+best moves."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+import yaml
+
+from splendor.bots.expert import ExpertBot, run_share
+from splendor.bots.profiles import (
+    DataError,
+    HeuristicProfile,
+    SearchProfile,
+    parse_profiles,
+    shipped_profiles,
+)
+from splendor.bots.value.net import ValueNet
+from splendor.bots.value.policy import (
+    FEATURES,
+    POLICY_FILE,
+    features,
+    load_policies,
+    main_moves,
+    shipped_policy,
+)
+from splendor.engine import GameState, Phase, observe
+from splendor.resources import levels_data_dir
+from tests.bots.test_expert_halving import decisions
+from tests.bots.test_expert_workers import InProcess
+from tests.bots.test_leaf_model import DATA, positions
+
+
+def hard() -> HeuristicProfile:
+    profile = shipped_profiles()["hard"]
+    assert isinstance(profile, HeuristicProfile)
+    return profile
+
+
+def expert(**kwargs: object) -> ExpertBot:
+    profile = shipped_profiles()["expert"]
+    assert isinstance(profile, SearchProfile)
+    return ExpertBot(hard(), DATA, 7, budget=None, halving=(None,), follow=3,
+                     leaves=profile.leaves(), **kwargs)  # type: ignore[arg-type]
+
+
+def main_positions(count: int) -> list[GameState]:
+    return [s for s in positions(3 * count) if s.phase is Phase.MAIN][:count]
+
+
+def test_a_views_figures_are_its_worlds() -> None:
+    # The candidates are ranked from the seat's view, its next moves in a simulation from
+    # the sampled world: the same position gives the same rows either way.
+    scorer = ExpertBot(hard(), DATA, 0)
+    for state in main_positions(30):
+        view = observe(state, state.current)
+        scores = scorer.scores(view)
+        seen = features(DATA, view.players, view.seat, view.bank, view.legal_actions, scores)
+        actual = features(DATA, state.players, state.current, state.bank,
+                          state.legal_actions(), scores)
+        assert seen.shape == (len(view.legal_actions), len(FEATURES))
+        assert np.array_equal(seen, actual)
+
+
+def test_the_shipped_policy_prefers_what_the_profile_scores_well() -> None:
+    # Fitted on the expert's choices, which mostly lie among the hard profile's best: its
+    # favourite is among hard's best six in most positions (a broken file or a shuffled
+    # feature order would not be).
+    policy, scorer, inside = shipped_policy("base"), ExpertBot(hard(), DATA, 0), 0
+    states = main_positions(40)
+    for state in states:
+        view = observe(state, state.current)
+        scores = scorer.scores(view)
+        logits = policy.logits(features(DATA, view.players, view.seat, view.bank,
+                                        view.legal_actions, scores))
+        assert logits.shape == (len(view.legal_actions),) and np.isfinite(logits).all()
+        rank = sorted(scores, reverse=True).index(scores[int(np.argmax(logits))])
+        inside += rank < 6
+    assert inside >= 0.8 * len(states)
+
+
+def test_the_expert_searches_the_policys_best_moves() -> None:
+    policy = shipped_policy("base")
+    with_policy, without = expert(policy=policy), expert()
+    differ = 0
+    for view, hards in decisions(6):
+        scores = with_policy.scores(view)
+        logits = policy.logits(features(DATA, view.players, view.seat, view.bank,
+                                        view.legal_actions, scores))
+        best = sorted(range(len(logits)), key=lambda i: -logits[i])[:6]
+        candidates = with_policy.ranked(view, scores)
+        assert candidates == [view.legal_actions[i] for i in best]
+        assert without.ranked(view, scores) == hards
+        differ += candidates != hards
+    assert differ  # the policy's order is not the profile's
+
+
+def test_a_module_game_is_ranked_by_the_rollout_profile() -> None:
+    bot = expert(policy=shipped_policy("base"))
+    for view, hards in decisions(3, "cities"):
+        assert bot.ranked(view, bot.scores(view)) == hards
+
+
+def test_the_follow_searches_among_the_policys_best_in_the_sampled_world() -> None:
+    policy = shipped_policy("base")
+    bot = expert(policy=policy)
+    scorer = ExpertBot(hard(), DATA, 0)
+    for state in main_positions(10):
+        actions = tuple(state.legal_actions())
+        scores = scorer.scores(observe(state, state.current))
+        assert main_moves(actions)
+        order = bot.ordering(state, actions, scores)
+        expected = policy.logits(features(DATA, state.players, state.current, state.bank,
+                                          actions, scores))
+        assert order == expected.tolist() and order != scores
+
+
+def test_the_second_worker_follows_the_same_policy() -> None:
+    view, _ = decisions(1)[0]
+    searcher = expert(policy=shipped_policy("base"), simulations=120, workers=2)
+    searcher.helper = InProcess()
+    searcher.choose(view)
+    share = searcher.helper.shares[0]  # type: ignore[attr-defined]
+    assert share.policy is searcher.policy
+    # Its share searched here by a bot with the policy: the same statistics.
+    alone = expert(policy=searcher.policy)
+    alone.rng = random.Random(share.seed)
+    theirs = run_share(share)
+    assert theirs.error is None
+    assert (theirs.visits, theirs.totals) == alone.statistics(
+        view, list(share.candidates), None, share.simulations)[:2]
+
+
+def test_the_shipped_expert_uses_the_policy_its_profile_names() -> None:
+    from splendor.bots import make_bot
+    profile = shipped_profiles()["expert"]
+    assert isinstance(profile, SearchProfile)
+    made = make_bot("expert", 1)
+    assert isinstance(made, ExpertBot)
+    assert (made.policy is not None) == ("base" in profile.policy)
+    assert made.policy is profile.base_policy()
+
+
+def write(tmp_path: Path, entry: object) -> Path:
+    path = tmp_path / POLICY_FILE
+    path.write_text(yaml.safe_dump({"base": entry}))
+    return path
+
+
+def shipped_entry() -> dict[str, object]:
+    doc = yaml.safe_load((levels_data_dir() / POLICY_FILE).read_text())
+    assert isinstance(doc, dict)
+    entry = doc["base"]
+    assert isinstance(entry, dict)
+    return entry
+
+
+def test_the_file_round_trips_exactly(tmp_path: Path) -> None:
+    again = load_policies(write(tmp_path, shipped_entry()))["base"]
+    for (w, b), (w0, b0) in zip(again.layers, shipped_policy("base").layers, strict=True):
+        assert np.array_equal(w, w0) and np.array_equal(b, b0)
+
+
+@pytest.mark.parametrize(("change", "problem"), [
+    (lambda e: e.update(features=list(reversed(FEATURES))), "features must be, in order"),
+    (lambda e: e["layers"][0].update(bias=[0.0]), "expected shape"),
+    (lambda e: e["layers"][1]["weights"][0].__setitem__(0, "x"), "expected numbers"),
+    (lambda e: e.pop("layers"), "layers"),
+])
+def test_a_wrong_file_names_the_file_the_game_and_the_problem(
+    tmp_path: Path, change: object, problem: str,
+) -> None:
+    entry = shipped_entry()
+    change(entry)  # type: ignore[operator]
+    with pytest.raises(DataError) as caught:
+        load_policies(write(tmp_path, entry))
+    message = str(caught.value)
+    assert POLICY_FILE in message and "base" in message and problem in message
+    if "features" in problem:
+        assert "fit_policy.py" in message
+
+
+def test_bots_yaml_refuses_a_policy_for_a_module() -> None:
+    doc = {"version": 1, "bots": {
+        "hard": {"kind": "heuristic"},
+        "expert": {"kind": "search", "rollout": "hard", "candidates": 6,
+                   "policy": ["base", "cities"]}}}
+    with pytest.raises(DataError, match=r"bot expert, policy.*base game's moves only"):
+        parse_profiles(doc)
+    doc["bots"]["expert"]["policy"] = ["base"]  # type: ignore[index]
+    profile = parse_profiles(doc)["expert"]
+    assert isinstance(profile, SearchProfile) and profile.policy == ("base",)
+    assert isinstance(profile.base_policy(), ValueNet)
+
