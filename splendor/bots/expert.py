@@ -47,7 +47,9 @@ from __future__ import annotations
 import math
 import random
 import time
+import types
 from collections.abc import Callable, Collection, Mapping
+from typing import TYPE_CHECKING
 
 from splendor.bots.heuristic import world_from
 from splendor.bots.profiles import HeuristicProfile
@@ -62,12 +64,13 @@ from splendor.bots.value import (
 from splendor.bots.value.fast import fits
 from splendor.bots.value.fast_modules import FAST_TERMS, FastModuleScorer, fits_modules
 from splendor.bots.value.leaf import Leaf
-from splendor.bots.value.net import ValueNet
-from splendor.bots.value.policy import features, main_moves
 from splendor.bots.value.registry import terms_for
 from splendor.engine import Action, GameData, GameState, Phase, View, WorldSampler
 from splendor.engine.modules import ModuleState
 from splendor.gamedata import base_game
+
+if TYPE_CHECKING:
+    from splendor.bots.value.net import ValueNet
 
 #: Turns simulated after the candidate move before the position is judged.
 ROLLOUT_TURNS = 6
@@ -192,9 +195,13 @@ class ExpertBot:
         """The scores by which the seat's own next move in a simulation (`follow`) picks
         the moves it searches among: the policy's logits in the base game with one, else
         the rollout profile's `scores`."""
-        if self.policy is None or type(world) is not GameState or not main_moves(actions):
+        if self.policy is None or type(world) is not GameState:
             return scores
-        x = features(self.data, world.players, world.current, world.bank, actions, scores)
+        policy = _policy()
+        if not policy.main_moves(actions):
+            return scores
+        x = policy.features(self.data, world.players, world.current, world.bank, actions,
+                            scores)
         return self.policy.logits(x).tolist()  # type: ignore[no-any-return]
 
     def prior(self, view: View, candidates: list[Action]) -> list[float] | None:
@@ -217,9 +224,9 @@ class ExpertBot:
         the policy's logits where it ranks them, best first (the search's)."""
         actions = view.legal_actions
         self._logits = {}
-        if self.policy is not None and view.module is None and main_moves(actions):
-            logits = self.policy.logits(features(self.data, view.players, view.seat,
-                                                 view.bank, actions, scores))
+        if self.policy is not None and view.module is None and _policy().main_moves(actions):
+            logits = self.policy.logits(_policy().features(
+                self.data, view.players, view.seat, view.bank, actions, scores))
             self._logits = {a: float(z) for a, z in zip(actions, logits, strict=True)}
             order = sorted(range(len(actions)), key=lambda i: -logits[i])
         else:
@@ -587,6 +594,12 @@ class ExpertBot:
 
 
 Reply = Callable[[tuple[Action, ...], list[float]], Action]
+
+
+def _policy() -> types.ModuleType:
+    """`value/policy.py`, imported when a policy is used: numpy is needed only then."""
+    import splendor.bots.value.policy
+    return splendor.bots.value.policy
 
 
 def weighed(prior: list[float], visits: list[int], totals: list[float], k: int) -> float:
