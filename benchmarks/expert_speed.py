@@ -2,7 +2,7 @@
 new, alternated in one run.
 
     python benchmarks/expert_speed.py [--simulations N] [--repeats R] [--modules]
-                                      [--halving | --net [--net-turns T]]
+                                      [--halving | --net [--net-turns T] | --policy]
 
 Positions: 2 players, hard against hard from a fixed deal, after 4 turns (early), 24
 (middle) and 44 (late), the expert to move; the base game, and with `--modules` each
@@ -20,7 +20,10 @@ the expert profile's fitted leaf; their moves may differ. With `--net` the two c
 are the shipped expert's search (its leaves, halving and follow, one worker) with its
 shipped leaf ("old") and with the learned value as the leaf (`leaf=net`, "new",
 `splendor/bots/value/net.py`; its rollouts `--net-turns` long, default 6): what the
-network costs a simulation, or what it saves with shorter rollouts (issue 60).
+network costs a simulation, or what it saves with shorter rollouts (issue 60). With
+`--policy` (the base game): the shipped expert's search without ("old") and with the
+learned policy (`ExpertBot(policy=...)`, `levels_data/policy_nets.yaml`, "new"): what
+ranking the candidates and each simulation's next own move by it costs.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ from splendor.bots import make_bot
 from splendor.bots.expert import ExpertBot
 from splendor.bots.profiles import HeuristicProfile, SearchProfile, shipped_profiles
 from splendor.bots.value.net import shipped_net
+from splendor.bots.value.policy import shipped_policy
 from splendor.engine import GameData, GameState, Phase, View, new_game, observe
 from splendor.engine.modules import module_ids
 from splendor.gamedata import base_game
@@ -54,15 +58,20 @@ def position(data: GameData, module: str | None, turns: int) -> View:
 
 
 def rate(view: View, data: GameData, lean: bool, simulations: int,
-         halving: bool = False, net: bool = False, net_turns: int = 6
-         ) -> tuple[float, str]:
+         halving: bool = False, net: bool = False, net_turns: int = 6,
+         policy: bool = False) -> tuple[float, str]:
     """Simulations per second of this process's processor time (the figure a busy
     machine's other work changes least) of one search, and the move it chose (`halving`:
     the fast rollouts by UCB1 if not `lean`, by halving if `lean`)."""
     profiles = shipped_profiles()
     hard, expert = profiles["hard"], profiles["expert"]
     assert isinstance(hard, HeuristicProfile) and isinstance(expert, SearchProfile)
-    if net:
+    if policy:
+        bot = ExpertBot(hard, data, 3, budget=None, simulations=simulations,
+                        leaves=expert.leaves(), halving=expert.halving_games(),
+                        follow=expert.follows(), rollout_turns=expert.rollout_turns(),
+                        policy=shipped_policy("base") if lean else None)
+    elif net:
         game = view.module or "base"
         leaves = {**expert.leaves(), view.module: shipped_net(game)} if lean \
             else expert.leaves()
@@ -90,6 +99,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="UCB1 (old) against halving (new), both fast")
     parser.add_argument("--net", action="store_true",
                         help="the shipped expert's leaf (old) against the learned value (new)")
+    parser.add_argument("--policy", action="store_true",
+                        help="the shipped expert (old) against it with the learned policy")
     parser.add_argument("--net-turns", type=int, default=6, metavar="T",
                         help="with --net: the new side's rollout turns (default 6)")
     args = parser.parse_args(argv)
@@ -105,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
             for _ in range(args.repeats):
                 for lean in (False, True):
                     r, move = rate(view, data, lean, args.simulations, args.halving, args.net,
-                                   args.net_turns)
+                                   args.net_turns, args.policy)
                     rates[lean].append(r)
                     moves[lean].add(move)
             old, new = statistics.median(rates[False]), statistics.median(rates[True])
