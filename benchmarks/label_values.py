@@ -2,6 +2,7 @@
 
     python benchmarks/label_values.py --games G [--every K] [--simulations N]
         [--seed S] [--jobs J] [--out FILE] [--leaf shipped|net] [--candidates C]
+        [--policy FILE|shipped]
 
 The learned value fitted on whole games' outcomes (`fit_value_net.py`) learns how the
 rollout policy's games end: what the search's rollouts already tell it. A value that
@@ -12,7 +13,9 @@ offset, so that every turn is seen across games), and searches that position fro
 mover's view as the shipped expert does at N simulations a move (halving, `follow=3`,
 6-turn rollouts, one worker; `--leaf net` or `net:FILE`: a learned value as its leaf, the
 next round; `--candidates C`: its search among the hard profile's best C moves instead of
-6, to see which moves a wider search chooses). The label is the chosen candidate's mean
+6, to see which moves a wider search chooses; `--policy`: the learned policy's best C
+and its order of the seat's next move in a simulation, `ExpertBot.policy`: the searches
+of the next round of fitting the policy). The label is the chosen candidate's mean
 value: the mover's win chance as the search sees it. Written to FILE (numpy's .npz): each
 position's `pair_features` for the mover and its strongest opponent, the label, the
 game's result for the mover and the game's number, for `fit_value_net.py --labels FILE`;
@@ -37,11 +40,11 @@ from splendor.bots.profiles import HeuristicProfile, shipped_profiles
 from splendor.bots.value.leaf import strongest_opponent
 from splendor.bots.value.net_features import pair_features
 from splendor.engine import GameState, Phase, View, new_game, observe
-from splendor.gamedata import base_game
+from splendor.gamedata import DataError, base_game
 from splendor.tournament import credits, game_seed
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from expert_match import leaf_model, leaves_of  # a sibling script
+from expert_match import leaf_model, leaves_of, policy_net  # a sibling script
 
 #: One position: pair(mover, opponent), pair(opponent, mover), label, result, game.
 Row = tuple[list[float], list[float], float, float, int]
@@ -50,10 +53,12 @@ Row = tuple[list[float], list[float], float, float, int]
 Searched = tuple[View, list[int], list[int], list[float]]
 
 
-def label(task: tuple[int, int, int, int, int, str, int]) -> list[tuple[Row, Searched]]:
+def label(task: tuple[int, int, int, int, int, str, int, str | None]
+          ) -> list[tuple[Row, Searched]]:
     """Games `first`..`last - 1` of the seeded schedule (`task`), their labelled rows
     and searches."""
-    first, last, seed, every, simulations, leaf, candidates_n = task
+    first, last, seed, every, simulations, leaf, candidates_n, policy_name = task
+    policy = None if policy_name is None else policy_net(policy_name)
     hard = shipped_profiles()["hard"]
     assert isinstance(hard, HeuristicProfile)
     data, leaves = base_game(), leaves_of(leaf_model(leaf), None)
@@ -82,7 +87,7 @@ def label(task: tuple[int, int, int, int, int, str, int]) -> list[tuple[Row, Sea
                 continue
             expert = ExpertBot(hard, data, deal * 1000 + position.turns,
                                simulations=simulations, leaves=leaves, halving={None},
-                               follow=3, candidates=candidates_n)
+                               follow=3, candidates=candidates_n, policy=policy)
             candidates = expert.ranked(view, expert.scores(view))
             visits, totals, _ = expert.statistics(view, candidates, None, simulations)
             best = max(range(len(candidates)), key=lambda i: (visits[i], totals[i]))
@@ -104,6 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--leaf", default="shipped", help="shipped, net or net:FILE")
     parser.add_argument("--candidates", type=int, default=6,
                         help="the hard profile's best moves searched (the expert's: 6)")
+    parser.add_argument("--policy", metavar="FILE|shipped",
+                        help="search the learned policy's best moves (fit_policy.py --out)")
     parser.add_argument("--out", type=Path, default=Path("labels.npz"))
     args = parser.parse_args(argv)
     if args.games < 1 or args.every < 1 or args.simulations < 12:
@@ -112,10 +119,15 @@ def main(argv: list[str] | None = None) -> int:
         leaf_model(args.leaf)
     except ValueError:
         parser.error(f"--leaf {args.leaf}: expected shipped, net or net:FILE")
+    if args.policy is not None:
+        try:
+            policy_net(args.policy)
+        except (OSError, DataError) as exc:
+            parser.error(f"--policy {args.policy}: {exc}")
     start = time.perf_counter()
     chunk = 5
     tasks = [(i, min(args.games, i + chunk), args.seed, args.every, args.simulations,
-              args.leaf, args.candidates) for i in range(0, args.games, chunk)]
+              args.leaf, args.candidates, args.policy) for i in range(0, args.games, chunk)]
     labelled: list[tuple[Row, Searched]] = []
     if args.jobs <= 1:
         for task in tasks:
