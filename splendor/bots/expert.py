@@ -17,6 +17,10 @@ chances (a second ply; off in the shipped profiles: 52% over its first 50 games)
 among its best few. Both apply in UCB1 and in halving (statistics by candidate).
 (A progressive-widening search with priors from the profile was measured weaker than
 this flat one and not kept: see docs/figures.md.)
+With a learned `policy` (`value/policy.py`, the base game), the candidates are the
+policy's best moves instead of the rollout profile's, and `follow` searches the seat's
+next move among the policy's best; with `prior_weight` too, halving weighs the policy's
+logits with the values (`prior`, Gumbel-style; measured weaker, no level sets it).
 In a module game the module's main choices of a turn's steps (placing a stronghold, a
 conquest, pairing, a free card, a noble to keep, a post or city among several) are
 searched the same way; rollouts play a module's actions on the sampled world itself.
@@ -384,9 +388,9 @@ class ExpertBot:
         candidates still in play are each played on the same sampled worlds with the same
         rollout luck (their differences are the moves', not the deal's), then the worse
         half (by mean value, or with `prior` by `weighed`) is dropped, until `keep` are
-        left. The budget (`limit` simulations, or the
-        time to `deadline`, a `time.perf_counter()`) is split evenly between the phases;
-        each phase plays at least one world."""
+        left. The budget (`limit` simulations, or the time to `deadline`, a
+        `time.perf_counter()`) is split evenly between the phases; each phase plays at
+        least one world."""
         n = len(candidates)
         visits, totals = [0] * n, [0.0] * n
         alive = list(range(n))
