@@ -148,15 +148,29 @@ def load_nets(path: Path, features: Sequence[str] = FEATURES,
 
 
 @functools.cache
+def shipped_networks(file: str, features: tuple[str, ...] = FEATURES,
+                     fitter: str = "fit_value_net.py") -> dict[str, ValueNet]:
+    """The networks shipped in `levels_data/<file>` over the inputs `features`, read
+    once."""
+    return load_nets(levels_data_dir() / file, features, fitter)
+
+
 def shipped_nets() -> dict[str, ValueNet]:
-    """The networks shipped in `levels_data/value_nets.yaml`, read once."""
-    return load_nets(levels_data_dir() / NETS_FILE)
+    """The learned values shipped in `levels_data/value_nets.yaml`, read once."""
+    return shipped_networks(NETS_FILE)
+
+
+def shipped_network(file: str, game: str, features: tuple[str, ...] = FEATURES,
+                    fitter: str = "fit_value_net.py", what: str = "network") -> ValueNet:
+    """The network of `game` (`base` or a module's name) shipped in `levels_data/<file>`;
+    DataError naming the file if there is none (`what`: the kind of network)."""
+    nets = shipped_networks(file, features, fitter)
+    if game not in nets:
+        raise DataError(f"{file}: no {what} for {game!r} (bots.yaml asks for one; "
+                        f"fit it with benchmarks/{fitter} --write)")
+    return nets[game]
 
 
 def shipped_net(game: str) -> ValueNet:
-    """The shipped network of `game` (`base` or a module's name); DataError if none."""
-    nets = shipped_nets()
-    if game not in nets:
-        raise DataError(f"{NETS_FILE}: no network for {game!r} (bots.yaml asks for one; "
-                        f"fit it with benchmarks/fit_value_net.py --write)")
-    return nets[game]
+    """The shipped learned value of `game` (`base` or a module's name); DataError if none."""
+    return shipped_network(NETS_FILE, game)

@@ -16,13 +16,12 @@ noble) is ranked by the rollout profile.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 
-from splendor.bots.value.net import ValueNet, load_nets
+from splendor.bots.value.net import ValueNet, load_nets, shipped_network
 from splendor.engine import (
     GOLD,
     Action,
@@ -36,8 +35,6 @@ from splendor.engine import (
     TakeTwo,
     default_payment,
 )
-from splendor.gamedata import DataError
-from splendor.resources import levels_data_dir
 
 #: The file of the shipped policies, in `levels_data/`.
 POLICY_FILE = "policy_nets.yaml"
@@ -111,16 +108,7 @@ def load_policies(path: Path) -> dict[str, ValueNet]:
     return load_nets(path, FEATURES, "fit_policy.py")
 
 
-@functools.cache
-def shipped_policies() -> dict[str, ValueNet]:
-    """The policies shipped in `levels_data/policy_nets.yaml`, read once."""
-    return load_policies(levels_data_dir() / POLICY_FILE)
-
-
 def shipped_policy(game: str) -> ValueNet:
-    """The shipped policy of `game` (`base`); DataError if there is none."""
-    policies = shipped_policies()
-    if game not in policies:
-        raise DataError(f"{POLICY_FILE}: no policy for {game!r} (bots.yaml asks for one; "
-                        f"fit it with benchmarks/fit_policy.py --write)")
-    return policies[game]
+    """The policy of `game` (`base`) shipped in `levels_data/policy_nets.yaml`, read once;
+    DataError if there is none."""
+    return shipped_network(POLICY_FILE, game, FEATURES, "fit_policy.py", "policy")
