@@ -74,8 +74,9 @@ def main(argv: list[str]) -> int:
     return status
 
 
-#: The Linux one-file executable must stay this small (issue: a download, not an install).
-MAX_BINARY_MB = 30
+#: The Linux one-file executable must stay this small (issue: a download, not an install);
+#: numpy, for the expert's learned policy, is about 14 MB of it.
+MAX_BINARY_MB = 36
 
 
 def build(python: str) -> int:

@@ -26,7 +26,7 @@ TARGETS = {"source": 0.5, "binary": 1.0}
 
 def first_frame_after_launch(command: list[str]) -> float:
     launched = time.time()
-    out = subprocess.run(command, env=ENV, capture_output=True, text=True, timeout=120,
+    out = subprocess.run(command, env=ENV, capture_output=True, text=True, timeout=600,
                          cwd=ROOT.parent).stdout
     match = re.search(r"first menu frame at unix time ([0-9.]+)", out)
     if not match:

@@ -47,6 +47,8 @@ def render_analysis(game: Game, results: ResultsScene, shot: Callable[[str], Non
         source.show(made)
     while panel in app.stack.scenes:
         panel.update(0.0)
+        if panel.job is not None and panel.job.error:  # the panel would wait for ever
+            raise RuntimeError(f"the analysis for the pictures failed: {panel.job.error}")
     if made is None and source.shown is not None:
         _MADE[key] = source.shown
     results.update(0.0)
