@@ -157,6 +157,8 @@ def _checks(started: float, home: Path, say: Callable[[str], None], owner: bool 
     say(f"start-up to the first menu frame: {time.perf_counter() - started:.2f} s")
     say(f"first menu frame at unix time {time.time():.3f}")  # read by benchmarks/startup.py
 
+    say(f"the expert's first move, through its learned policy: {_expert_move()}")
+
     from splendor.devtools.screenshots import render_all
     from splendor.i18n import LANGUAGES, fallbacks
 
@@ -207,6 +209,22 @@ def _checks(started: float, home: Path, say: Callable[[str], None], owner: bool 
         game.close()
         app.close()
     return 0
+
+
+def _expert_move() -> str:
+    """The expert's first move of a base game: its learned policy's numpy and network
+    (levels_data/policy_nets.yaml) must have travelled into the build."""
+    import sys
+
+    from splendor.bots.base import make_bot
+    from splendor.engine import new_game, observe
+    from splendor.gamedata import base_game
+
+    state = new_game(base_game(), 2, 1)
+    move = make_bot("expert", 1, budget=0.2).choose(observe(state, state.current))
+    if "numpy" not in sys.modules:
+        raise SystemExit("smoke test failed: the expert decided without its learned policy")
+    return str(move)
 
 
 def _table_game(app: App, game: Game, seats: tuple[tuple[str, str], ...],

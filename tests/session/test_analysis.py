@@ -104,10 +104,11 @@ def test_tokens_taken_when_a_winning_buy_was_there_are_the_worst_move_of_the_gam
     for bot in bots:
         bot.simulations, bot.budget = 20, None  # type: ignore[attr-defined]
         bot.workers = 1  # type: ignore[attr-defined]  # the deal was chosen for one worker
-        # ... and for the value gap's judgement, UCB1 and rollouts without searched
-        # steps (the game only sets the scene; the analysis below judges with the
-        # shipped expert's).
+        # ... and for the value gap's judgement, UCB1, the rollout profile's candidates
+        # and rollouts without searched steps (the game only sets the scene; the
+        # analysis below judges with the shipped expert's).
         bot.leaves = {}  # type: ignore[attr-defined]
+        bot.policy = None  # type: ignore[attr-defined]
         bot.halving = frozenset()  # type: ignore[attr-defined]
         bot.follow = 0  # type: ignore[attr-defined]
     bad: tuple[int, int] | None = None
