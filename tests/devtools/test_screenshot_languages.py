@@ -47,3 +47,20 @@ def test_an_unknown_language_is_refused_with_the_choices(value: str, capsys) -> 
 def test_the_window_takes_one_language_only(capsys) -> None:
     assert main(["--lang", "pt,fr"]) == 2
     assert "one language" in capsys.readouterr().err
+
+
+def test_a_failed_judgement_stops_the_pictures_with_its_reason(tmp_path: Path) -> None:
+    # The Analyse panel shows a failed run and stays open: the pictures must not wait on
+    # it for ever (a smoke test of a build that cannot judge would hang).
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "import splendor.session.bot_process as bots\n"
+        "bots.judge_request = lambda request, data: bots.Answer(\n"
+        "    request.ticket, None, None, 0.0, error='no numpy here')\n"
+        "from splendor.devtools.screenshots import render_all\n"
+        "render_all(Path(sys.argv[1]))\n")
+    done = subprocess.run([sys.executable, "-c", script, str(tmp_path)], env=ENV,
+                          capture_output=True, text=True, timeout=300)
+    assert done.returncode != 0
+    assert "the analysis for the pictures failed: no numpy here" in done.stderr
