@@ -104,7 +104,8 @@ def main() -> None:
     args = parser.parse_args()
     started = time.perf_counter()
     calibration(args.games, args.budget, args.seed, args.workers)
-    against_random(args.random_games, args.budget, args.seed, args.workers)
+    if args.random_games:  # 0: the calibration alone
+        against_random(args.random_games, args.budget, args.seed, args.workers)
     print(f"({time.perf_counter() - started:.0f} s)")
 
 
