@@ -1,7 +1,7 @@
 """Fit a move-choosing policy to the expert's own choices, to choose what it searches.
 
     python benchmarks/fit_policy.py FILE.searches.pickle [...] [--hidden H] [--epochs E]
-        [--seed S] [--out FILE.yaml] [--write]
+        [--seed S] [--soft W] [--out FILE.yaml] [--write]
 
 The expert searched only the hard profile's best six moves; the searches of
 `label_values.py --candidates 12` say which move a wider search chooses, and how often it
@@ -9,9 +9,10 @@ lies outside those six. This script fits a small network (numpy: one ReLU layer 
 over each legal main action's figures (`splendor/bots/value/policy.py`'s `features`: its
 kind, the hard profile's score against the best and its rank, the card's points, level
 and price, the tokens it takes or spends, and the game's stage) to the chosen move by the
-softmax over the legal actions, on the first 80% of the positions (by game), and prints
-on the other 20% how often the search's choice is among its best 1, 2, 3, 4 and 6 moves,
-and the hard profile's. `--out FILE` writes the network (the form of
+softmax over the legal actions (`--soft W`: to a target giving W to the search's visits,
+spread as they were, and 1 - W to its choice), on the first 80% of the positions (by
+game), and prints on the other 20% how often the search's choice is among its best 1, 2,
+3, 4 and 6 moves, and the hard profile's. `--out FILE` writes the network (the form of
 `levels_data/policy_nets.yaml`, every float exact) for `expert_match.py --a
 policy=FILE`; `--write` puts it into `levels_data/policy_nets.yaml` as the base game's.
 Seeded: the same command, the same network.
@@ -21,6 +22,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import pickle
 import sys
 from pathlib import Path
 
@@ -33,9 +35,6 @@ from splendor.bots.value.net import ValueNet
 from splendor.bots.value.policy import FEATURES, features
 from splendor.gamedata import base_game
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from fit_rollout_policy import choices  # a sibling script
-
 #: The shipped policies (`--write`).
 POLICIES = Path(__file__).resolve().parent.parent / "levels_data" / "policy_nets.yaml"
 
@@ -46,21 +45,35 @@ def network(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray) -> ValueNet:
     return ValueNet(np.zeros(width), np.ones(width), ((w1, b1), (w2[:, None], np.zeros(1))))
 
 
-def positions(paths: list[Path]) -> list[tuple[np.ndarray, int, int]]:
-    """(features of every legal action, the search's choice, the position's order) for
-    each searched position of `paths` (`fit_rollout_policy.choices`)."""
+Row = tuple[np.ndarray, int, int, np.ndarray]
+
+
+def positions(paths: list[Path]) -> list[Row]:
+    """(features of every legal action, the search's choice, the position's order, the
+    share of the search's visits each legal action had) for each searched position of
+    `paths` (the choice as `fit_rollout_policy.choices` reads it)."""
     hard = shipped_profiles()["hard"]
     assert isinstance(hard, HeuristicProfile)
     bot = ExpertBot(hard, base_game(), 0)
     data = base_game()
-    return [(features(data, view.players, view.seat, view.bank, view.legal_actions,
-                      bot.scores(view)), chosen, k)
-            for k, (view, chosen) in enumerate(choices(paths))]
+    rows: list[Row] = []
+    for path in paths:
+        with path.open("rb") as f:
+            for view, candidates, visits, totals in pickle.load(f):
+                best = max(range(len(candidates)), key=lambda i: (visits[i], totals[i]))
+                share = np.zeros(len(view.legal_actions))
+                for c, n in zip(candidates, visits, strict=True):
+                    share[c] = n
+                rows.append((features(data, view.players, view.seat, view.bank,
+                                      view.legal_actions, bot.scores(view)),
+                             candidates[best], len(rows), share / share.sum()))
+    return rows
 
 
-def fit(train: list[tuple[np.ndarray, int, int]], hidden: int, epochs: int, seed: int
+def fit(train: list[Row], hidden: int, epochs: int, seed: int, soft: float = 0.0
         ) -> ValueNet:
-    """The policy fitted by Adam on the softmax log loss of the choices in `train`."""
+    """The policy fitted by Adam on the softmax log loss of the choices in `train`
+    (with `soft` above 0, of a target that gives that share to the search's visits)."""
     rng = np.random.default_rng(seed)
     width = train[0][0].shape[1]
     params = [rng.normal(0, math.sqrt(2 / width), (width, hidden)), np.zeros(hidden),
@@ -73,14 +86,14 @@ def fit(train: list[tuple[np.ndarray, int, int]], hidden: int, epochs: int, seed
         for start in range(0, len(train), 64):
             grads = [np.zeros_like(p) for p in params]
             batch = train[start:start + 64]
-            for x, chosen, _ in batch:
+            for x, chosen, _, share in batch:
                 pre = x @ params[0] + params[1]
                 h = np.maximum(pre, 0.0)
                 z = h @ params[2]
                 p = np.exp(z - z.max())
                 p /= p.sum()
-                d = p.copy()
-                d[chosen] -= 1.0  # d loss / d z
+                d = p - soft * share  # d loss / d z
+                d[chosen] -= 1.0 - soft
                 grads[2] += h.T @ d
                 dh = np.outer(d, params[2]) * (pre > 0)
                 grads[0] += x.T @ dh
@@ -101,14 +114,14 @@ def fit(train: list[tuple[np.ndarray, int, int]], hidden: int, epochs: int, seed
 AMONG = (1, 2, 3, 4, 6)
 
 
-def judged(policy: ValueNet | None, rows: list[tuple[np.ndarray, int, int]]
+def judged(policy: ValueNet | None, rows: list[Row]
            ) -> tuple[list[float], float]:
     """(for each of `AMONG`, the share of positions with the search's choice among the
     so many best moves; the mean log likelihood) for the policy, or the hard profile
     (None: its scores' order)."""
     among = [0] * len(AMONG)
     ll = 0.0
-    for x, chosen, _ in rows:
+    for x, chosen, *_ in rows:
         z = policy.logits(x) if policy is not None else -x[:, FEATURES.index("rank")]
         order = list(np.argsort(-z, kind="stable"))
         place = order.index(chosen)
@@ -126,6 +139,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hidden", type=int, default=32)
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--soft", type=float, default=0.0,
+                        help="the target's share given to the search's visits (0-1)")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args(argv)
@@ -137,7 +152,7 @@ def main(argv: list[str] | None = None) -> int:
     outside = sum(1 for r in ranks if r >= 6) / len(ranks)
     print(f"{len(rows)} positions ({len(train)} to fit, {len(test)} held out); the "
           f"search's choice outside the hard profile's best six: {outside:.1%}")
-    policy = fit(train, args.hidden, args.epochs, args.seed)
+    policy = fit(train, args.hidden, args.epochs, args.seed, args.soft)
     print("  the search's choice among the best " + ", ".join(map(str, AMONG)))
     for label, p in (("hard", None), ("policy", policy)):
         among, ll = judged(p, test)
@@ -145,7 +160,8 @@ def main(argv: list[str] | None = None) -> int:
               + (f"; log likelihood {ll:.4f}" if p is not None else ""))
     entry = policy.to_data(digits=17, features=FEATURES)  # every float exact
     entry["fitted"] = (f"fit_policy.py {' '.join(f.name for f in args.files)} --seed "
-                       f"{args.seed} --hidden {args.hidden} --epochs {args.epochs}")
+                       f"{args.seed} --hidden {args.hidden} --epochs {args.epochs}"
+                       + (f" --soft {args.soft}" if args.soft else ""))
     for path in [args.out] + ([POLICIES] if args.write else []):
         if path is None:
             continue
