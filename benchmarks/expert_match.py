@@ -24,7 +24,8 @@ second searching process, as the shipped expert on a second core) (`ExpertBot`'s
 arguments; default the ExpertBot's: no leaf model, the value gap).
 `policy=FILE` (a file of `fit_policy.py --out`; `shipped`: `levels_data/policy_nets.yaml`):
 the candidates, and the seat's own next move in a simulation (`follow`), are that learned
-policy's best moves instead of the hard profile's (`ExpertBot.policy`); `prior_weight=W`
+policy's best moves instead of the hard profile's (`ExpertBot.policy`; the file's policy
+of the match's game, `--module`); `prior_weight=W`
 (above 0) makes halving weigh the policy's logits times W with the values
 (`ExpertBot.prior`, Gumbel-style).
 `--rollout-a`/`--rollout-b FILE` (weights of `fit_rollout_policy.py --out`): that side's
@@ -65,7 +66,7 @@ from splendor.bots.value.net import ValueNet, load_nets, shipped_net
 from splendor.bots.value.policy import load_policies, shipped_policy
 from splendor.bots.value.situation import Weights
 from splendor.engine import Action, View
-from splendor.gamedata import base_game
+from splendor.gamedata import DataError, base_game
 from splendor.match import play_match
 from splendor.tournament import credits, game_seed
 
@@ -134,9 +135,16 @@ _nets = functools.cache(load_nets)
 
 
 @functools.cache
-def policy_net(name: str) -> ValueNet:
-    """The learned policy `policy=` names: `shipped`, or a file of `fit_policy.py --out`."""
-    return shipped_policy("base") if name == "shipped" else load_policies(Path(name))["base"]
+def policy_net(name: str, module: str | None = None) -> ValueNet:
+    """The learned policy `policy=` names for a game with `module` (None: the base
+    game): `shipped`, or a file of `fit_policy.py --out`; DataError or OSError if none."""
+    game = module or "base"
+    if name == "shipped":
+        return shipped_policy(game)
+    nets = load_policies(Path(name))
+    if game not in nets:
+        raise DataError(f"{name}: no policy for {game!r}")
+    return nets[game]
 
 
 #: The `ExpertBot` settings `--a`/`--b` may change, and their types.
@@ -255,6 +263,12 @@ def main(argv: list[str] | None = None) -> int:
     if not 0 <= args.start < args.games:
         parser.error(f"--start {args.start}: from 0 to --games - 1 ({args.games - 1})")
     settings = {"A": settings_of(parser, args.a), "B": settings_of(parser, args.b)}
+    for side in settings.values():
+        if "policy" in side:
+            try:
+                policy_net(str(side["policy"]), args.module)
+            except (OSError, DataError) as exc:
+                parser.error(f"policy={side['policy']}: {exc}")
     if args.simulations is None and args.budget is None:
         args.simulations = 48
     hard = shipped_profiles()["hard"]
@@ -283,7 +297,7 @@ def main(argv: list[str] | None = None) -> int:
             kwargs["leaves"] = leaves_of(kwargs.pop("leaf"), args.module)
         kwargs["halving"] = {args.module} if kwargs.get("halving") else ()
         if "policy" in kwargs:
-            kwargs["policy"] = policy_net(kwargs["policy"])
+            kwargs["policy"] = {args.module: policy_net(kwargs["policy"], args.module)}
         return Counted(ExpertBot(rollout, data, seed, budget=args.budget, simulations=sims,
                                  name=name, lean=not old, rollout_turns=turns,
                                  **kwargs, **kwargs_judge))

@@ -3,6 +3,9 @@
     python benchmarks/fit_policy.py FILE.searches.pickle [...] [--hidden H] [--epochs E]
         [--seed S] [--soft W] [--out FILE.yaml] [--write]
 
+The searches are one game's (`label_values.py`, with its `--module` or none); the
+network is written as that game's policy.
+
 The expert searched only the hard profile's best six moves; the searches of
 `label_values.py --candidates 12` say which move a wider search chooses, and how often it
 lies outside those six. This script fits a small network (numpy: one ReLU layer of H)
@@ -14,7 +17,7 @@ spread as they were, and 1 - W to its choice), on the first 80% of the positions
 game), and prints on the other 20% how often the search's choice is among its best 1, 2,
 3, 4 and 6 moves, and the hard profile's. `--out FILE` writes the network (the form of
 `levels_data/policy_nets.yaml`, every float exact) for `expert_match.py --a
-policy=FILE`; `--write` puts it into `levels_data/policy_nets.yaml` as the base game's.
+policy=FILE`; `--write` puts it into `levels_data/policy_nets.yaml` as that game's.
 Seeded: the same command, the same network.
 """
 
@@ -33,6 +36,7 @@ from splendor.bots.expert import ExpertBot
 from splendor.bots.profiles import HeuristicProfile, shipped_profiles
 from splendor.bots.value.net import ValueNet
 from splendor.bots.value.policy import FEATURES, features
+from splendor.engine import View
 from splendor.gamedata import base_game
 
 #: The shipped policies (`--write`).
@@ -48,6 +52,12 @@ def network(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray) -> ValueNet:
 Row = tuple[np.ndarray, int, int, np.ndarray]
 
 
+def _read(path: Path) -> list[tuple[View, list[int], list[int], list[float]]]:
+    """The searches of a `label_values.py` file (view, candidates, visits, value sums)."""
+    with path.open("rb") as f:
+        return pickle.load(f)  # type: ignore[no-any-return]
+
+
 def positions(paths: list[Path]) -> list[Row]:
     """(features of every legal action, the search's choice, the position's order, the
     share of the search's visits each legal action had) for each searched position of
@@ -58,15 +68,14 @@ def positions(paths: list[Path]) -> list[Row]:
     data = base_game()
     rows: list[Row] = []
     for path in paths:
-        with path.open("rb") as f:
-            for view, candidates, visits, totals in pickle.load(f):
-                best = max(range(len(candidates)), key=lambda i: (visits[i], totals[i]))
-                share = np.zeros(len(view.legal_actions))
-                for c, n in zip(candidates, visits, strict=True):
-                    share[c] = n
-                rows.append((features(data, view.players, view.seat, view.bank,
-                                      view.legal_actions, bot.scores(view)),
-                             candidates[best], len(rows), share / share.sum()))
+        for view, candidates, visits, totals in _read(path):
+            best = max(range(len(candidates)), key=lambda i: (visits[i], totals[i]))
+            share = np.zeros(len(view.legal_actions))
+            for c, n in zip(candidates, visits, strict=True):
+                share[c] = n
+            rows.append((features(data, view.players, view.seat, view.bank,
+                                  view.legal_actions, bot.scores(view)),
+                         candidates[best], len(rows), share / share.sum()))
     return rows
 
 
@@ -144,13 +153,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path)
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args(argv)
+    games = {view.module for path in args.files for view, *_ in _read(path)}
+    if len(games) != 1:
+        parser.error(f"the searches are of more than one game: {sorted(map(str, games))}")
+    game = games.pop() or "base"
     rows = positions(args.files)
     rows.sort(key=lambda r: r[2])
     cut = len(rows) * 4 // 5
     train, test = rows[:cut], rows[cut:]
     ranks = [int(r[0][r[1], FEATURES.index("rank")] * 10 + 0.5) for r in rows]
     outside = sum(1 for r in ranks if r >= 6) / len(ranks)
-    print(f"{len(rows)} positions ({len(train)} to fit, {len(test)} held out); the "
+    print(f"{game}: {len(rows)} positions ({len(train)} to fit, {len(test)} held out); the "
           f"search's choice outside the hard profile's best six: {outside:.1%}")
     policy = fit(train, args.hidden, args.epochs, args.seed, args.soft)
     print("  the search's choice among the best " + ", ".join(map(str, AMONG)))
@@ -166,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
         if path is None:
             continue
         policies = (yaml.safe_load(path.read_text()) if path.exists() else None) or {}
-        policies["base"] = entry
+        policies[game] = entry
         path.write_text("# The learned policies (splendor/bots/value/policy.py), written by\n"
                         "# benchmarks/fit_policy.py (see docs/figures.md, issue 60).\n"
                         + yaml.safe_dump(policies, sort_keys=False, width=100))

@@ -2,7 +2,7 @@
 
     python benchmarks/label_values.py --games G [--every K] [--simulations N]
         [--seed S] [--jobs J] [--out FILE] [--leaf shipped|net] [--candidates C]
-        [--policy FILE|shipped]
+        [--policy FILE|shipped] [--module NAME]
 
 The learned value fitted on whole games' outcomes (`fit_value_net.py`) learns how the
 rollout policy's games end: what the search's rollouts already tell it. A value that
@@ -15,12 +15,13 @@ mover's view as the shipped expert does at N simulations a move (halving, `follo
 next round; `--candidates C`: its search among the hard profile's best C moves instead of
 6, to see which moves a wider search chooses; `--policy`: the learned policy's best C
 and its order of the seat's next move in a simulation, `ExpertBot.policy`: the searches
-of the next round of fitting the policy). The label is the chosen candidate's mean
-value: the mover's win chance as the search sees it. Written to FILE (numpy's .npz): each
-position's `pair_features` for the mover and its strongest opponent, the label, the
-game's result for the mover and the game's number, for `fit_value_net.py --labels FILE`;
-beside it, FILE with the suffix `.searches.pickle`: each position's view and search
-(candidates, visits, value sums). Seeded: the same command writes the same files.
+of the next round of fitting the policy; `--module NAME`: games with that Cities of
+Splendor module, searched as the shipped expert searches them there). The label is the
+chosen candidate's mean value: the mover's win chance as the search sees it. Written to
+FILE (numpy's .npz): each position's `pair_features` for the mover and its strongest
+opponent, the label, the game's result for the mover and the game's number, for
+`fit_value_net.py --labels FILE`; beside it, FILE with the suffix `.searches.pickle`:
+each position's view and search (candidates, visits, value sums). Seeded: the same command writes the same files.
 """
 
 from __future__ import annotations
@@ -36,10 +37,11 @@ from pathlib import Path
 import numpy as np
 
 from splendor.bots.expert import ExpertBot
-from splendor.bots.profiles import HeuristicProfile, shipped_profiles
+from splendor.bots.profiles import HeuristicProfile, SearchProfile, shipped_profiles
 from splendor.bots.value.leaf import strongest_opponent
 from splendor.bots.value.net_features import pair_features
 from splendor.engine import GameState, Phase, View, new_game, observe
+from splendor.engine.modules import module_ids
 from splendor.gamedata import DataError, base_game
 from splendor.tournament import credits, game_seed
 
@@ -53,21 +55,21 @@ Row = tuple[list[float], list[float], float, float, int]
 Searched = tuple[View, list[int], list[int], list[float]]
 
 
-def label(task: tuple[int, int, int, int, int, str, int, str | None]
+def label(task: tuple[int, int, int, int, int, str, int, str | None, str | None]
           ) -> list[tuple[Row, Searched]]:
     """Games `first`..`last - 1` of the seeded schedule (`task`), their labelled rows
     and searches."""
-    first, last, seed, every, simulations, leaf, candidates_n, policy_name = task
-    policy = None if policy_name is None else policy_net(policy_name)
-    hard = shipped_profiles()["hard"]
-    assert isinstance(hard, HeuristicProfile)
-    data, leaves = base_game(), leaves_of(leaf_model(leaf), None)
+    first, last, seed, every, simulations, leaf, candidates_n, policy_name, module = task
+    policy = None if policy_name is None else {module: policy_net(policy_name, module)}
+    hard, shipped = shipped_profiles()["hard"], shipped_profiles()["expert"]
+    assert isinstance(hard, HeuristicProfile) and isinstance(shipped, SearchProfile)
+    data, leaves = base_game(), leaves_of(leaf_model(leaf), module)
     rows: list[tuple[Row, Searched]] = []
     for game in range(first, last):
         deal = game_seed(seed, game)
         offset = random.Random(deal).randrange(every)
         roll = ExpertBot(hard, data, deal, simulations=1, rollout_turns=10**6)
-        world = new_game(data, 2, seed=deal)
+        world = new_game(data, 2, seed=deal, module=module)
         kept: list[tuple[GameState, list[float]]] = []
 
         def visit(w: GameState, values: list[float],
@@ -86,8 +88,9 @@ def label(task: tuple[int, int, int, int, int, str, int, str | None]
             if len(view.legal_actions) < 2:
                 continue
             expert = ExpertBot(hard, data, deal * 1000 + position.turns,
-                               simulations=simulations, leaves=leaves, halving={None},
-                               follow=3, candidates=candidates_n, policy=policy)
+                               simulations=simulations, leaves=leaves,
+                               halving=shipped.halving_games(), follow=shipped.follows(),
+                               candidates=candidates_n, policy=policy)
             candidates = expert.ranked(view, expert.scores(view))
             visits, totals, _ = expert.statistics(view, candidates, None, simulations)
             best = max(range(len(candidates)), key=lambda i: (visits[i], totals[i]))
@@ -111,6 +114,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="the hard profile's best moves searched (the expert's: 6)")
     parser.add_argument("--policy", metavar="FILE|shipped",
                         help="search the learned policy's best moves (fit_policy.py --out)")
+    parser.add_argument("--module", default=None, choices=module_ids(),
+                        help="games with this Cities of Splendor module")
     parser.add_argument("--out", type=Path, default=Path("labels.npz"))
     args = parser.parse_args(argv)
     if args.games < 1 or args.every < 1 or args.simulations < 12:
@@ -121,13 +126,14 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--leaf {args.leaf}: expected shipped, net or net:FILE")
     if args.policy is not None:
         try:
-            policy_net(args.policy)
+            policy_net(args.policy, args.module)
         except (OSError, DataError) as exc:
             parser.error(f"--policy {args.policy}: {exc}")
     start = time.perf_counter()
     chunk = 5
     tasks = [(i, min(args.games, i + chunk), args.seed, args.every, args.simulations,
-              args.leaf, args.candidates, args.policy) for i in range(0, args.games, chunk)]
+              args.leaf, args.candidates, args.policy, args.module)
+             for i in range(0, args.games, chunk)]
     labelled: list[tuple[Row, Searched]] = []
     if args.jobs <= 1:
         for task in tasks:

@@ -43,7 +43,7 @@ def _registry() -> dict[str, Factory]:
                 candidates=profile.candidates, name=profile.name, workers=profile.workers,
                 replies=profile.replies, leaves=profile.leaves(), halving=profile.halving_games(),
                 follow=profile.follows(), rollout_turns=profile.rollout_turns(),
-                policy=profile.base_policy())
+                policy=profile.policies())
         return lambda data, seed, budget: ExpertBot(
             rollout,
             data,
@@ -57,7 +57,7 @@ def _registry() -> dict[str, Factory]:
             halving=profile.halving_games(),
             follow=profile.follows(),
             rollout_turns=profile.rollout_turns(),
-            policy=profile.base_policy(),
+            policy=profile.policies(),
         )
 
     profiles = shipped_profiles()

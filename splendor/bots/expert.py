@@ -17,8 +17,8 @@ chances (a second ply; off in the shipped profiles: 52% over its first 50 games)
 among its best few. Both apply in UCB1 and in halving (statistics by candidate).
 (A progressive-widening search with priors from the profile was measured weaker than
 this flat one and not kept: see docs/figures.md.)
-With a learned `policy` (`value/policy.py`, the base game), the candidates are the
-policy's best moves instead of the rollout profile's, and `follow` searches the seat's
+With a learned `policy` (`value/policy.py`, by game), the candidates are the policy's
+best moves instead of the rollout profile's, and `follow` searches the seat's
 next move among the policy's best; with `prior_weight` too, halving weighs the policy's
 logits with the values (`prior`, Gumbel-style; measured weaker, no level sets it).
 In a module game the module's main choices of a turn's steps (placing a stronghold, a
@@ -127,7 +127,7 @@ class ExpertBot:
         halving: Collection[str | None] = (),
         follow: int | Mapping[str | None, int] = 0,
         judge: HeuristicProfile | None = None,
-        policy: ValueNet | None = None,
+        policy: Mapping[str | None, ValueNet] | None = None,
         prior_weight: float = 0.0,
     ) -> None:
         self.name = name
@@ -176,10 +176,10 @@ class ExpertBot:
         self.workers = workers
         #: The second worker (this process's shared one unless a test gives another).
         self.helper: Helper | None = None
-        #: The base game's learned policy (`value/policy.py`): the candidates are its best
-        #: moves, and the seat's own next move in a simulation (`follow`) is searched
-        #: among its best; None: the rollout profile's best.
-        self.policy = policy
+        #: The learned policies by module (None: the base game; `value/policy.py`): the
+        #: candidates are its best moves, and the seat's own next move in a simulation
+        #: (`follow`) is searched among its best; a game not there: the rollout profile's.
+        self.policy: dict[str | None, ValueNet] = dict(policy or {})
         #: Above 0 (with a policy): halving weighs the candidates' logits times this with
         #: their values (`prior`); 0: their values alone.
         self.prior_weight = prior_weight
@@ -197,16 +197,17 @@ class ExpertBot:
     def ordering(self, world: GameState, actions: tuple[Action, ...], scores: list[float]
                  ) -> list[float]:
         """The scores by which the seat's own next move in a simulation (`follow`) picks
-        the moves it searches among: the policy's logits in the base game with one, else
-        the rollout profile's `scores`."""
-        if self.policy is None or type(world) is not GameState:
+        the moves it searches among: the policy's logits in a game with one, else the
+        rollout profile's `scores`."""
+        net = self.policy.get(world.setup.module)
+        if net is None:
             return scores
         policy = _policy()
         if not policy.main_moves(actions):
             return scores
         x = policy.features(self.data, world.players, world.current, world.bank, actions,
                             scores)
-        return self.policy.logits(x).tolist()  # type: ignore[no-any-return]
+        return net.logits(x).tolist()  # type: ignore[no-any-return]
 
     def prior(self, view: View, candidates: list[Action]) -> list[float] | None:
         """The policy's logits of `candidates` times `prior_weight`, for halving to weigh
@@ -228,8 +229,9 @@ class ExpertBot:
         the policy's logits where it ranks them, best first (the search's)."""
         actions = view.legal_actions
         self._logits = {}
-        if self.policy is not None and view.module is None and _policy().main_moves(actions):
-            logits = self.policy.logits(_policy().features(
+        net = self.policy.get(view.module)
+        if net is not None and _policy().main_moves(actions):
+            logits = net.logits(_policy().features(
                 self.data, view.players, view.seat, view.bank, actions, scores))
             self._logits = {a: float(z) for a, z in zip(actions, logits, strict=True)}
             order = sorted(range(len(actions)), key=lambda i: -logits[i])
@@ -302,7 +304,7 @@ class ExpertBot:
             None if deadline is None else time.time() + deadline - early - time.perf_counter(),
             self.lean, self.turns(view.module), self.replies, tuple(self.leaves.items()),
             tuple(self.halving), self.follows(view.module), self.judge,
-            None if prior is None else tuple(prior), self.policy)
+            None if prior is None else tuple(prior), self.policy.get(view.module))
         sent = helper is not None and helper.submit(share)
         mine = None if limit is None or theirs is None else limit - theirs
         started = time.perf_counter()
@@ -656,7 +658,9 @@ def run_share(share: Share) -> ShareResult:
                         simulations=share.simulations, lean=share.lean,
                         rollout_turns=share.rollout_turns, replies=share.replies,
                         leaves=dict(share.leaves), halving=share.halving,
-                        follow=share.follow, judge=share.judge, policy=share.policy)
+                        follow=share.follow, judge=share.judge,
+                        policy=None if share.policy is None
+                        else {share.view.module: share.policy})
         deadline = None
         if share.deadline is not None:
             left = share.deadline - time.time()

@@ -82,18 +82,19 @@ class SearchProfile:
     #: By game ("base" or a module's name): the turns a rollout plays before the position
     #: is judged (a game not named: `expert.ROLLOUT_TURNS`).
     turns: tuple[tuple[str, int], ...] = ()
-    #: The games whose candidates, and the seat's own next move in a simulation, are a
-    #: learned policy's best moves (`splendor/bots/value/policy.py`): the base game only.
+    #: The games ("base" or a module's name) whose candidates, and the seat's own next
+    #: move in a simulation, are a learned policy's best moves
+    #: (`splendor/bots/value/policy.py`).
     policy: tuple[str, ...] = ()
 
-    def base_policy(self) -> ValueNet | None:
-        """The base game's learned policy, as `ExpertBot` takes it (read from
-        `levels_data/policy_nets.yaml` when first asked); None: the rollout profile's
-        order."""
-        if "base" not in self.policy:
-            return None
+    def policies(self) -> dict[str | None, ValueNet]:
+        """The learned policies by module (None: the base game), as `ExpertBot` takes
+        them (read from `levels_data/policy_nets.yaml` when first asked; a game not
+        there: the rollout profile's order)."""
+        if not self.policy:
+            return {}
         from splendor.bots.value.policy import shipped_policy  # numpy: only when used
-        return shipped_policy("base")
+        return {_module(game): shipped_policy(game) for game in self.policy}
 
     def leaves(self) -> dict[str | None, Leaf]:
         """The leaf models by module (None: the base game), as `ExpertBot` takes them
@@ -268,9 +269,6 @@ def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profil
             if any(count < 1 for _, count in turns):
                 raise ck.fail(f"{where}, turns", "a rollout plays at least 1 turn")
             policy = _games(ck, entry.get("policy", []), f"{where}, policy")
-            if any(game != "base" for game in policy):
-                raise ck.fail(f"{where}, policy", "a learned policy ranks the base game's "
-                              f"moves only, got {', '.join(policy)}")
             profiles[name] = SearchProfile(name, label, str(rollout), budget, candidates,
                                            workers, simulations, replies,
                                            _leaf(ck, entry.get("leaf", {}), f"{where}, leaf"),

@@ -77,7 +77,7 @@ class Share:
     follow: int = 0
     judge: HeuristicProfile | None = None
     prior: tuple[float, ...] | None = None  # the candidates' logits (halving weighs them)
-    policy: ValueNet | None = None  # orders the seat's own next move (`follow`)
+    policy: ValueNet | None = None  # the view's game's: orders the seat's next move
 
 
 @dataclass(frozen=True, slots=True)

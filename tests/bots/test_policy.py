@@ -84,7 +84,7 @@ def test_the_shipped_policy_prefers_what_the_profile_scores_well() -> None:
 
 def test_the_expert_searches_the_policys_best_moves() -> None:
     policy = shipped_policy("base")
-    with_policy, without = expert(policy=policy), expert()
+    with_policy, without = expert(policy={None: policy}), expert()
     differ = 0
     for view, hards in decisions(6):
         scores = with_policy.scores(view)
@@ -99,14 +99,33 @@ def test_the_expert_searches_the_policys_best_moves() -> None:
 
 
 def test_a_module_game_is_ranked_by_the_rollout_profile() -> None:
-    bot = expert(policy=shipped_policy("base"))
+    bot = expert(policy={None: shipped_policy("base")})
     for view, hards in decisions(3, "cities"):
+        assert bot.ranked(view, bot.scores(view)) == hards
+
+
+def test_a_modules_policy_ranks_that_modules_moves_only() -> None:
+    # A policy is a game's: the one given for Cities orders Cities' candidates (its
+    # figures read the module's scores) and leaves the base game to the profile.
+    net = shipped_policy("base")
+    bot = expert(policy={"cities": net})
+    differ = 0
+    for view, hards in decisions(4, "cities"):
+        scores = bot.scores(view)
+        logits = net.logits(features(DATA, view.players, view.seat, view.bank,
+                                     view.legal_actions, scores))
+        best = sorted(range(len(logits)), key=lambda i: -logits[i])[:6]
+        candidates = bot.ranked(view, scores)
+        assert candidates == [view.legal_actions[i] for i in best]
+        differ += candidates != hards
+    assert differ
+    for view, hards in decisions(3):
         assert bot.ranked(view, bot.scores(view)) == hards
 
 
 def test_the_follow_searches_among_the_policys_best_in_the_sampled_world() -> None:
     policy = shipped_policy("base")
-    bot = expert(policy=policy)
+    bot = expert(policy={None: policy})
     scorer = ExpertBot(hard(), DATA, 0)
     for state in main_positions(10):
         actions = tuple(state.legal_actions())
@@ -120,11 +139,11 @@ def test_the_follow_searches_among_the_policys_best_in_the_sampled_world() -> No
 
 def test_the_second_worker_follows_the_same_policy() -> None:
     view, _ = decisions(1)[0]
-    searcher = expert(policy=shipped_policy("base"), simulations=120, workers=2)
+    searcher = expert(policy={None: shipped_policy("base")}, simulations=120, workers=2)
     searcher.helper = InProcess()
     searcher.choose(view)
     share = searcher.helper.shares[0]  # type: ignore[attr-defined]
-    assert share.policy is searcher.policy
+    assert share.policy is searcher.policy[None]
     # Its share searched here by a bot with the policy: the same statistics.
     alone = expert(policy=searcher.policy)
     alone.rng = random.Random(share.seed)
@@ -140,8 +159,9 @@ def test_the_shipped_expert_uses_the_policy_its_profile_names() -> None:
     assert isinstance(profile, SearchProfile)
     made = make_bot("expert", 1)
     assert isinstance(made, ExpertBot)
-    assert (made.policy is not None) == ("base" in profile.policy)
-    assert made.policy is profile.base_policy()
+    assert set(made.policy) == {None if g == "base" else g for g in profile.policy}
+    assert made.policy == profile.policies()
+    assert all(made.policy[g] is shipped_policy(g or "base") for g in made.policy)
 
 
 def write(tmp_path: Path, entry: object) -> Path:
@@ -183,15 +203,29 @@ def test_a_wrong_file_names_the_file_the_game_and_the_problem(
         assert "fit_policy.py" in message
 
 
-def test_bots_yaml_refuses_a_policy_for_a_module() -> None:
+def test_bots_yaml_names_the_games_of_the_policies() -> None:
     doc = {"version": 1, "bots": {
         "hard": {"kind": "heuristic"},
         "expert": {"kind": "search", "rollout": "hard", "candidates": 6,
-                   "policy": ["base", "cities"]}}}
-    with pytest.raises(DataError, match=r"bot expert, policy.*base game's moves only"):
+                   "policy": ["base", "atlantis"]}}}
+    with pytest.raises(DataError, match=r"bot expert, policy.*atlantis"):
         parse_profiles(doc)
     doc["bots"]["expert"]["policy"] = ["base"]  # type: ignore[index]
     profile = parse_profiles(doc)["expert"]
     assert isinstance(profile, SearchProfile) and profile.policy == ("base",)
-    assert isinstance(profile.base_policy(), ValueNet)
+    policies = profile.policies()
+    assert list(policies) == [None] and isinstance(policies[None], ValueNet)
+
+
+def test_a_policy_the_file_lacks_is_named_when_the_expert_is_made() -> None:
+    doc = {"version": 1, "bots": {
+        "hard": {"kind": "heuristic"},
+        "expert": {"kind": "search", "rollout": "hard", "candidates": 6,
+                   "policy": ["base", "orient"]}}}
+    profile = parse_profiles(doc)["expert"]
+    assert isinstance(profile, SearchProfile)
+    if "orient" in yaml.safe_load((levels_data_dir() / POLICY_FILE).read_text()):
+        pytest.fail("the shipped file now has the Orient's policy: choose a game it lacks")
+    with pytest.raises(DataError, match=rf"{POLICY_FILE}: no policy for 'orient'"):
+        profile.policies()
 

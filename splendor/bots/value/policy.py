@@ -10,8 +10,10 @@ that the expert's own search chooses that action. It is fitted by
 `levels_data/policy_nets.yaml`; the expert searches the policy's best moves, and its own
 next move in a simulation among them, in the games `bots.yaml` names (`policy:`).
 
-Base-game main actions only: a decision with any other action (a module's, a return, a
-noble) is ranked by the rollout profile.
+A policy is a game's (the base game's, or a module's: its rows read the module's scores,
+which weigh what the figures do not say, an Orient card's ability or a post's claim).
+It ranks main actions of the base game's kinds only: a decision with any other action (a
+stronghold's, a return, a noble) is ranked by the rollout profile.
 """
 
 from __future__ import annotations
