@@ -12,6 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pytest
 
+from splendor.engine import GameState
 from splendor.i18n import tr
 from splendor.session import saving
 from splendor.session.game import Session
@@ -143,6 +144,60 @@ def test_a_pending_token_return_is_resumed_as_it_was() -> None:
     assert resumed.state.phase is Phase.RETURN and resumed.current == 0
     assert resumed.state.excess_tokens() == excess > 0
     assert resumed.state.key() == session.state.key()
+
+
+def test_a_noble_choice_waits_for_the_pause_menu_pressed_with_the_pass_screen() -> None:
+    """A hot-seat autosave in `Phase.NOBLE`, continued: Escape in the frame that passes the
+    pass screen opens the pause menu, and the noble choice comes once it is closed (it
+    opened over the paused game before, where every choice was refused)."""
+    import pygame
+
+    from splendor.engine import Buy, ChooseNoble, Phase, new_game
+    from splendor.gamedata import base_game
+    from splendor.storage.saves import save_document, write_save
+    from splendor.ui.scenes.noble_choice import NobleChoiceScene
+    from splendor.ui.scenes.pass_screen import PassScreenScene
+    from splendor.ui.scenes.pause import PauseScene
+
+    def at_noble_choice(seed: int) -> GameState | None:
+        # A real game (a save replays its moves from the deal): buying whenever possible
+        # soon earns two nobles at once (seed 0, 53 moves in).
+        rng = random.Random(seed)
+        state = new_game(base_game(), 2, seed, ("Ada", "Bob"), 0)
+        while not state.is_over() and state.phase is not Phase.NOBLE:
+            actions = state.legal_actions()
+            state.apply(rng.choice([a for a in actions if isinstance(a, Buy)] or actions))
+        return state if state.phase is Phase.NOBLE else None
+
+    state = next(s for s in map(at_noble_choice, range(100)) if s is not None)
+    paths.saves_dir().mkdir(parents=True, exist_ok=True)
+    write_save(paths.autosave_path(), save_document(
+        state, [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bob"}]))
+    app = App((1280, 720))
+    game = Game(app)
+    game.continue_game()
+    app.step(0.05)
+    assert isinstance(app.stack.top, PassScreenScene)
+
+    def key(code: int) -> None:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=code, mod=0, unicode=""))
+
+    key(pygame.K_RETURN)  # the player to act is at the screen...
+    key(pygame.K_ESCAPE)  # ...and pauses at once, before the next frame
+    app.step(0.05)
+    app.step(0.05)
+    assert isinstance(app.stack.top, PauseScene)
+    key(pygame.K_ESCAPE)  # resume
+    app.step(0.05)
+    app.step(0.05)
+    choice = app.stack.top
+    assert isinstance(choice, NobleChoiceScene)
+    noble, rect = choice._rects[0]
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=rect.center, button=1))
+    app.step(0.05)
+    assert session_of(game).log[-1].action == ChooseNoble(noble)
+    game.close()
 
 
 def test_an_autosave_holding_an_illegal_game_never_becomes_the_backup() -> None:

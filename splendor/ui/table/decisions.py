@@ -47,8 +47,10 @@ class DecisionOverlays:
 
     def after_change(self, session: TableSession, app: App | None) -> None:
         """Open what the human to act needs now, if anything. Bots' steps open nothing;
-        in a hot-seat game the pass screen comes first."""
-        if self.open or session.is_over() or not session.human_to_act():
+        in a hot-seat game the pass screen comes first. Nothing opens while the game is
+        paused (the pause menu is over the table): a box opened over it would refuse
+        every choice and could not be left; the table asks again when it resumes."""
+        if self.open or session.paused or session.is_over() or not session.human_to_act():
             return
         if session.hot_seat and session.revealed != session.current \
                 and "pass" in self.factories:
