@@ -70,7 +70,7 @@ def rate(view: View, data: GameData, lean: bool, simulations: int,
         bot = ExpertBot(hard, data, 3, budget=None, simulations=simulations,
                         leaves=expert.leaves(), halving=expert.halving_games(),
                         follow=expert.follows(), rollout_turns=expert.rollout_turns(),
-                        policy=shipped_policy("base") if lean else None)
+                        policy={None: shipped_policy("base")} if lean else None)
     elif net:
         game = view.module or "base"
         leaves = {**expert.leaves(), view.module: shipped_net(game)} if lean \

@@ -21,7 +21,8 @@ chosen candidate's mean value: the mover's win chance as the search sees it. Wri
 FILE (numpy's .npz): each position's `pair_features` for the mover and its strongest
 opponent, the label, the game's result for the mover and the game's number, for
 `fit_value_net.py --labels FILE`; beside it, FILE with the suffix `.searches.pickle`:
-each position's view and search (candidates, visits, value sums). Seeded: the same command writes the same files.
+each position's view and search (candidates, visits, value sums). Seeded: the same
+command writes the same files.
 """
 
 from __future__ import annotations

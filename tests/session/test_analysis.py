@@ -108,7 +108,7 @@ def test_tokens_taken_when_a_winning_buy_was_there_are_the_worst_move_of_the_gam
         # and rollouts without searched steps (the game only sets the scene; the
         # analysis below judges with the shipped expert's).
         bot.leaves = {}  # type: ignore[attr-defined]
-        bot.policy = None  # type: ignore[attr-defined]
+        bot.policy = {}  # type: ignore[attr-defined]
         bot.halving = frozenset()  # type: ignore[attr-defined]
         bot.follow = 0  # type: ignore[attr-defined]
     bad: tuple[int, int] | None = None
