@@ -52,30 +52,35 @@ def network(w1: np.ndarray, b1: np.ndarray, w2: np.ndarray) -> ValueNet:
 Row = tuple[np.ndarray, int, int, np.ndarray]
 
 
-def _read(path: Path) -> list[tuple[View, list[int], list[int], list[float]]]:
-    """The searches of a `label_values.py` file (view, candidates, visits, value sums)."""
-    with path.open("rb") as f:
-        return pickle.load(f)  # type: ignore[no-any-return]
+Searched = tuple[View, list[int], list[int], list[float]]
 
 
-def positions(paths: list[Path]) -> list[Row]:
+def read(paths: list[Path]) -> list[Searched]:
+    """The searches of `label_values.py` files (view, candidates, visits, value sums)."""
+    searches: list[Searched] = []
+    for path in paths:
+        with path.open("rb") as f:
+            searches += pickle.load(f)
+    return searches
+
+
+def positions(searches: list[Searched]) -> list[Row]:
     """(features of every legal action, the search's choice, the position's order, the
-    share of the search's visits each legal action had) for each searched position of
-    `paths` (the choice as `fit_rollout_policy.choices` reads it)."""
+    share of the search's visits each legal action had) for each of `searches` (the
+    choice as `fit_rollout_policy.choices` reads it)."""
     hard = shipped_profiles()["hard"]
     assert isinstance(hard, HeuristicProfile)
     bot = ExpertBot(hard, base_game(), 0)
     data = base_game()
     rows: list[Row] = []
-    for path in paths:
-        for view, candidates, visits, totals in _read(path):
-            best = max(range(len(candidates)), key=lambda i: (visits[i], totals[i]))
-            share = np.zeros(len(view.legal_actions))
-            for c, n in zip(candidates, visits, strict=True):
-                share[c] = n
-            rows.append((features(data, view.players, view.seat, view.bank,
-                                  view.legal_actions, bot.scores(view)),
-                         candidates[best], len(rows), share / share.sum()))
+    for view, candidates, visits, totals in searches:
+        best = max(range(len(candidates)), key=lambda i: (visits[i], totals[i]))
+        share = np.zeros(len(view.legal_actions))
+        for c, n in zip(candidates, visits, strict=True):
+            share[c] = n
+        rows.append((features(data, view.players, view.seat, view.bank,
+                              view.legal_actions, bot.scores(view)),
+                     candidates[best], len(rows), share / share.sum()))
     return rows
 
 
@@ -153,11 +158,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path)
     parser.add_argument("--write", action="store_true")
     args = parser.parse_args(argv)
-    games = {view.module for path in args.files for view, *_ in _read(path)}
+    searches = read(args.files)
+    games = {view.module for view, *_ in searches}
     if len(games) != 1:
         parser.error(f"the searches are of more than one game: {sorted(map(str, games))}")
     game = games.pop() or "base"
-    rows = positions(args.files)
+    rows = positions(searches)
     rows.sort(key=lambda r: r[2])
     cut = len(rows) * 4 // 5
     train, test = rows[:cut], rows[cut:]

@@ -27,7 +27,7 @@ from splendor.bots.value.policy import (
     main_moves,
     shipped_policy,
 )
-from splendor.engine import GameState, Phase, observe
+from splendor.engine import Action, GameState, Phase, View, observe
 from splendor.resources import levels_data_dir
 from tests.bots.test_expert_halving import decisions
 from tests.bots.test_expert_workers import InProcess
@@ -82,17 +82,21 @@ def test_the_shipped_policy_prefers_what_the_profile_scores_well() -> None:
     assert inside >= 0.8 * len(states)
 
 
+def policy_best(net: ValueNet, view: View, scores: list[float]) -> list[Action]:
+    """The six legal actions of `view` the policy `net` ranks best, best first."""
+    logits = net.logits(features(DATA, view.players, view.seat, view.bank,
+                                 view.legal_actions, scores))
+    return [view.legal_actions[i] for i in sorted(range(len(logits)), key=lambda i: -logits[i])[:6]]
+
+
 def test_the_expert_searches_the_policys_best_moves() -> None:
     policy = shipped_policy("base")
     with_policy, without = expert(policy={None: policy}), expert()
     differ = 0
     for view, hards in decisions(6):
         scores = with_policy.scores(view)
-        logits = policy.logits(features(DATA, view.players, view.seat, view.bank,
-                                        view.legal_actions, scores))
-        best = sorted(range(len(logits)), key=lambda i: -logits[i])[:6]
         candidates = with_policy.ranked(view, scores)
-        assert candidates == [view.legal_actions[i] for i in best]
+        assert candidates == policy_best(policy, view, scores)
         assert without.ranked(view, scores) == hards
         differ += candidates != hards
     assert differ  # the policy's order is not the profile's
@@ -112,11 +116,8 @@ def test_a_modules_policy_ranks_that_modules_moves_only() -> None:
     differ = 0
     for view, hards in decisions(4, "cities"):
         scores = bot.scores(view)
-        logits = net.logits(features(DATA, view.players, view.seat, view.bank,
-                                     view.legal_actions, scores))
-        best = sorted(range(len(logits)), key=lambda i: -logits[i])[:6]
         candidates = bot.ranked(view, scores)
-        assert candidates == [view.legal_actions[i] for i in best]
+        assert candidates == policy_best(net, view, scores)
         differ += candidates != hards
     assert differ
     for view, hards in decisions(3):
