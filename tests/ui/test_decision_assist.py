@@ -17,7 +17,7 @@ from splendor.ui.main import Game
 from splendor.ui.scenes.noble_choice import NobleChoiceScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.token_return import TokenReturnScene
-from splendor.ui.wording import hint_text
+from splendor.ui.wording import hint_text, refusal_text
 from tests.helpers import hint_after
 from tests.ui.test_module_decisions import open_built
 
@@ -101,6 +101,19 @@ def test_ctrl_z_and_a_hint_in_the_noble_choice(app: App) -> None:
     key(app, pygame.K_z, pygame.KMOD_LCTRL)
     assert session.state.history == [] and app.stack.top is table
     assert session.view().phase is Phase.MAIN
+    game.close()
+
+
+def test_a_refused_noble_choice_is_said_in_the_box(app: App) -> None:
+    """A choice the session refuses (here the move was taken back meanwhile; in a network
+    game a lost connection) keeps the box open and says why."""
+    game, session, _ = opened(app, three_nobles())
+    overlay = app.stack.top
+    assert isinstance(overlay, NobleChoiceScene)
+    assert session.undo() is None
+    overlay.choose("N01")
+    assert app.stack.top is overlay and overlay.refusal is not None
+    assert overlay.message == refusal_text(overlay.refusal) != ""
     game.close()
 
 

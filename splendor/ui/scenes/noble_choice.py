@@ -54,8 +54,13 @@ class NobleChoiceScene(ButtonsOverlay):
         return (self.refusal, self.assist.state())
 
     def choose(self, noble_id: str) -> None:
-        if self.session.play(ChooseNoble(noble_id)) is None:
+        """Choose a noble; a refusal (the game moved on, say a network game's) is shown
+        in the box's line instead of being lost."""
+        refusal = self.session.play(ChooseNoble(noble_id))
+        if refusal is None:
             self.close()
+        else:
+            self.refusal = refusal
 
     def _explain_height(self, surface: pygame.Surface, width: int) -> int:
         return lines_height(tr("turn.noble.explain"), self.text_px(surface, 16),
