@@ -36,7 +36,7 @@ RANDOM_BOTS = GameOptions((SeatOption("human", "Ada"), SeatOption("easy", "Easy 
 
 
 def session_of(game: Game) -> Session:
-    assert game.session is not None
+    assert isinstance(game.session, Session)
     return game.session
 
 

@@ -236,7 +236,7 @@ class Monkey:
         logger = logging.getLogger(LOGGER_NAME)
         handlers = list(logger.handlers)
         self.game = None
-        closing: list[Session | None] = []
+        closing: list[object] = []  # the session the window closed with, if any
         monkey = self
 
         class MonkeyApp(App):
