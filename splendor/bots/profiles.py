@@ -84,8 +84,9 @@ class SearchProfile:
     turns: tuple[tuple[str, int], ...] = ()
     #: The games ("base" or a module's name) whose candidates, and the seat's own next
     #: move in a simulation, are a learned policy's best moves
-    #: (`splendor/bots/value/policy.py`).
-    policy: tuple[str, ...] = ()
+    #: (`splendor/bots/value/policy.py`), each with the game whose policy it uses (its
+    #: own, or another's that ranks its moves as well).
+    policy: tuple[tuple[str, str], ...] = ()
 
     def policies(self) -> dict[str | None, ValueNet]:
         """The learned policies by module (None: the base game), as `ExpertBot` takes
@@ -94,7 +95,7 @@ class SearchProfile:
         if not self.policy:
             return {}
         from splendor.bots.value.policy import shipped_policy  # numpy: only when used
-        return {_module(game): shipped_policy(game) for game in self.policy}
+        return {_module(game): shipped_policy(net) for game, net in self.policy}
 
     def leaves(self) -> dict[str | None, Leaf]:
         """The leaf models by module (None: the base game), as `ExpertBot` takes them
@@ -189,6 +190,18 @@ def _games(ck: Checker, raw: object, where: str) -> tuple[str, ...]:
     return tuple(_game(ck, game, where) for game in raw)
 
 
+def _policy(ck: Checker, raw: object, where: str) -> tuple[tuple[str, str], ...]:
+    """The games a policy ranks the moves of, each with the game whose policy it uses:
+    a list of games (each its own) or a mapping of games to games."""
+    if isinstance(raw, list):
+        return tuple((game, game) for game in _games(ck, raw, where))
+    if not isinstance(raw, dict):
+        raise ck.fail(where, f"a list of games, or a mapping of games to the game whose "
+                      f"policy each uses, got {raw!r}")
+    return tuple((_game(ck, game, where), _game(ck, net, f"{where}, {game}"))
+                 for game, net in raw.items())
+
+
 def _counts(ck: Checker, raw: object, where: str) -> tuple[tuple[str, int], ...]:
     """Whole numbers >= 0 by game ("base" or a module's name)."""
     counts = ck.mapping(raw, where)
@@ -268,7 +281,7 @@ def parse_profiles(doc: object, filename: str = "bots.yaml") -> dict[str, Profil
             turns = _counts(ck, entry.get("turns", {}), f"{where}, turns")
             if any(count < 1 for _, count in turns):
                 raise ck.fail(f"{where}, turns", "a rollout plays at least 1 turn")
-            policy = _games(ck, entry.get("policy", []), f"{where}, policy")
+            policy = _policy(ck, entry.get("policy", []), f"{where}, policy")
             profiles[name] = SearchProfile(name, label, str(rollout), budget, candidates,
                                            workers, simulations, replies,
                                            _leaf(ck, entry.get("leaf", {}), f"{where}, leaf"),

@@ -160,9 +160,10 @@ def test_the_shipped_expert_uses_the_policy_its_profile_names() -> None:
     assert isinstance(profile, SearchProfile)
     made = make_bot("expert", 1)
     assert isinstance(made, ExpertBot)
-    assert set(made.policy) == {None if g == "base" else g for g in profile.policy}
+    assert set(made.policy) == {None if g == "base" else g for g, _ in profile.policy}
     assert made.policy == profile.policies()
-    assert all(made.policy[g] is shipped_policy(g or "base") for g in made.policy)
+    uses = dict(profile.policy)
+    assert all(made.policy[g] is shipped_policy(uses[g or "base"]) for g in made.policy)
 
 
 def write(tmp_path: Path, entry: object) -> Path:
@@ -213,9 +214,29 @@ def test_bots_yaml_names_the_games_of_the_policies() -> None:
         parse_profiles(doc)
     doc["bots"]["expert"]["policy"] = ["base"]  # type: ignore[index]
     profile = parse_profiles(doc)["expert"]
-    assert isinstance(profile, SearchProfile) and profile.policy == ("base",)
+    assert isinstance(profile, SearchProfile) and profile.policy == (("base", "base"),)
     policies = profile.policies()
     assert list(policies) == [None] and isinstance(policies[None], ValueNet)
+
+
+def test_a_game_may_use_another_games_policy() -> None:
+    """`policy: {cities: base}`: Cities' moves ranked by the base game's network (the same
+    one, not a copy); a game or a network that is no game is named."""
+    doc = {"version": 1, "bots": {
+        "hard": {"kind": "heuristic"},
+        "expert": {"kind": "search", "rollout": "hard", "candidates": 6,
+                   "policy": {"base": "base", "cities": "base"}}}}
+    profile = parse_profiles(doc)["expert"]
+    assert isinstance(profile, SearchProfile)
+    policies = profile.policies()
+    assert set(policies) == {None, "cities"}
+    assert policies["cities"] is policies[None] is shipped_policy("base")
+    doc["bots"]["expert"]["policy"] = {"cities": "atlantis"}  # type: ignore[index]
+    with pytest.raises(DataError, match=r"bot expert, policy, cities.*atlantis"):
+        parse_profiles(doc)
+    doc["bots"]["expert"]["policy"] = "base"  # type: ignore[index]
+    with pytest.raises(DataError, match=r"bot expert, policy.*a list of games"):
+        parse_profiles(doc)
 
 
 def test_a_policy_the_file_lacks_is_named_when_the_expert_is_made() -> None:
