@@ -3,7 +3,7 @@ the parsing layer (`table_from`), floods heard by a real Browser over the loopba
 interface only (zeroconf bound as `tests/net/test_discovery.py` binds it), and what the
 window's Join list makes of it all. A spoof never raises, never holds up the real tables,
 is bounded in number and size, and shows as plain text; what it can still do (point at
-another machine, copy a real table's title) is shown here as the list shows it."""
+another machine) is shown here as the list shows it; a copied title shows where it is."""
 
 from __future__ import annotations
 
@@ -293,13 +293,16 @@ def test_the_join_list_shows_spoofs_as_plain_bounded_rows_and_never_fails() -> N
         for listing in listings:
             assert shown_plain(listing.label) and len(listing.label) <= 120
             assert parse_address(listing.address, 7437) is not None
-        # A copy of a real table's title reads exactly as the real one: only where the
-        # row connects (not shown) tells them apart.
+        # A copy of a real table's title cannot pass for it: two rows of one title each
+        # say where they are.
         anas = [x for x in listings if x.label.startswith("Ana's table ·")]
-        assert len(anas) == 2 and anas[0].label == anas[1].label
+        assert len(anas) == 2 and anas[0].label != anas[1].label
         n = len(HOSTILE_TITLES)
         assert {x.address for x in anas} == {f"192.168.1.5:{7437 + n}",
                                              f"192.0.2.77:{7437 + n + 1}"}
+        assert all(x.label.startswith(f"Ana's table · {x.address} ·") for x in anas)
+        # A title heard once is shown as it is.
+        assert any(x.address not in x.label for x in listings if x not in anas)
         join = JoinScene("Bo", flow.listings, lambda *_: None,  # type: ignore[arg-type,return-value]
                          lambda _: None, 7437)
         app.stack.push(join)

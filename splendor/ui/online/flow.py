@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import logging
 import os
+from collections import Counter
 from collections.abc import Callable
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
@@ -226,6 +227,7 @@ class OnlineFlow:
             return []
         from splendor.net.discovery import address_of
 
+        titles = Counter(table_words(t.title, t.players) for t in tables)
         out = []
         for t in tables:
             state = "" if t.compatible else tr("online.join.incompatible")
@@ -236,6 +238,8 @@ class OnlineFlow:
             detail = tr("online.join.row", players=t.players, module=module_words(t.module),
                         open=t.open_seats)
             title = table_words(t.title, t.players)
+            if titles[title] > 1:  # the same title twice (a copy, or two "Table for 2"):
+                title = f"{title} · {address_of(t)}"  # where each is tells them apart
             out.append(Listing(f"found:{t.name}", f"{title} · {state or detail}",
                                address_of(t), joinable=t.compatible and bool(t.open_seats)))
         return out
