@@ -22,7 +22,8 @@ fitted models; `net`: the learned value, `levels_data/value_nets.yaml`), `halvin
 sequential halving in the match's game), `workers` (2: a
 second searching process, as the shipped expert on a second core) (`ExpertBot`'s
 arguments; default the ExpertBot's: no leaf model, the value gap).
-`policy=FILE` (a file of `fit_policy.py --out`; `shipped`: `levels_data/policy_nets.yaml`):
+`policy=FILE` (a file of `fit_policy.py --out`; `shipped`: `levels_data/policy_nets.yaml`;
+`shipped:GAME`: that file's policy of GAME, e.g. `shipped:base` in a module):
 the candidates, and the seat's own next move in a simulation (`follow`), are that learned
 policy's best moves instead of the hard profile's (`ExpertBot.policy`; the file's policy
 of the match's game, `--module`); `prior_weight=W`
@@ -137,10 +138,14 @@ _nets = functools.cache(load_nets)
 @functools.cache
 def policy_net(name: str, module: str | None = None) -> ValueNet:
     """The learned policy `policy=` names for a game with `module` (None: the base
-    game): `shipped`, or a file of `fit_policy.py --out`; DataError or OSError if none."""
+    game): `shipped`, `shipped:GAME` (the shipped policy of GAME, e.g. the base game's
+    for a module's moves) or a file of `fit_policy.py --out`; DataError or OSError if
+    none."""
     game = module or "base"
     if name == "shipped":
         return shipped_policy(game)
+    if name.startswith("shipped:"):
+        return shipped_policy(name.removeprefix("shipped:"))
     nets = load_policies(Path(name))
     if game not in nets:
         raise DataError(f"{name}: no policy for {game!r}")
