@@ -227,9 +227,10 @@ class OnlineFlow:
             return []
         from splendor.net.discovery import address_of
 
-        titles = Counter(table_words(t.title, t.players) for t in tables)
+        titles = [table_words(t.title, t.players) for t in tables]
+        heard = Counter(titles)
         out = []
-        for t in tables:
+        for t, title in zip(tables, titles, strict=True):
             state = "" if t.compatible else tr("online.join.incompatible")
             if t.compatible and t.started:
                 state = tr("online.join.started")
@@ -237,11 +238,11 @@ class OnlineFlow:
                 state = tr("online.join.full")
             detail = tr("online.join.row", players=t.players, module=module_words(t.module),
                         open=t.open_seats)
-            title = table_words(t.title, t.players)
-            if titles[title] > 1:  # the same title twice (a copy, or two "Table for 2"):
-                title = f"{title} · {address_of(t)}"  # where each is tells them apart
+            address = address_of(t)
+            if heard[title] > 1:  # the same title twice (a copy, or two "Table for 2"):
+                title = f"{title} · {address}"  # where each is tells them apart
             out.append(Listing(f"found:{t.name}", f"{title} · {state or detail}",
-                               address_of(t), joinable=t.compatible and bool(t.open_seats)))
+                               address, joinable=t.compatible and bool(t.open_seats)))
         return out
 
     def connect(self, url: str, name: str, listing: Listing | None) -> Joining:
