@@ -35,6 +35,8 @@ MAX_YAML_BYTES = 1024 * 1024
 #: PyYAML builds nested nodes by recursion, so a file nested thousands of levels deep
 #: would end in a RecursionError instead of a message naming the file.
 MAX_YAML_DEPTH = 50
+_TOO_DEEP = f"nested more than {MAX_YAML_DEPTH} levels deep"
+_ANCHORS = "anchors and aliases (&name, *name) are not allowed here"
 
 
 class YamlFileError(ValueError):
@@ -49,11 +51,9 @@ class PlainLoader(yaml.SafeLoader):
     def compose_node(self, parent: Node | None, index: int) -> Node | None:
         event = self.peek_event()  # type: ignore[no-untyped-call]
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
-            raise ComposerError(None, None, "anchors and aliases (&name, *name) are not "
-                                "allowed here", event.start_mark)
+            raise ComposerError(None, None, _ANCHORS, event.start_mark)
         if self._depth >= MAX_YAML_DEPTH:
-            raise ComposerError(None, None, f"nested more than {MAX_YAML_DEPTH} levels "
-                                "deep", event.start_mark)
+            raise ComposerError(None, None, _TOO_DEEP, event.start_mark)
         self._depth += 1
         try:
             return super().compose_node(parent, index)
@@ -61,8 +61,8 @@ class PlainLoader(yaml.SafeLoader):
             self._depth -= 1
 
 
-_NODE_EVENTS = (yaml.ScalarEvent, yaml.MappingStartEvent, yaml.SequenceStartEvent)
 _OPEN_EVENTS = (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+_NODE_EVENTS = (yaml.ScalarEvent, *_OPEN_EVENTS)
 _CLOSE_EVENTS = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
 
 
@@ -79,11 +79,9 @@ def _refuse_anchors_and_depth(text: str, loader: type) -> None:
     depth = 0
     for event in yaml.parse(text, Loader=loader):
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None) is not None:
-            raise ComposerError(None, None, "anchors and aliases (&name, *name) are not "
-                                "allowed here", _at(event.start_mark, text))
+            raise ComposerError(None, None, _ANCHORS, _at(event.start_mark, text))
         if isinstance(event, _NODE_EVENTS) and depth >= MAX_YAML_DEPTH:
-            raise ComposerError(None, None, f"nested more than {MAX_YAML_DEPTH} levels "
-                                "deep", _at(event.start_mark, text))
+            raise ComposerError(None, None, _TOO_DEEP, _at(event.start_mark, text))
         if isinstance(event, _OPEN_EVENTS):
             depth += 1
         elif isinstance(event, _CLOSE_EVENTS):
@@ -107,8 +105,7 @@ def load_plain(text: str) -> Any:
         # the same refusal, said the same way.
         if "maximum nesting depth" not in (exc.problem or ""):
             raise
-        raise ComposerError(None, None, f"nested more than {MAX_YAML_DEPTH} levels deep",
-                            _at(exc.problem_mark, text)) from None
+        raise ComposerError(None, None, _TOO_DEEP, _at(exc.problem_mark, text)) from None
     return yaml.load(text, Loader=fast)  # CSafeLoader: SafeLoader in C
 
 
