@@ -171,9 +171,10 @@ class NetSession:
         self.revealed: int | None = None
         self.on_commit: Callable[[LogEntry], None] | None = None
         self.on_turn_end: Callable[[], None] | None = None
+        #: The pause menu is over the table (`pause`).
+        self.paused = False
         # What a local session has and a network game never uses (no bots here, no hints).
         self.hint: Hint | None = None
-        self.paused = False
         self.bot_error: str | None = None
         self.failed_seat: int | None = None
         self.finished_here = False
@@ -238,14 +239,16 @@ class NetSession:
 
     def poll(self) -> None:
         """Once a frame: take in what arrived, and apply the next move unless one is being
-        shown (`incoming`)."""
+        shown (`incoming`) or the game is paused (the pause menu hides the table: what
+        came waits for it)."""
         while True:
             try:
                 index, item = self._inbox.get_nowait()
             except queue.Empty:
                 break
             self._take(index, item)
-        self._advance()
+        if not self.paused:
+            self._advance()
 
     def _take(self, index: int, item: object) -> None:
         link = self._links[index]
@@ -668,11 +671,13 @@ class NetSession:
         pass
 
     def pause(self) -> None:
-        """The pause menu stops nothing: the others play on (their moves wait to be shown
-        until the table is back)."""
+        """The pause menu is over the table. The others play on, and their moves keep
+        coming, but none is applied or shown (and no box opens for one) until the table
+        is back."""
+        self.paused = True
 
     def resume(self) -> None:
-        pass
+        self.paused = False
 
     def fallback_level(self, seat: int) -> str:
         return "medium"
