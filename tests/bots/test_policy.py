@@ -166,6 +166,23 @@ def test_the_shipped_expert_uses_the_policy_its_profile_names() -> None:
     assert all(made.policy[g] is shipped_policy(uses[g or "base"]) for g in made.policy)
 
 
+def test_the_shipped_expert_ranks_trading_posts_by_its_own_policy() -> None:
+    # Trading Posts' network is fitted on its own searches (60.2% of 200 games against the
+    # expert without it), not the base game's: its candidates are that network's best.
+    from splendor.bots import make_bot
+    own, base = shipped_policy("trading-posts"), shipped_policy("base")
+    assert own is not base
+    made = make_bot("expert", 1)
+    assert isinstance(made, ExpertBot) and made.policy["trading-posts"] is own
+    apart = 0
+    for view, _ in decisions(4, "trading-posts"):
+        scores = made.scores(view)
+        candidates = made.ranked(view, scores)
+        assert candidates == policy_best(own, view, scores)
+        apart += candidates != policy_best(base, view, scores)
+    assert apart  # the two networks do not rank the same
+
+
 def write(tmp_path: Path, entry: object) -> Path:
     path = tmp_path / POLICY_FILE
     path.write_text(yaml.safe_dump({"base": entry}))
