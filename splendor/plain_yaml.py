@@ -26,10 +26,11 @@ from yaml.nodes import Node
 
 from splendor.storage.atomic import read_bytes_limited
 
-#: The largest YAML file read, in bytes. The largest shipped file (a rules page) is about
-#: 13 KB; a damaged installation's 50 MB file would take a minute to parse at start-up,
-#: so anything above this is refused at once, leaving room for far longer texts.
-MAX_YAML_BYTES = 1024 * 1024
+#: The largest YAML file read, in bytes. The largest shipped file (the learned policies,
+#: one network a game) is about 90 KB and grows by 44 KB with each game's network; libyaml
+#: reads about 6 MB a second, so a damaged installation's 50 MB file is refused at once
+#: while this leaves room for far more networks and longer texts.
+MAX_YAML_BYTES = 4 * 1024 * 1024
 
 #: The deepest nesting of lists and mappings allowed. The shipped files nest 5 levels;
 #: PyYAML builds nested nodes by recursion, so a file nested thousands of levels deep

@@ -171,8 +171,7 @@ class NetSession:
         self.revealed: int | None = None
         self.on_commit: Callable[[LogEntry], None] | None = None
         self.on_turn_end: Callable[[], None] | None = None
-        #: The pause menu is over the table (`pause`).
-        self.paused = False
+        self.paused = False  # the pause menu is over the table (`pause`)
         # What a local session has and a network game never uses (no bots here, no hints).
         self.hint: Hint | None = None
         self.bot_error: str | None = None
@@ -239,8 +238,7 @@ class NetSession:
 
     def poll(self) -> None:
         """Once a frame: take in what arrived, and apply the next move unless one is being
-        shown (`incoming`) or the game is paused (the pause menu hides the table: what
-        came waits for it)."""
+        shown (`incoming`) or the pause menu hides the table (`paused`)."""
         while True:
             try:
                 index, item = self._inbox.get_nowait()
@@ -671,9 +669,8 @@ class NetSession:
         pass
 
     def pause(self) -> None:
-        """The pause menu is over the table. The others play on, and their moves keep
-        coming, but none is applied or shown (and no box opens for one) until the table
-        is back."""
+        """The pause menu is over the table: the others play on, but their moves wait,
+        not applied, shown or opening a box, until the table is back."""
         self.paused = True
 
     def resume(self) -> None:
