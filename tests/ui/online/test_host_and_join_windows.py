@@ -95,15 +95,29 @@ def play_on(app: App, seed: int) -> None:
         time.sleep(0.001)
 
 
-def served(worker: LoopThread, *tables: tuple[TableSpec, str, int]) -> tuple[list[Table], int]:
-    """A headless server on 127.0.0.1 holding `tables` (spec, title, seed), and its port."""
-    async def serve() -> tuple[list[Table], int]:
-        server = GameServer(DATA)
-        opened = [server.open_table(spec, title=title, seed=seed)
-                  for spec, title, seed in tables]
-        return opened, await server.start("127.0.0.1", 0)
+Serve = Callable[..., tuple[list[Table], int]]
 
-    return worker.call(serve())
+
+@pytest.fixture
+def served(worker: LoopThread) -> Iterator[Serve]:
+    """Opens a headless server on 127.0.0.1 holding the given tables (spec, title, seed) and
+    returns them with its port; every server opened is closed after the test, while the loop
+    still runs (a game left under way would otherwise warn at the loop's end)."""
+    started: list[GameServer] = []
+
+    def serve(*tables: tuple[TableSpec, str, int]) -> tuple[list[Table], int]:
+        async def start() -> tuple[list[Table], int]:
+            server = GameServer(DATA)
+            started.append(server)
+            opened = [server.open_table(spec, title=title, seed=seed)
+                      for spec, title, seed in tables]
+            return opened, await server.start("127.0.0.1", 0)
+
+        return worker.call(start())
+
+    yield serve
+    for server in started:
+        worker.call(server.close(), timeout=60)
 
 
 ANA = (TableSpec(2, None, ("easy",)), "Ana's table", 9)
@@ -163,8 +177,8 @@ def test_a_window_hosts_a_table_a_guest_joins_and_they_play_to_the_results(
 
 
 def test_a_window_joins_a_served_table_by_address_and_plays_to_the_results(
-        app: App, worker: LoopThread) -> None:
-    (table,), port = served(worker, ANA)
+        app: App, served: Serve) -> None:
+    (table,), port = served(ANA)
     game = online(app)
     try:
         press_button(app, top(app).buttons["join"])  # type: ignore[attr-defined]
@@ -236,8 +250,8 @@ def test_a_hosts_table_comes_back_after_the_window_closed_and_the_guest_rejoins(
 
 
 def test_a_held_seat_the_server_no_longer_knows_is_refused_in_words_and_forgotten(
-        app: App, worker: LoopThread) -> None:
-    _, port = served(worker, ANA)
+        app: App, served: Serve) -> None:
+    _, port = served(ANA)
     url = f"ws://127.0.0.1:{port}"
     net_seats.hold_seat(net_seats.HeldSeat(url, "gone", 1, "not-a-token", "Bo", "Old table"))
     game = online(app)
@@ -292,8 +306,8 @@ def test_the_host_lets_a_bot_play_for_a_guest_who_went_away(
 
 
 def test_joining_an_address_with_several_open_seats_lets_the_player_choose(
-        app: App, worker: LoopThread) -> None:
-    (orient, duo), port = served(worker, (TableSpec(3, "orient"), "Ana's table", 1),
+        app: App, served: Serve) -> None:
+    (orient, duo), port = served((TableSpec(3, "orient"), "Ana's table", 1),
                                  (TableSpec(2, None, ("easy",)), "Bo's table", 2))
     game = online(app)
     try:
@@ -355,8 +369,8 @@ def test_a_host_who_leaves_the_lobby_closes_the_table_and_the_guest_is_told(
 
 
 def test_typing_the_address_of_a_table_one_sat_at_takes_the_seat_back(
-        app: App, worker: LoopThread) -> None:
-    (table,), port = served(worker, ANA)
+        app: App, served: Serve) -> None:
+    (table,), port = served(ANA)
 
     def join_by_address(game: Game) -> None:
         press_button(app, top(app).buttons["join"])  # type: ignore[attr-defined]

@@ -8,26 +8,24 @@ import random
 
 import pygame
 
-from splendor.net.game_table import Table
-from splendor.net.loop_thread import LoopThread
-from splendor.net.server import GameServer
 from splendor.net.session import NetSession
 from splendor.ui.app import App
 from splendor.ui.scenes.pause import PauseScene
 from splendor.ui.scenes.table import TableScene
-from tests.engine.modules.support import DATA
 from tests.ui.gestures import frame, post
 from tests.ui.online.test_host_and_join_windows import (
     ANA,
+    Serve,
     frames_until,
     online,
     press_button,
+    served,
     top,
     type_into,
     worker,
 )
 
-__all__ = ["worker"]  # the fixture, shared
+__all__ = ["served", "worker"]  # the fixtures, shared
 
 
 def escape(app: App) -> None:
@@ -35,21 +33,9 @@ def escape(app: App) -> None:
     frame(app)
 
 
-def serve(worker: LoopThread) -> tuple[GameServer, Table, int]:
-    """A server on 127.0.0.1 holding Ana's table (the window's seat 0 against the host's
-    bot), the table and the port."""
-    async def start() -> tuple[GameServer, Table, int]:
-        server = GameServer(DATA)
-        spec, title, seed = ANA
-        table = server.open_table(spec, title=title, seed=seed)
-        return server, table, await server.start("127.0.0.1", 0)
-
-    return worker.call(start())
-
-
 def test_the_others_moves_wait_under_the_pause_menu_and_are_shown_after_it(
-        app: App, worker: LoopThread) -> None:
-    server, table, port = serve(worker)
+        app: App, served: Serve) -> None:
+    (table,), port = served(ANA)
     game = online(app)
     try:
         press_button(app, top(app).buttons["join"])  # type: ignore[attr-defined]
@@ -82,4 +68,3 @@ def test_the_others_moves_wait_under_the_pause_menu_and_are_shown_after_it(
         assert session.log[: seen + 2] == table.log[: seen + 2]
     finally:
         game.close()
-        worker.call(server.close(), timeout=60)  # its connections ended before the loop

@@ -4,12 +4,8 @@ on the New game screen is offered by Join. The server binds 127.0.0.1 only."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
-from splendor.net.loop_thread import LoopThread
-from splendor.net.server import GameServer
 from splendor.net.table import TableSpec
 from splendor.session.seats import GameOptions, SeatOption
 from splendor.ui.app import App
@@ -17,31 +13,24 @@ from splendor.ui.main import Game
 from splendor.ui.online.join import JoinScene
 from splendor.ui.scenes.new_game import NewGameScene
 from splendor.ui.scenes.table import TableScene
-from tests.engine.modules.support import DATA
 from tests.ui.online.test_host_and_join_windows import (
+    Serve,
     frames_until,
     online,
     press_button,
+    served,
     top,
     type_into,
+    worker,
 )
+
+__all__ = ["served", "worker"]  # the fixtures, shared
 
 
 @pytest.fixture
-def served() -> Iterator[tuple[GameServer, int]]:
-    """A headless server on 127.0.0.1 with a table of two (an easy bot in seat 2), and its
-    port; closed after the test."""
-    worker = LoopThread("test-served").start()
-
-    async def serve() -> tuple[GameServer, int]:
-        server = GameServer(DATA)
-        server.open_table(TableSpec(2, None, ("easy",)), title="Ana's table", seed=3)
-        return server, await server.start("127.0.0.1", 0)
-
-    server, port = worker.call(serve())
-    yield server, port
-    worker.call(server.close(), timeout=60)  # closing waits for bots and peers
-    worker.stop()
+def port(served: Serve) -> int:
+    """The port of a server on 127.0.0.1 with a table of two (an easy bot in seat 2)."""
+    return served((TableSpec(2, None, ("easy",)), "Ana's table", 3))[1]
 
 
 def join_screen(app: App) -> tuple[Game, JoinScene]:
@@ -53,8 +42,7 @@ def join_screen(app: App) -> tuple[Game, JoinScene]:
 
 
 def test_the_name_typed_to_join_is_the_players_in_the_next_window(
-        app: App, served: tuple[GameServer, int]) -> None:
-    _, port = served
+        app: App, port: int) -> None:
     game, join = join_screen(app)
     try:
         assert join.name.text == "Player 1"  # nothing given yet: the game's name

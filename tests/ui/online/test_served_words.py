@@ -5,8 +5,6 @@ typed. The server binds 127.0.0.1 only and is closed after each test."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from splendor import i18n
@@ -14,7 +12,6 @@ from splendor.i18n import tr
 from splendor.net.client import GameClient, play_bot
 from splendor.net.loop_thread import LoopThread
 from splendor.net.protocol import SeatInfo, TableSummary
-from splendor.net.server import GameServer
 from splendor.net.session import NetSession
 from splendor.net.table import TableSpec
 from splendor.ui.app import App
@@ -23,35 +20,29 @@ from splendor.ui.online.lobby import LobbyScene
 from splendor.ui.scenes.results import ResultsScene
 from tests.engine.modules.support import DATA
 from tests.ui.online.test_host_and_join_windows import (
+    Serve,
     frames_until,
     online,
     play_on,
     press_button,
+    served,
     top,
     type_into,
+    worker,
 )
+
+__all__ = ["served", "worker"]  # the fixtures, shared
 
 
 @pytest.fixture
-def serve() -> Iterator[tuple[GameServer, int, LoopThread]]:
-    """A server as `serve` opens it: a table of three, its last seat an easy bot, no title
-    given; on 127.0.0.1, with its port and its thread."""
-    worker = LoopThread("test-serve").start()
-
-    async def start() -> tuple[GameServer, int]:
-        server = GameServer(DATA)
-        server.open_table(TableSpec(3, None, ("easy",)), seed=6)
-        return server, await server.start("127.0.0.1", 0)
-
-    server, port = worker.call(start())
-    yield server, port, worker
-    worker.call(server.close(), timeout=60)  # closing waits for bots and peers
-    worker.stop()
+def port(served: Serve) -> int:
+    """The port of a server as `serve` opens it: a table of three, its last seat an easy bot,
+    no title given; on 127.0.0.1."""
+    return served((TableSpec(3, None, ("easy",)), None, 6))[1]
 
 
 def test_the_server_leaves_a_title_and_a_bots_name_to_each_window(
-        serve: tuple[GameServer, int, LoopThread]) -> None:
-    _, port, worker = serve
+        port: int, worker: LoopThread) -> None:
 
     async def listed() -> list[TableSummary]:
         looker = GameClient(f"ws://127.0.0.1:{port}", "-", DATA)
@@ -66,8 +57,7 @@ def test_the_server_leaves_a_title_and_a_bots_name_to_each_window(
 
 
 def test_a_french_window_words_a_served_table_and_its_bot_in_french(
-        app: App, serve: tuple[GameServer, int, LoopThread]) -> None:
-    _, port, worker = serve
+        app: App, port: int, worker: LoopThread) -> None:
     i18n.set_language("fr")
     game = online(app)
     guest: GameClient | None = None
