@@ -1,7 +1,7 @@
 """Fit the learned value (`splendor/bots/value/net.py`): a small network's win chance.
 
     python benchmarks/fit_value_net.py [--games G] [--module NAME] [--seed S]
-        [--hidden 32,16] [--epochs E] [--jobs J] [--labels FILE [--blend B]] [--write]
+        [--hidden 32,16] [--epochs E] [--jobs J] [--labels FILE [...] [--blend B]] [--write]
 
 Plays G whole games (default 6000) with the expert's rollout policy (the hard profile with
 the rollout noise, as `fit_leaf.py` does) from seeded deals, records at every turn's start
@@ -15,7 +15,8 @@ calibration table (judged chance by tenths against the share won). `--write` put
 network into `levels_data/value_nets.yaml` under the game's name (`base` or the module's).
 
 `--labels FILE` fits instead on positions labelled by the expert's search
-(`label_values.py`): the target is B times the search's value plus 1 - B times the game's
+(`label_values.py`; several files, e.g. a run's parts by `--start`, in the schedule's
+order): the target is B times the search's value plus 1 - B times the game's
 result (`--blend`, default 1: the search's judgement alone), split by game as above; the
 held-out figures are against both, beside the shipped network's.
 """
@@ -98,10 +99,13 @@ def gather(games: int, module: str | None, seed: int, players: int, jobs: int
     return [g for part in parts for g in part]
 
 
-def labelled(path: Path, blend: float) -> tuple[list[Game], list[Game]]:
+def labelled(paths: list[Path], blend: float) -> tuple[list[Game], list[Game]]:
     """`label_values.py`'s positions by game: (targets blended, the games' results)."""
-    with np.load(path) as d:
-        xa, xb, label, result, game = d["a"], d["b"], d["label"], d["result"], d["game"]
+    parts: list[list[np.ndarray]] = []
+    for path in paths:
+        with np.load(path) as d:
+            parts.append([d[key] for key in ("a", "b", "label", "result", "game")])
+    xa, xb, label, result, game = (np.concatenate(column) for column in zip(*parts, strict=True))
     net = shipped_net("base")
     judged = net.logits(np.concatenate([xa, xb]))
     shipped = 1 / (1 + np.exp(-np.clip(judged[:len(xa)] - judged[len(xa):], -60, 60)))
@@ -231,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hidden", default="32,16")
     parser.add_argument("--epochs", type=int, default=30)
     parser.add_argument("--jobs", type=int, default=1)
-    parser.add_argument("--labels", type=Path, metavar="FILE",
+    parser.add_argument("--labels", type=Path, metavar="FILE", nargs="+",
                         help="fit on label_values.py's positions instead of playing games")
     parser.add_argument("--blend", type=float, default=1.0)
     parser.add_argument("--write", action="store_true")
@@ -278,7 +282,8 @@ def main(argv: list[str] | None = None) -> int:
         nets = yaml.safe_load(args.nets.read_text()) if args.nets.exists() else None
         nets = nets or {}
         entry = net.to_data()
-        source = (f"--labels {args.labels.name} --blend {args.blend}" if args.labels
+        names = " ".join(path.name for path in args.labels or ())
+        source = (f"--labels {names} --blend {args.blend}" if args.labels
                   else f"--games {args.games}")
         entry["fitted"] = (f"fit_value_net.py {source} --seed {args.seed} "
                            f"--hidden {args.hidden} --epochs {args.epochs}"

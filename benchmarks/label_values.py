@@ -1,6 +1,6 @@
 """Label positions with the expert's own judgement: search values for the learned value.
 
-    python benchmarks/label_values.py --games G [--every K] [--simulations N]
+    python benchmarks/label_values.py --games G [--start F] [--every K] [--simulations N]
         [--seed S] [--jobs J] [--out FILE] [--leaf shipped|net] [--candidates C]
         [--policy FILE|shipped] [--module NAME]
 
@@ -16,7 +16,9 @@ next round; `--candidates C`: its search among the hard profile's best C moves i
 6, to see which moves a wider search chooses; `--policy`: the learned policy's best C
 and its order of the seat's next move in a simulation, `ExpertBot.policy`: the searches
 of the next round of fitting the policy; `--module NAME`: games with that Cities of
-Splendor module, searched as the shipped expert searches them there). The label is the
+Splendor module, searched as the shipped expert searches them there; `--start F`: the
+schedule's games F to G-1 only, so that a long run is shared between processes or carried
+on later, its files given together to the fitting scripts). The label is the
 chosen candidate's mean value: the mover's win chance as the search sees it. Written to
 FILE (numpy's .npz): each position's `pair_features` for the mover and its strongest
 opponent, the label, the game's result for the mover and the game's number, for
@@ -106,6 +108,7 @@ def label(task: tuple[int, int, int, int, int, str, int, str | None, str | None]
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--start", type=int, default=0)
     parser.add_argument("--every", type=int, default=3)
     parser.add_argument("--simulations", type=int, default=300)
     parser.add_argument("--seed", type=int, default=1)
@@ -121,6 +124,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1 or args.every < 1 or args.simulations < 12:
         parser.error("--games and --every must be at least 1, --simulations at least 12")
+    if not 0 <= args.start < args.games:
+        parser.error(f"--start {args.start}: from 0 to --games - 1 ({args.games - 1})")
     try:
         leaf_model(args.leaf)
     except ValueError:
@@ -134,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     chunk = 5
     tasks = [(i, min(args.games, i + chunk), args.seed, args.every, args.simulations,
               args.leaf, args.candidates, args.policy, args.module)
-             for i in range(0, args.games, chunk)]
+             for i in range(args.start, args.games, chunk)]
     labelled: list[tuple[Row, Searched]] = []
     if args.jobs <= 1:
         for task in tasks:
@@ -152,8 +157,9 @@ def main(argv: list[str] | None = None) -> int:
         args.out, a=np.array([r[0] for r in rows]), b=np.array([r[1] for r in rows]),
         label=np.array([r[2] for r in rows]), result=np.array([r[3] for r in rows]),
         game=np.array([r[4] for r in rows]))
-    print(f"{len(rows)} positions of {args.games} games labelled by {args.simulations} "
-          f"simulations ({args.leaf} leaf) in {time.perf_counter() - start:.0f} s: {args.out}")
+    print(f"{len(rows)} positions of games {args.start} to {args.games - 1} labelled by "
+          f"{args.simulations} simulations ({args.leaf} leaf) in "
+          f"{time.perf_counter() - start:.0f} s: {args.out}")
     return 0
 
 
