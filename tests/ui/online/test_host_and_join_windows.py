@@ -95,6 +95,8 @@ def play_on(app: App, seed: int) -> None:
         time.sleep(0.001)
 
 
+#: A table to serve: its spec, its title (None: the server's words) and its seed.
+Served = tuple[TableSpec, str | None, int]
 Serve = Callable[..., tuple[list[Table], int]]
 
 
@@ -105,7 +107,7 @@ def served(worker: LoopThread) -> Iterator[Serve]:
     still runs (a game left under way would otherwise warn at the loop's end)."""
     started: list[GameServer] = []
 
-    def serve(*tables: tuple[TableSpec, str, int]) -> tuple[list[Table], int]:
+    def serve(*tables: Served) -> tuple[list[Table], int]:
         async def start() -> tuple[list[Table], int]:
             server = GameServer(DATA)
             started.append(server)
