@@ -34,14 +34,16 @@ rollouts, candidates and searched replies are
 chosen with those weights, its leaf reading the hard profile's values (`judge`).
 `--start K` plays the schedule's games K to G-1 only (a long run cut short, carried on).
 Prints A's win share (a shared win counts 1/k) with its 95% interval (normal
-approximation), the mean simulations a search of each, and the unfinished games.
+approximation), the simulations a search of each (mean and median: at a budget a game's
+last moves search thousands of trivial simulations and lift the mean), and the
+unfinished games.
 
 `--record FILE` appends each game to FILE as it ends (one JSON line: the match's setup,
-the game's number and seed, A's share, the simulations a search of each), so that a
-long match run over several sittings loses no game when it is stopped and is counted
-whole: `--tally FILE [FILE ...]` prints the figure of every setup recorded in them
-(games of another seed are other deals of the same setup; a game recorded twice counts
-once). The setup is the command's: a file holds one version of the bots' code.
+the game's number and seed, A's share, each side's mean and median simulations a
+search), so that a long match run over several sittings loses no game when it is
+stopped and is counted whole: `--tally FILE [FILE ...]` prints the figure of every
+setup recorded in them (games of another seed are other deals of the same setup; a game
+recorded twice counts once). The setup is the command's: a file holds one version of the bots' code.
 """
 
 from __future__ import annotations
@@ -228,8 +230,12 @@ def tally(paths: list[str]) -> int:
         for side in ("A", "B"):
             counts = [float(g["sims"][side]) for g in games.values()  # type: ignore[index]
                       if g["sims"][side]]  # type: ignore[index]
+            medians = [float(g["sims_median"][side])  # type: ignore[index]
+                       for g in games.values() if "sims_median" in g]
             if counts:
-                print(f"  {side}: mean {statistics.mean(counts):.0f} simulations a search")
+                print(f"  {side}: mean {statistics.mean(counts):.0f} simulations a search"
+                      + (f"; the median of its games' medians {statistics.median(medians):.0f}"
+                         f" ({len(medians)} games)" if medians else ""))
         if shares:
             print(f"A's win share {interval(shares)}")
     return 0
@@ -324,7 +330,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.record:
             line = {"setup": setup, "seed": args.seed, "game": game, "share": share,
                     "sims": {bot.name: statistics.mean(bot.searches) if bot.searches else 0
-                             for bot in (a, b)}}
+                             for bot in (a, b)},
+                    # The median too: a game's last moves search thousands of trivial
+                    # simulations, and at a budget they weigh heavily in the mean.
+                    "sims_median": {bot.name: statistics.median(bot.searches)
+                                    if bot.searches else 0 for bot in (a, b)}}
             with open(args.record, "a", encoding="utf-8") as out:
                 out.write(json.dumps(line) + "\n")
         if share is None:
@@ -334,8 +344,8 @@ def main(argv: list[str] | None = None) -> int:
         if len(shares) % 10 == 0:  # a running figure, so that a long run cut short still tells
             print(f"  after game {game + 1} ({len(shares)} played): "
                   f"A {sum(shares) / len(shares):.1%}, "
-                  f"simulations a search A {statistics.mean(sims['A'] or [0]):.0f}, "
-                  f"B {statistics.mean(sims['B'] or [0]):.0f}", file=sys.stderr, flush=True)
+                  f"simulations a search (median) A {statistics.median(sims['A'] or [0]):.0f}, "
+                  f"B {statistics.median(sims['B'] or [0]):.0f}", file=sys.stderr, flush=True)
     limit = (f"at most {args.simulations} simulations" if args.simulations
              else f"{args.budget:g} s")
     print(f"games {args.start} to {args.games - 1} ({unfinished} unfinished), {limit} a move, "
@@ -345,7 +355,8 @@ def main(argv: list[str] | None = None) -> int:
         without = args.old_terms_a if name == "A" else args.old_terms_b
         print(f"  {name}: rollouts of {turns} turns, {'old' if old else 'fast'} scoring, "
               f"{'without' if without else 'with'} the new module terms, "
-              f"mean {statistics.mean(sims[name]):.0f} simulations a search"
+              f"mean {statistics.mean(sims[name]):.0f} simulations a search "
+              f"(median {statistics.median(sims[name]):.0f})"
               + "".join(f", {k} {v}" for k, v in settings[name].items()))
     if shares:
         print(f"A's win share {interval(shares)}")
