@@ -1,6 +1,6 @@
 """Shared test setup: tests run headless, every test runs with its own SPLENDOR_HOME (no
-test touches the real user folders) and starts and ends in
-English (the language in use is process-wide)."""
+test touches the real user folders) and starts and ends in English (the language in use
+is process-wide); the fixtures many tests share (a window, a network loop thread)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,8 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+
+from splendor.net.loop_thread import LoopThread
 
 # Headless for every test (and the processes tests start), set once here before any test
 # module imports pygame.
@@ -58,3 +60,16 @@ def _bots_in_this_process(request: pytest.FixtureRequest, monkeypatch: pytest.Mo
         from splendor.session.bot_process import InlineBots
 
         monkeypatch.setattr("splendor.ui.main.BotProcess", InlineBots)
+
+
+@pytest.fixture
+def worker() -> Iterator[LoopThread]:
+    """A network loop thread for the test's sessions and servers; after the test, the
+    servers started on it (`tests.net.serving.SERVERS`) are closed and it stops."""
+    from tests.net.serving import SERVERS
+
+    thread = LoopThread("test-net").start()
+    yield thread
+    while SERVERS:
+        thread.call(SERVERS.pop().close(), timeout=60)  # closing waits for bots and peers
+    thread.stop()

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from splendor.net.client import GameClient
+from splendor.net.loop_thread import LoopThread
 from splendor.net.protocol import AnyMessage
 from splendor.net.server import GameServer, Limits, Table
 from splendor.net.table import TableSpec
@@ -18,6 +19,10 @@ T = TypeVar("T")
 
 #: No network test may take longer than this (seconds): a hang fails instead.
 TIMEOUT = 60.0
+
+#: The servers a test started on its `worker` loop thread (the fixture), closed by that
+#: fixture after the test while the loop still runs (their bots' processes with them).
+SERVERS: list[GameServer] = []
 
 
 def run(coro: Awaitable[T], timeout: float = TIMEOUT) -> T:
@@ -47,6 +52,18 @@ async def served(spec: TableSpec, *, seed: int = 7, record: Path | None = None,
     """A server with one table (which starts once its open seats are taken), and its URL."""
     async with serving(limits=limits) as (server, url):
         yield server.open_table(spec, seed=seed, record_path=record), url
+
+
+def serve(worker: LoopThread, spec: TableSpec, seed: int = 5) -> tuple[Table, str]:
+    """A server on `worker`'s loop with one table, and its URL; closed after the test."""
+    async def start() -> tuple[Table, int]:
+        server = GameServer(DATA)
+        SERVERS.append(server)
+        table = server.open_table(spec, seed=seed)
+        return table, await server.start("127.0.0.1", 0)
+
+    table, port = worker.call(start())
+    return table, f"ws://127.0.0.1:{port}"
 
 
 def client(url: str, name: str, token: str | None = None, **options: Any) -> GameClient:

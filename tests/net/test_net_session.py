@@ -5,44 +5,17 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
-
-import pytest
+from collections.abc import Callable
 
 from splendor.engine import Buy, Phase, replay
-from splendor.net.game_table import Table
 from splendor.net.loop_thread import LoopThread
-from splendor.net.server import GameServer
 from splendor.net.session import REMOTE, NetSession, SeatLink
 from splendor.net.table import TableSpec
 from splendor.session.seats import HUMAN
 from tests.engine.modules.support import DATA
+from tests.net.serving import serve
 
 DEADLINE = 60.0
-
-
-#: The servers a test started, closed after it (their bots' processes with them).
-SERVERS: list[GameServer] = []
-
-
-@pytest.fixture
-def worker() -> Iterator[LoopThread]:
-    thread = LoopThread("test-net").start()
-    yield thread
-    while SERVERS:
-        thread.call(SERVERS.pop().close(), timeout=60)  # closing waits for bots and peers
-    thread.stop()
-
-
-def serve(worker: LoopThread, spec: TableSpec, seed: int = 5) -> tuple[Table, str]:
-    async def start() -> tuple[Table, int]:
-        server = GameServer(DATA)
-        SERVERS.append(server)
-        table = server.open_table(spec, seed=seed)
-        return table, await server.start("127.0.0.1", 0)
-
-    table, port = worker.call(start())
-    return table, f"ws://127.0.0.1:{port}"
 
 
 def frames(session: NetSession, until: Callable[[], bool],

@@ -4,26 +4,16 @@ played by a bot), and that a seat whose connection is down is not asked to act."
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
 from concurrent.futures import Future
 from typing import Any
-
-import pytest
 
 from splendor.net.loop_thread import LoopThread
 from splendor.net.protocol import Chat, Lobby, SeatInfo, TableSummary
 from splendor.net.session import BACK, BOT_PLAYS, LEFT, ChatLine, NetSession, SeatLink
 from splendor.net.table import TableSpec
 from tests.engine.modules.support import DATA
-from tests.net.serving import drop_link
-from tests.net.test_net_session import DEADLINE, frames, serve
-
-
-@pytest.fixture
-def worker() -> Iterator[LoopThread]:
-    thread = LoopThread("test-net-events").start()
-    yield thread
-    thread.stop()
+from tests.net.serving import drop_link, serve
+from tests.net.test_net_session import DEADLINE, frames
 
 
 def wait(sessions: list[NetSession], until: Any) -> None:

@@ -13,7 +13,6 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -67,13 +66,6 @@ def test_clients_at_a_bracketed_ipv6_address_play_a_game_to_the_end(tmp_path: Pa
     with socket.socket() as v4:
         v4.settimeout(5)
         assert v4.connect_ex(("127.0.0.1", port)) != 0
-
-
-@pytest.fixture
-def worker() -> Iterator[LoopThread]:
-    thread = LoopThread("test-ipv6").start()
-    yield thread
-    thread.stop()
 
 
 def test_the_window_joins_the_address_typed_with_brackets_and_plays_to_the_end(

@@ -14,7 +14,7 @@ import ssl
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -46,12 +46,6 @@ __all__ = ["language"]
 
 DEADLINE = 90.0
 
-
-@pytest.fixture
-def worker() -> Iterator[LoopThread]:
-    thread = LoopThread("test-tls").start()
-    yield thread
-    thread.stop()
 
 
 @pytest.fixture(scope="module")

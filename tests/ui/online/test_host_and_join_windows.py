@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -32,16 +32,10 @@ from splendor.ui.scenes.results import ResultsScene
 from splendor.ui.scenes.table import TableScene
 from splendor.ui.widgets import Button
 from tests.engine.modules.support import DATA
+from tests.net.serving import SERVERS
 from tests.ui.gestures import click, frame
 
 DEADLINE = 90.0
-
-
-@pytest.fixture
-def worker() -> Iterator[LoopThread]:
-    thread = LoopThread("test-guest").start()
-    yield thread
-    thread.stop()
 
 
 def top(app: App) -> object:
@@ -101,25 +95,22 @@ Serve = Callable[..., tuple[list[Table], int]]
 
 
 @pytest.fixture
-def served(worker: LoopThread) -> Iterator[Serve]:
+def served(worker: LoopThread) -> Serve:
     """Opens a headless server on 127.0.0.1 holding the given tables (spec, title, seed) and
-    returns them with its port; every server opened is closed after the test, while the loop
-    still runs (a game left under way would otherwise warn at the loop's end)."""
-    started: list[GameServer] = []
+    returns them with its port; every server opened is closed after the test by `worker`
+    (`tests.net.serving.SERVERS`), while the loop still runs."""
 
     def serve(*tables: Served) -> tuple[list[Table], int]:
         async def start() -> tuple[list[Table], int]:
             server = GameServer(DATA)
-            started.append(server)
+            SERVERS.append(server)
             opened = [server.open_table(spec, title=title, seed=seed)
                       for spec, title, seed in tables]
             return opened, await server.start("127.0.0.1", 0)
 
         return worker.call(start())
 
-    yield serve
-    for server in started:
-        worker.call(server.close(), timeout=60)
+    return serve
 
 
 ANA = (TableSpec(2, None, ("easy",)), "Ana's table", 9)

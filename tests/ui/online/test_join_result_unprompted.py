@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import socket
 import time
-from collections.abc import Iterator
 
 import pygame
 import pytest
@@ -21,6 +20,7 @@ from splendor.ui.app import App
 from splendor.ui.online.join import Joining, JoinScene, Listing, problem_text
 from splendor.ui.online.lobby import LobbyScene
 from tests.engine.modules.support import DATA
+from tests.net.serving import SERVERS
 from tests.ui.gestures import frame
 from tests.ui.online.test_host_and_join_windows import online, press_button, top, type_into
 
@@ -38,12 +38,6 @@ def closed_port() -> int:
         port: int = sock.getsockname()[1]
     return port
 
-
-@pytest.fixture
-def worker() -> Iterator[LoopThread]:
-    thread = LoopThread("test-join").start()
-    yield thread
-    thread.stop()
 
 
 def quiet_frame(app: App) -> None:
@@ -130,6 +124,7 @@ def test_the_lobby_says_the_host_closed_the_table_without_any_input(
         app: App, worker: LoopThread) -> None:
     async def serve() -> tuple[GameServer, str, int]:
         server = GameServer(DATA)
+        SERVERS.append(server)  # closed after the test
         table = server.open_table(TableSpec(3, None), title="Ana's table", seed=1)
         return server, table.id, await server.start("127.0.0.1", 0)
 
@@ -155,4 +150,3 @@ def test_the_lobby_says_the_host_closed_the_table_without_any_input(
         shows_now(app, lobby._note)
     finally:
         session.close()
-        worker.call(server.close(), timeout=60)  # closing waits for bots and peers

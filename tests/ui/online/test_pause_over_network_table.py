@@ -22,10 +22,9 @@ from tests.ui.online.test_host_and_join_windows import (
     served,
     top,
     type_into,
-    worker,
 )
 
-__all__ = ["served", "worker"]  # the fixtures, shared
+__all__ = ["served"]  # the fixture, shared
 
 
 def escape(app: App) -> None:

@@ -32,11 +32,9 @@ from splendor.ui.table.net_strip import NetStrip, NoStrip, strip_for
 from splendor.ui.table.panel import PanelText, layout_panel
 from splendor.ui.table.view import Assists, TableUi
 from tests.engine.modules.support import DATA
-from tests.net.test_net_session import serve
-from tests.ui.table.net_tables import AtTable, Elsewhere, join, open_table, run, wait, worker
+from tests.net.serving import serve
+from tests.ui.table.net_tables import AtTable, Elsewhere, join, open_table, run, wait
 from tests.ui.table.test_net_table import panel_says
-
-__all__ = ["worker"]  # the fixture
 
 SIZE = (1024, 600)
 FRAME = 1 / 15  # an idle window's frame

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator, Sequence
-
-import pytest
+from collections.abc import Callable, Sequence
 
 from splendor.engine import Take
 from splendor.net.loop_thread import LoopThread
@@ -23,12 +21,6 @@ from tests.ui.gestures import frame
 DEADLINE = 60.0
 SPEED = 50.0
 
-
-@pytest.fixture
-def worker() -> Iterator[LoopThread]:
-    thread = LoopThread("test-net-table").start()
-    yield thread
-    thread.stop()
 
 
 class Elsewhere:

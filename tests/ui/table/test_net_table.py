@@ -24,13 +24,10 @@ from splendor.ui.scenes.table import TableScene
 from splendor.ui.scenes.token_return import TokenReturnScene
 from splendor.ui.table.net_strip import NetStrip
 from splendor.ui.table.panel import PanelText
-from tests.net.serving import drop_link
-from tests.net.test_net_session import serve
+from tests.net.serving import drop_link, serve
 from tests.ui.gestures import click, frame, key, post
-from tests.ui.table.net_tables import Elsewhere, join, open_table, run, wait, worker
+from tests.ui.table.net_tables import Elsewhere, join, open_table, run, wait
 from tests.ui.table.test_table_play import perform
-
-__all__ = ["worker"]  # the fixture
 
 
 def type_text(app: App, text: str) -> None:

@@ -21,12 +21,9 @@ from splendor.ui.app import App
 from splendor.ui.scenes.confirm import ConfirmScene
 from splendor.ui.scenes.pause import PauseScene
 from splendor.ui.table.net_strip import NetStrip
-from tests.net.serving import drop_link
-from tests.net.test_net_session import serve
+from tests.net.serving import drop_link, serve
 from tests.ui.gestures import click, frame, key
-from tests.ui.table.net_tables import AtTable, Elsewhere, join, open_table, run, wait, worker
-
-__all__ = ["worker"]  # the fixture
+from tests.ui.table.net_tables import AtTable, Elsewhere, join, open_table, run, wait
 
 LONG_WORD = "W" * 60
 SAID = ["gl hf!", "x " * 60, LONG_WORD + " and more", "é" * MAX_CHAT]
