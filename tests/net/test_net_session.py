@@ -9,9 +9,9 @@ from collections.abc import Callable
 
 from splendor.engine import Buy, Phase, replay
 from splendor.net.loop_thread import LoopThread
-from splendor.net.session import REMOTE, NetSession, SeatLink
+from splendor.net.session import NetSession, SeatLink
 from splendor.net.table import TableSpec
-from splendor.session.seats import HUMAN
+from splendor.session.seats import HUMAN, REMOTE
 from tests.engine.modules.support import DATA
 from tests.net.serving import serve
 

@@ -158,7 +158,9 @@ def join_screen(app: App) -> tuple[Game, JoinScene]:
     menu = app.stack.top
     assert isinstance(menu, MenuScene)
     press(app, menu.buttons["online"])
-    press(app, app.stack.top.buttons["join"])  # type: ignore[attr-defined]
+    online = app.stack.top  # the Play online menu
+    assert isinstance(online, MenuScene)
+    press(app, online.buttons["join"])
     join = app.stack.top
     assert isinstance(join, JoinScene)
     return game, join
@@ -271,7 +273,7 @@ def test_the_untrusted_certificate_sentence_fits_at_the_smallest_window(
     try:
         join = JoinScene("Ana Maria Conceição", lambda: [
             Listing("a", "Ana's table · 4 players · The Orient · 1 open", "x")],
-            lambda *_: None, lambda _: None, 7437)  # type: ignore[arg-type,return-value]
+            lambda *_: None, lambda _: None, 7437)  # type: ignore[arg-type]
         app.stack.push(join)
         with textfit.audit() as misfits:
             join.problem = problem_text(UNTRUSTED, "splendor.example.org:7437")

@@ -30,6 +30,7 @@ from splendor.ui.scenes.menu import MenuScene
 from splendor.ui.scenes.new_game import NewGameScene
 from splendor.ui.scenes.results import ResultsScene
 from splendor.ui.scenes.table import TableScene
+from splendor.ui.table.net_strip import NetStrip
 from splendor.ui.widgets import Button
 from tests.engine.modules.support import DATA
 from tests.net.serving import SERVERS
@@ -286,10 +287,10 @@ def test_the_host_lets_a_bot_play_for_a_guest_who_went_away(
         if session.human_to_act():  # the host plays first: Bo's turn comes next
             assert session.play(session.view().legal_actions[0]) is None
         worker.call(guest.close())  # Bo goes away for good
-        frames_until(app, lambda: table.net.handover_for == 1,  # type: ignore[union-attr]
-                     "the host is offered a bot for Bo")
         strip = table.net
-        click(app, strip.handover.center)  # type: ignore[union-attr]
+        assert isinstance(strip, NetStrip)
+        frames_until(app, lambda: strip.handover_for == 1, "the host is offered a bot for Bo")
+        click(app, strip.handover.center)
         frames_until(app, lambda: session.options.seats[1].kind == "medium",
                      "a bot plays Bo's seat")
         play_on(app, 2)
