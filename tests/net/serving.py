@@ -54,15 +54,23 @@ async def served(spec: TableSpec, *, seed: int = 7, record: Path | None = None,
         yield server.open_table(spec, seed=seed, record_path=record), url
 
 
-def serve(worker: LoopThread, spec: TableSpec, seed: int = 5) -> tuple[Table, str]:
-    """A server on `worker`'s loop with one table, and its URL; closed after the test."""
-    async def start() -> tuple[Table, int]:
+def serve_tables(worker: LoopThread, *tables: tuple[TableSpec, str | None, int]
+                 ) -> tuple[GameServer, list[Table], int]:
+    """A server on `worker`'s loop holding `tables` (spec, title or None for the server's
+    words, seed), the tables and its port; closed after the test (`SERVERS`)."""
+    async def start() -> tuple[GameServer, list[Table], int]:
         server = GameServer(DATA)
         SERVERS.append(server)
-        table = server.open_table(spec, seed=seed)
-        return table, await server.start("127.0.0.1", 0)
+        opened = [server.open_table(spec, title=title, seed=seed)
+                  for spec, title, seed in tables]
+        return server, opened, await server.start("127.0.0.1", 0)
 
-    table, port = worker.call(start())
+    return worker.call(start())
+
+
+def serve(worker: LoopThread, spec: TableSpec, seed: int = 5) -> tuple[Table, str]:
+    """A server on `worker`'s loop with one table, and its URL; closed after the test."""
+    _, (table,), port = serve_tables(worker, (spec, None, seed))
     return table, f"ws://127.0.0.1:{port}"
 
 

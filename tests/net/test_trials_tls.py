@@ -47,7 +47,6 @@ __all__ = ["language"]
 DEADLINE = 90.0
 
 
-
 @pytest.fixture(scope="module")
 def certificate(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """A self-signed certificate for 127.0.0.1 and localhost (openssl), and its key."""

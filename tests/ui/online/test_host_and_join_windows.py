@@ -15,7 +15,6 @@ import pytest
 from splendor.net.client import GameClient, play_bot
 from splendor.net.game_table import Table
 from splendor.net.loop_thread import LoopThread
-from splendor.net.server import GameServer
 from splendor.net.session import NetSession, SeatLink
 from splendor.net.table import TableSpec
 from splendor.net.table_file import read_table, table_path
@@ -33,7 +32,7 @@ from splendor.ui.scenes.table import TableScene
 from splendor.ui.table.net_strip import NetStrip
 from splendor.ui.widgets import Button
 from tests.engine.modules.support import DATA
-from tests.net.serving import SERVERS
+from tests.net.serving import serve_tables
 from tests.ui.gestures import click, frame
 
 DEADLINE = 90.0
@@ -98,18 +97,11 @@ Serve = Callable[..., tuple[list[Table], int]]
 @pytest.fixture
 def served(worker: LoopThread) -> Serve:
     """Opens a headless server on 127.0.0.1 holding the given tables (spec, title, seed) and
-    returns them with its port; every server opened is closed after the test by `worker`
-    (`tests.net.serving.SERVERS`), while the loop still runs."""
+    returns them with its port; every server opened is closed after the test by `worker`."""
 
     def serve(*tables: Served) -> tuple[list[Table], int]:
-        async def start() -> tuple[list[Table], int]:
-            server = GameServer(DATA)
-            SERVERS.append(server)
-            opened = [server.open_table(spec, title=title, seed=seed)
-                      for spec, title, seed in tables]
-            return opened, await server.start("127.0.0.1", 0)
-
-        return worker.call(start())
+        _, opened, port = serve_tables(worker, *tables)
+        return opened, port
 
     return serve
 

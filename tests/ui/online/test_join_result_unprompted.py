@@ -12,7 +12,6 @@ import pygame
 import pytest
 
 from splendor.net.loop_thread import LoopThread
-from splendor.net.server import GameServer
 from splendor.net.session import NetSession, SeatLink
 from splendor.net.table import TableSpec
 from splendor.ui import theme
@@ -20,7 +19,7 @@ from splendor.ui.app import App
 from splendor.ui.online.join import Joining, JoinScene, Listing, problem_text
 from splendor.ui.online.lobby import LobbyScene
 from tests.engine.modules.support import DATA
-from tests.net.serving import SERVERS
+from tests.net.serving import serve_tables
 from tests.ui.gestures import frame
 from tests.ui.online.test_host_and_join_windows import online, press_button, top, type_into
 
@@ -37,7 +36,6 @@ def closed_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
     return port
-
 
 
 def quiet_frame(app: App) -> None:
@@ -122,13 +120,9 @@ def test_a_seat_asked_where_nobody_answers_is_said_without_any_input(
 
 def test_the_lobby_says_the_host_closed_the_table_without_any_input(
         app: App, worker: LoopThread) -> None:
-    async def serve() -> tuple[GameServer, str, int]:
-        server = GameServer(DATA)
-        SERVERS.append(server)  # closed after the test
-        table = server.open_table(TableSpec(3, None), title="Ana's table", seed=1)
-        return server, table.id, await server.start("127.0.0.1", 0)
-
-    server, table_id, port = worker.call(serve())
+    server, (table,), port = serve_tables(
+        worker, (TableSpec(3, None), "Ana's table", 1))
+    table_id = table.id
     session = NetSession(DATA, f"ws://127.0.0.1:{port}", [SeatLink("Bo")], worker,
                          owns_worker=False)
     lobby = LobbyScene(session, lambda started: None, lambda: None)
