@@ -46,7 +46,7 @@ def _tutorial() -> Tutorial:
 def _texts(code: str) -> dict[str, str]:
     """Every text a player of `code` can read: the catalog's entries (each plural form)
     and the rules' paragraphs, by where they are."""
-    texts = {}
+    texts: dict[str, str] = {}
     for key, entry in load_catalog(code).items():
         forms = entry.items() if isinstance(entry, dict) else [("", entry)]
         texts |= {f"{key}.{form}".rstrip("."): text for form, text in forms}
@@ -83,6 +83,7 @@ def test_the_tutorial_names_the_tokens_to_take_as_the_bank_does(code: str) -> No
     assert [s.id for s in steps] == ["take_three", "take_two", "return"]
     for step in steps:
         action = step.expect[0]
+        assert isinstance(action, Take | TakeTwo)
         colors = action.colors if isinstance(action, Take) else (action.color,)
         for part in ("text", "refusal"):
             said = translate(code, text_key(step.id, part))

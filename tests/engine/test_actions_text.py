@@ -72,9 +72,10 @@ def test_every_kind_is_covered() -> None:
 
 
 def test_explicit_payment_differs_from_default() -> None:
-    assert parse_action("buy L1-14") == Buy("L1-14")
-    assert parse_action("buy L1-14").payment is None
-    assert parse_action("buy L1-14 pay nothing").payment == (0,) * 6
+    default, explicit = parse_action("buy L1-14"), parse_action("buy L1-14 pay nothing")
+    assert default == Buy("L1-14")
+    assert isinstance(default, Buy) and default.payment is None
+    assert isinstance(explicit, Buy) and explicit.payment == (0,) * 6
     assert parse_action("buy L1-14 pay nothing") != parse_action("buy L1-14")
 
 

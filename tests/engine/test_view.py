@@ -250,7 +250,7 @@ def test_games_differing_only_in_hidden_cards_look_the_same(seed: int, players: 
     blind reservation) give every non-owner identical views at every step of the game."""
     rng = random.Random(seed)
     game = new_game(DATA, players, seed)
-    texts = []
+    texts: list[str] = []
     while not game.is_over() and len(texts) < 90:
         action = choose(game, rng)
         texts.append(action.text())  # type: ignore[attr-defined]
@@ -264,8 +264,8 @@ def test_games_differing_only_in_hidden_cards_look_the_same(seed: int, players: 
         if secret is not None and secret.level == level and unseen:
             # the blind card and a card never drawn change places in the deal
             swap_with = rng.choice(unseen)
-            a, b = orders[level - 1].index(secret.id), orders[level - 1].index(swap_with)
-            orders[level - 1][a], orders[level - 1][b] = swap_with, secret.id
+            i, j = orders[level - 1].index(secret.id), orders[level - 1].index(swap_with)
+            orders[level - 1][i], orders[level - 1][j] = swap_with, secret.id
         # the cards never drawn come in another order
         positions_ = sorted(orders[level - 1].index(i) for i in unseen)
         shuffled = [orders[level - 1][i] for i in positions_]

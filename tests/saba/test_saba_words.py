@@ -26,9 +26,11 @@ from splendor.saba.engine import (
     EndTurn,
     Enter,
     MoveVizier,
+    PalaceCard,
     Place,
     Play,
     Recall,
+    Refusal,
     Remove,
     Return,
     SabaState,
@@ -120,7 +122,8 @@ def test_every_piece_of_the_shipped_data_has_its_name(code: str) -> None:
     with speaking(code):
         names = [quarter_name(DATA, q.id) for q in DATA.quarters]
         names += [section_name(DATA, s.id) for s in DATA.sections]
-        names += [card_name(DATA, c.id) for c in (*DATA.palace_cards, *DATA.special_cards)]
+        names += [card_name(DATA, c.id) for c in DATA.palace_cards]
+        names += [card_name(DATA, c.id) for c in DATA.special_cards]
         assert len(set(names)) == len(names), "two pieces are named alike"
         words = [quarter_does(DATA, q.id) for q in DATA.quarters]
         words += [section_does(DATA, s.id) for s in DATA.sections]
@@ -157,7 +160,7 @@ def test_every_refusal_of_sabas_rules_has_a_sentence_in_every_language(code: str
     assert len(codes) > 35, "the scan found too few refusals: is it still right?"
     assert not sorted(c for c in codes if f"saba_reason.{c}" not in catalog)
     # A decision asked for out of its step: a sentence by the kind of decision.
-    kinds = {kind.kind for kind in _NOT_NOW} | {Decline.kind}
+    kinds = {cls.kind for cls in ACTION_TYPES if cls in _NOT_NOW} | {Decline.kind}
     assert not sorted(k for k in kinds if f"saba_reason.not_asked.{k}" not in catalog)
 
 
@@ -179,7 +182,7 @@ def _candidates() -> list[Action]:
 def test_the_refusals_met_in_play_are_said_in_every_language() -> None:
     """Moves of every kind tried at the decisions of a few games: each refusal met is
     worded in every language with its cards, quarters and materials named."""
-    met = {}
+    met: dict[tuple[str, object], Refusal] = {}
     candidates = _candidates()
     for before, _ in _played()[::4]:
         for action in candidates:
@@ -188,9 +191,12 @@ def test_the_refusals_met_in_play_are_said_in_every_language() -> None:
                 met.setdefault((reason.code, reason.params.get("kind")), reason)
     s = at_build(game(2, 8))  # a palace card whose garden space is already that high
     card = next(c for c in s.display if c.id.startswith(("arch", "fountain")))
+    assert isinstance(card, PalaceCard)
     s.levels[card.garden - 1] = 3
     s._legal = None
-    met["garden_higher", None] = s.why_illegal(Buy(card.id))
+    higher = s.why_illegal(Buy(card.id))
+    assert higher is not None
+    met["garden_higher", None] = higher
     assert len(met) >= 40, sorted(met)
     for code in LANGUAGES:
         with speaking(code):
@@ -213,6 +219,7 @@ def test_a_refusal_naming_a_seat_speaks_to_that_seat() -> None:
             break
     else:
         raise AssertionError("no harem decision by another seat in the games played")
+    assert reason is not None
     seat = int(reason.params["seat"])
     assert refusal_text(reason, DATA, NAMES) == tr("saba_reason.harem_first", name=NAMES[seat])
     assert refusal_text(reason, DATA, NAMES, you=seat) == tr("saba_reason.you.harem_first")
@@ -233,7 +240,7 @@ def test_every_action_and_consequence_is_logged_and_advised_in_every_language() 
         "treasury": any(e.treasury for e in entries if not isinstance(e.action, Recall)),
         "dropped": any(e.out[1:] for e in entries),
         "treasury_tied": any(
-            e.action.kind == "buy"
+            isinstance(e.action, Buy)
             and e.action.card_id.startswith("treasury")
             and not e.treasury
             and e.leader is None
@@ -311,7 +318,7 @@ def test_what_the_person_at_the_screen_does_is_said_to_them() -> None:
 
 
 def test_every_step_has_a_prompt_and_a_status_in_every_language() -> None:
-    seen = {}
+    seen: dict[tuple[Step, object], SabaState] = {}
     for before, _ in _played():
         seen.setdefault((before.step, before.built), before)
     steps = {step for step, _ in seen}
@@ -320,6 +327,7 @@ def test_every_step_has_a_prompt_and_a_status_in_every_language() -> None:
         with speaking(code):
             for s in seen.values():
                 seat = s.current_player()
+                assert seat is not None  # no step seen is the game's end
                 view = observe(s, seat)
                 _filled(prompt(view, DATA), code)
                 _filled(status(view), code)

@@ -10,7 +10,7 @@ the table shows. Refused choices show the engine's reason.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 import pytest
@@ -35,6 +35,7 @@ from splendor.engine.actions import (
     TakeFree,
     TakeGem,
 )
+from splendor.engine.expansion import ModulePlayer
 from splendor.gamedata import base_game
 from splendor.i18n import tr
 from splendor.session.game import Session
@@ -42,6 +43,7 @@ from splendor.ui import textfit, theme
 from splendor.ui.app import App
 from splendor.ui.main import Game
 from splendor.ui.options import GameOptions, SeatOption
+from splendor.ui.scene import Scene
 from splendor.ui.scenes.module_choice import (
     CityChoiceScene,
     ConquestScene,
@@ -63,9 +65,10 @@ from tests.ui.gestures import Pos, click, hover, key
 
 WHITE, BLUE, GREEN, RED, BLACK = range(5)
 DATA = base_game()
+S = TypeVar("S", bound=Scene)
 
 #: The overlay each decision opens.
-OVERLAYS: dict[str, type] = {
+OVERLAYS: dict[str, type[Any]] = {
     "city": CityChoiceScene, "post": PostChoiceScene, "gem": GemStepScene,
     "gem_two": GemStepScene, "pair": PairChoiceScene, "free": FreeCardScene,
     "keep_noble": KeepNobleScene, "conquest": ConquestScene,
@@ -124,12 +127,25 @@ def open_position(app: App, kind: str, kinds: tuple[str, str] = ("human", "hard"
     return game, session, table
 
 
+def seat(session: Session, index: int) -> ModulePlayer:
+    """Seat `index`'s possessions, a module's."""
+    p = session.state.players[index]
+    assert isinstance(p, ModulePlayer)
+    return p
+
+
+def on_top(app: App) -> Scene | None:
+    """The scene on top now (a call: no earlier check on `app.stack.top` narrows it)."""
+    return app.stack.top
+
+
 def decided(session: Session) -> list[str]:
     """The texts of the actions played so far."""
     return [a.text() for a in session.state.history]
 
 
-def overlay_of(app: App, kind: type) -> Any:
+def overlay_of(app: App, kind: type[S]) -> S:
+    """The scene on top, which must be a `kind`."""
     top = app.stack.top
     assert isinstance(top, kind), f"{kind.__name__} expected, {type(top).__name__} is on top"
     return top
@@ -147,7 +163,7 @@ def test_a_city_is_chosen_by_a_click_on_its_tile(app: App) -> None:
     click(app, tile(overlay, 1))
     assert session.state.history[1] == ChooseCity("C09")
     assert app.stack.top is table
-    assert session.state.players[0].city is not None
+    assert seat(session, 0).city is not None
     game.close()
 
 
@@ -168,7 +184,7 @@ def test_a_trading_post_is_claimed_by_a_click(app: App) -> None:
     assert captions[2].startswith(tr("decide.post.caption", number=5))
     click(app, tile(overlay, 2))
     assert session.state.history[1] == ChoosePost(5)
-    assert session.state.players[0].posts == [5]
+    assert seat(session, 0).posts == [5]
     game.close()
 
 
@@ -176,10 +192,10 @@ def test_the_gem_of_post_one_comes_from_a_click_on_a_bank_pile(app: App) -> None
     game, session, table = open_position(app, "gem")
     overlay_of(app, GemStepScene)
     assert table.layout is not None
-    held = session.state.players[0].tokens[RED]
+    held = seat(session, 0).tokens[RED]
     click(app, table.layout.bank[RED].center)
     assert session.state.history[1] == TakeGem(RED)
-    assert session.state.players[0].tokens[RED] == held + 1
+    assert seat(session, 0).tokens[RED] == held + 1
     assert app.stack.top is table
     game.close()
 
@@ -198,7 +214,7 @@ def test_the_gem_of_post_two_refuses_the_colour_taken_then_takes_from_the_panel(
     assert session.state.key() == before
     click(app, overlay._tokens[GREEN].center)
     assert session.state.history[1] == TakeGem(GREEN)
-    assert app.stack.top is table
+    assert on_top(app) is table
     game.close()
 
 
@@ -209,11 +225,11 @@ def test_pairing_is_chosen_by_colour(app: App) -> None:
     assert [o.caption for o in overlay._options] == [
         tr("decide.pair.caption", 2, color="white"), tr("decide.pair.caption", 1, color="blue"),
         tr("decide.pair.caption", 1, color="green"), tr("decide.pair.caption", 2, color="red")]
-    red_before = session.state.players[0].bonuses[RED]
+    red_before = seat(session, 0).bonuses[RED]
     click(app, tile(overlay, 3))
     played = session.state.history[1]
     assert isinstance(played, Pair) and DATA.card_by_id[played.card_id].bonus == RED
-    assert session.state.players[0].bonuses[RED] == red_before + 1
+    assert seat(session, 0).bonuses[RED] == red_before + 1
     game.close()
 
 
@@ -227,7 +243,7 @@ def test_a_free_card_then_its_own_ability_the_noble_to_keep(app: App) -> None:
     assert len(keep._tiles) == 3
     click(app, tile(keep, 1))
     assert session.state.history[2] == ReserveNoble("N02")
-    assert [n.id for n in session.state.players[0].kept_nobles] == ["N02"]
+    assert [n.id for n in seat(session, 0).kept_nobles] == ["N02"]
     assert app.stack.top is table or session.current == 1
     game.close()
 
@@ -251,7 +267,7 @@ def test_the_conquest_declined(app: App) -> None:
     assert app.stack.top is overlay and len(session.state.history) == 1
     click(app, button_of(overlay, tr("decide.conquest.decline")))
     assert session.state.history[1] == Decline()
-    assert session.state.players[0].purchased[-1].id != "L2-14"
+    assert seat(session, 0).purchased[-1].id != "L2-14"
     game.close()
 
 
@@ -260,7 +276,7 @@ def test_the_conquest_accepted_then_the_stronghold_step(app: App) -> None:
     overlay = overlay_of(app, ConquestScene)
     click(app, button_of(overlay, tr("decide.conquest.conquer")))
     assert session.state.history[1] == Conquer("L2-14")
-    assert session.state.players[0].purchased[-1].id == "L2-14"
+    assert seat(session, 0).purchased[-1].id == "L2-14"
     # a conquest is a purchase: the strongholds came home, one is placed again
     step = overlay_of(app, StrongholdStepScene)
     assert step.mode == "place"
@@ -348,8 +364,8 @@ def test_buying_with_a_double_gold_from_the_panel(app: App) -> None:
         tr("decide.button.doubles", 1), tr("decide.button.doubles", 2)]
     click(app, panel_button(table, "doubles_1"))
     assert session.state.history[0] == Buy(DOUBLES_CARD, doubles=1)
-    assert len(session.state.players[0].doubles) == 1
-    assert session.state.players[0].tokens[WHITE] == 0
+    assert len(seat(session, 0).doubles) == 1
+    assert seat(session, 0).tokens[WHITE] == 0
     game.close()
 
 
@@ -367,7 +383,7 @@ def test_with_trading_post_three_the_panel_shows_a_gold_paying_two(app: App) -> 
     assert [b.key for b in table.buttons].count("other_payment") == 0
     click(app, panel_button(table, "buy"))
     assert session.state.history[0] == Buy("L1-25")
-    assert session.state.players[0].tokens == [0, 0, 0, 0, 0, 0]
+    assert seat(session, 0).tokens == [0, 0, 0, 0, 0, 0]
     game.close()
 
 
@@ -390,6 +406,7 @@ def test_a_click_on_the_towers_of_a_card_selects_the_card(app: App) -> None:
                            market={1: ["L1-02", "L1-06", "L1-13", "L1-17"]},
                            holds={"L1-02": (0, 2)}, seats=[{"tokens": {"blue": 3}}])
     game, session, table = open_built(app, state)
+    assert table.layout is not None
     towers = next(rect for hit, rect in module_rects(table.layout, table.view())
                   if hit == Hit("hold", "L1-02"))
     click(app, towers.center)
@@ -451,7 +468,7 @@ def test_a_bots_step_opens_nothing(app: App) -> None:
         seen.append(type(app.stack.top).__name__)
         if session.current == 1 and session.state.phase is Phase.MAIN:
             break
-    assert session.state.players[0].city is not None
+    assert seat(session, 0).city is not None
     assert set(seen) <= {"TableScene"}, seen
     game.close()
 
@@ -522,7 +539,7 @@ def test_continue_in_the_middle_of_a_step_opens_its_overlay(
     game.start(GameOptions((SeatOption("human", "Ada"), SeatOption("hard", "Bot")),
                            first_player=0, seed=seed, module=module))
     session = game.session
-    assert session is not None
+    assert isinstance(session, Session)  # a game at one screen
     policy = make_bot("hard", seed + 1)
     play_until(session, lambda: session.state.phase is phase and session.current == 0,
                human=lambda view: policy.choose(view))
@@ -573,8 +590,9 @@ def test_a_hint_in_a_decision_box_rings_the_experts_choice_and_says_why(
     assert len(hinted) == 1
     shown = overlay._options[hinted[0]].action
     if kind == "pair":
+        assert isinstance(shown, Pair) and isinstance(hint.action, Pair)
         assert DATA.card_by_id[shown.card_id].bonus == DATA.card_by_id[
-            hint.action.card_id].bonus  # type: ignore[attr-defined]
+            hint.action.card_id].bonus
     else:
         assert shown == hint.action
     surface = pygame.Surface(app.size)
