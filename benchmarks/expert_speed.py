@@ -1,18 +1,20 @@
 """Expert speed: simulations per second on fixed positions, the old rollouts against the
 new, alternated in one run.
 
-    python benchmarks/expert_speed.py [--simulations N] [--repeats R] [--modules]
-                                      [--halving | --net [--net-turns T] | --policy]
+    python benchmarks/expert_speed.py [--simulations N] [--repeats R]
+                                      [--modules | --module NAME]
+                                      [--halving | --net [--net-turns T] | --policy [NAME]]
 
 Positions: 2 players, hard against hard from a fixed deal, after 4 turns (early), 24
 (middle) and 44 (late), the expert to move; the base game, and with `--modules` each
-Cities of Splendor module too. At each position the expert searches a fixed number of
-simulations (default 200) with the old rollouts (`ExpertBot(lean=False)`: every
-decision scored by the evaluator) and the new (`lean=True`), alternated `--repeats`
-times (default 3). Printed per position: the median simulations per second of processor
-time (on a shared machine a second of wall time gives whatever share of a core is left)
-of each and their ratio, and whether both chose the same move (they must: the fast scores
-are the evaluator's own, in the base game and in each module's game).
+Cities of Splendor module too (`--module NAME`: that module's only). At each position the
+expert searches a fixed number of simulations (default 200) with the old rollouts
+(`ExpertBot(lean=False)`: every decision scored by the evaluator) and the new
+(`lean=True`), alternated `--repeats` times (default 3). Printed per position: the median
+simulations per second of processor time (on a shared machine a second of wall time gives
+whatever share of a core is left) of each and their ratio, and whether both chose the same
+move (they must: the fast scores are the evaluator's own, in the base game and in each
+module's game).
 
 With `--halving` the two compared are the fast rollouts' search by UCB1 (the "old" column)
 and by sequential halving over paired worlds (`ExpertBot(halving=...)`, "new"), both with
@@ -21,9 +23,11 @@ are the shipped expert's search (its leaves, halving and follow, one worker) wit
 shipped leaf ("old") and with the learned value as the leaf (`leaf=net`, "new",
 `splendor/bots/value/net.py`; its rollouts `--net-turns` long, default 6): what the
 network costs a simulation, or what it saves with shorter rollouts (issue 60). With
-`--policy` (the base game): the shipped expert's search without ("old") and with the
-learned policy (`ExpertBot(policy=...)`, `levels_data/policy_nets.yaml`, "new"): what
-ranking the candidates and each simulation's next own move by it costs.
+`--policy`: the shipped expert's search without a policy ("old") and with the learned
+policy (`ExpertBot(policy=...)`, "new"): what ranking the candidates and each
+simulation's next own move by it costs. `NAME` as `expert_match.py`'s `policy=`:
+`shipped` (the default: each game's in `levels_data/policy_nets.yaml`), `shipped:GAME`,
+or a file of `fit_policy.py --out` holding the game's policy.
 """
 
 from __future__ import annotations
@@ -33,14 +37,15 @@ import statistics
 import sys
 import time
 
+from expert_match import policy_net
+
 from splendor.bots import make_bot
 from splendor.bots.expert import ExpertBot
 from splendor.bots.profiles import HeuristicProfile, SearchProfile, shipped_profiles
 from splendor.bots.value.net import shipped_net
-from splendor.bots.value.policy import shipped_policy
 from splendor.engine import GameData, GameState, Phase, View, new_game, observe
 from splendor.engine.modules import module_ids
-from splendor.gamedata import base_game
+from splendor.gamedata import DataError, base_game
 
 STAGES = (("early", 4), ("middle", 24), ("late", 44))
 
@@ -59,18 +64,19 @@ def position(data: GameData, module: str | None, turns: int) -> View:
 
 def rate(view: View, data: GameData, lean: bool, simulations: int,
          halving: bool = False, net: bool = False, net_turns: int = 6,
-         policy: bool = False) -> tuple[float, str]:
+         policy: str | None = None) -> tuple[float, str]:
     """Simulations per second of this process's processor time (the figure a busy
     machine's other work changes least) of one search, and the move it chose (`halving`:
     the fast rollouts by UCB1 if not `lean`, by halving if `lean`)."""
     profiles = shipped_profiles()
     hard, expert = profiles["hard"], profiles["expert"]
     assert isinstance(hard, HeuristicProfile) and isinstance(expert, SearchProfile)
-    if policy:
+    if policy is not None:
         bot = ExpertBot(hard, data, 3, budget=None, simulations=simulations,
                         leaves=expert.leaves(), halving=expert.halving_games(),
                         follow=expert.follows(), rollout_turns=expert.rollout_turns(),
-                        policy={None: shipped_policy("base")} if lean else None)
+                        policy={view.module: policy_net(policy, view.module)} if lean
+                        else None)
     elif net:
         game = view.module or "base"
         leaves = {**expert.leaves(), view.module: shipped_net(game)} if lean \
@@ -95,17 +101,26 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--simulations", type=int, default=200)
     parser.add_argument("--repeats", type=int, default=3)
     parser.add_argument("--modules", action="store_true", help="each module's positions too")
+    parser.add_argument("--module", choices=module_ids(), help="this module's positions only")
     parser.add_argument("--halving", action="store_true",
                         help="UCB1 (old) against halving (new), both fast")
     parser.add_argument("--net", action="store_true",
                         help="the shipped expert's leaf (old) against the learned value (new)")
-    parser.add_argument("--policy", action="store_true",
-                        help="the shipped expert (old) against it with the learned policy")
+    parser.add_argument("--policy", nargs="?", const="shipped", metavar="NAME",
+                        help="the expert without a policy (old) against it with the "
+                             "learned policy NAME (default: shipped)")
     parser.add_argument("--net-turns", type=int, default=6, metavar="T",
                         help="with --net: the new side's rollout turns (default 6)")
     args = parser.parse_args(argv)
     data = base_game()
-    games: list[str | None] = [None, *(module_ids() if args.modules else ())]
+    games: list[str | None] = [args.module] if args.module else [
+        None, *(module_ids() if args.modules else ())]
+    if args.policy is not None:
+        for game in games:
+            try:
+                policy_net(args.policy, game)
+            except (OSError, DataError) as exc:
+                parser.error(f"--policy {args.policy}: {exc}")
     print(f"{'game':<14} {'stage':<7} {'old sims/s':>10} {'new sims/s':>10} {'ratio':>6}  "
           "same move")
     for module in games:
