@@ -7,6 +7,7 @@ post's power is worth more early than late; each weight at 0 leaves the value as
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 import pytest
 
@@ -19,15 +20,16 @@ from splendor.engine.actions import Stronghold
 from splendor.gamedata import base_game
 
 DATA = base_game()
-HARD = shipped_profiles()["hard"]
-assert isinstance(HARD, HeuristicProfile)
+_HARD = shipped_profiles()["hard"]
+assert isinstance(_HARD, HeuristicProfile)
+HARD: HeuristicProfile = _HARD
 #: Seat 1 can pay for L2-06 now (two white bonuses, four white tokens).
 MARKET = {1: ["L1-04", "L1-09", "L1-17", "L1-33"], 2: ["L2-06", "L2-07", "L2-08", "L2-11"]}
-SEATS = [{"tokens": {"blue": 2, "black": 2}},
+SEATS: list[dict[str, Any]] = [{"tokens": {"blue": 2, "black": 2}},
          {"purchased": ["L1-01", "L1-02"], "tokens": {"white": 4}}]
 
 
-def weights(module: str, **changes: float) -> Weights:
+def weights(module: str, **changes: Any) -> Weights:
     return dataclasses.replace(HARD.weights_for(module), **changes)
 
 

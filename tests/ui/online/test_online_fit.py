@@ -53,7 +53,9 @@ def test_the_online_screens_fit_at_the_smallest_window(small_app: App, language:
         with textfit.audit() as misfits:
             app.stack.push(game.menu_scene())
             drawn(app)
-            click(app, app.stack.top.buttons["online"].rect.center)  # type: ignore[attr-defined]
+            menu = app.stack.top
+            assert isinstance(menu, MenuScene)
+            click(app, menu.buttons["online"].rect.center)
             assert isinstance(app.stack.top, MenuScene)
             drawn(app)
             seats = (SeatOption(HUMAN, "Ana Conceição"), SeatOption(REMOTE, ""),
@@ -77,7 +79,7 @@ def test_the_online_screens_fit_at_the_smallest_window(small_app: App, language:
             join = JoinScene(LONG, lambda: [
                 Listing("a", f"{LONG}'s table · 4 players · The Orient · 1 open", "x"),
                 Listing("b", i18n.tr("online.join.yours", title=f"{LONG}'s table"), "y")],
-                lambda *_: None, lambda _: None, 7437)  # type: ignore[arg-type,return-value]
+                lambda *_: None, lambda _: None, 7437)  # type: ignore[arg-type]
             app.stack.push(join)
             drawn(app)
             join.problem = i18n.tr("online.problem.unreachable",
