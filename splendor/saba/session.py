@@ -9,13 +9,13 @@ worked out from the same view when it is shown (`splendor.saba.hint_why`).
 
 from __future__ import annotations
 
-import secrets
 from dataclasses import replace
 from typing import Any
 
 from splendor.saba.bots import BOT_NAMES, make_bot
 from splendor.saba.engine import Action, SabaData, SabaState, SabaView, Step, new_game, observe
 from splendor.saba.turn_log import SabaLogEntry, apply_logged
+from splendor.session import seeds
 from splendor.session.seated import Bots, SeatedSession, SessionCounters
 from splendor.session.seats import GameOptions
 
@@ -52,7 +52,7 @@ class SabaSession(SeatedSession):
         """A new game from `options`, or, with `state`, the game a save resumes."""
         self.data = data
         if state is None:
-            seed = options.seed if options.seed is not None else secrets.randbelow(2**31)
+            seed = options.seed if options.seed is not None else seeds.new_seed()
             state = new_game(data, len(options.seats), seed, options.names, options.first_player)
         super().__init__(options, bots, state, counters)
 

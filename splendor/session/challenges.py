@@ -24,7 +24,6 @@ round limit is over, or the game ends; then `play` is refused and bots stop.
 from __future__ import annotations
 
 import datetime
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -37,6 +36,7 @@ from splendor.engine import (
     Refusal,
 )
 from splendor.engine.actions import Conquer
+from splendor.session import seeds
 from splendor.session.challenge_data import (
     MEASURES,
     Campaign,
@@ -120,7 +120,7 @@ def start(data: GameData, challenge: Challenge, bots: Bots,
     if challenge.seed is not None:
         seed = challenge.seed
     elif seed is None:
-        seed = secrets.randbelow(2**31)
+        seed = seeds.new_seed()
     names = tuple(names) if names else tuple(f"Player {i + 1}"
                                              for i in range(challenge.players))
     return ChallengeSession(data, challenge, bots, seed, names)

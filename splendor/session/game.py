@@ -8,7 +8,6 @@ move from its main action with the steps it brought (tokens returned, a noble, .
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
 from splendor.bots import BOT_NAMES
@@ -28,6 +27,7 @@ from splendor.engine import (
     new_game,
     observe,
 )
+from splendor.session import seeds
 from splendor.session.hints import Hint, explain
 from splendor.session.log import LogEntry, apply_logged
 from splendor.session.replay import public_view
@@ -68,7 +68,7 @@ class Session(SeatedSession):
         """A new game from `options`, or, with `state`, the game a save resumes."""
         self.data = data
         if state is None:
-            seed = options.seed if options.seed is not None else secrets.randbelow(2**31)
+            seed = options.seed if options.seed is not None else seeds.new_seed()
             state = new_game(
                 data, len(options.seats), seed, options.names, options.first_player, options.module
             )

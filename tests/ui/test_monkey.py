@@ -4,7 +4,10 @@ The real program is run, start-up to close: `splendor.ui.main.run()` with an `Ap
 frame loop, instead of waiting for a person, posts random events (as SDL would deliver
 them, `event.pos` included) and steps frames. Bots decide in this process when the
 session polls them (tests/conftest.py), the expert with a fixed number of simulations,
-so a seed replays the same session. A quit event ends a session through `run()`'s own close
+and every new deal's seed comes from the monkey's (`splendor.session.seeds`), so a seed
+replays the same session, in any process, up to its first online scene: a hosted table's
+server and the list of tables run on their own threads, so what a lobby shows, and when,
+depends on timing. A quit event ends a session through `run()`'s own close
 path, and the program is started again on the same folders.
 
 Checked throughout: no exception escapes; after every move (human or bot) the engine's
@@ -38,8 +41,7 @@ import pytest
 from splendor.bots import make_bot
 from splendor.engine import Buy, GameState, Phase, new_game, observe
 from splendor.gamedata import base_game
-from splendor.session import bot_process
-from splendor.session import game as session_game
+from splendor.session import bot_process, seeds
 from splendor.session.game import Session
 from splendor.session.tutorial import TutorialSession
 from splendor.storage import paths
@@ -584,11 +586,6 @@ def checked_moves(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Monkey]
         else:
             monkey.coverage.bot_moves += 1
 
-    class Seeds:
-        @staticmethod
-        def randbelow(n: int) -> int:
-            return current[0].rng.randrange(n)
-
     def quick_decide(request: bot_process.Request, data: Any) -> bot_process.Answer:
         # The expert (a player's bot or the hint) searches a fixed number of worlds
         # instead of clock time: quicker, and the same moves on every run of a seed.
@@ -597,7 +594,8 @@ def checked_moves(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[[Monkey]
         return decide(request, data)
 
     monkeypatch.setattr(Session, "_commit", checked_commit)
-    monkeypatch.setattr(session_game, "secrets", Seeds)
+    # Every new game's and challenge try's seed (Splendor's, Saba's) from the monkey's.
+    monkeypatch.setattr(seeds, "new_seed", lambda: current[0].rng.randrange(2**31))
     monkeypatch.setattr(bot_process, "decide", quick_decide)
     # Every start synthesises the same sound effects: once is enough for a test.
     monkeypatch.setattr(sound, "_samples", _cached_samples(sound._samples))
