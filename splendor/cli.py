@@ -8,7 +8,6 @@ import contextlib
 import io
 import json
 import os
-import secrets
 import signal
 import sys
 import threading
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from splendor import __version__
 from splendor.cli_types import at_least_one
+from splendor.session import seeds
 
 if TYPE_CHECKING:
     from splendor.engine import GameState
@@ -290,7 +290,7 @@ def _play(args: argparse.Namespace) -> int:
     if len(humans) > args.players:
         print(f"splendor: {len(humans)} humans do not fit {args.players} seats", file=sys.stderr)
         return 2
-    seed = args.seed if args.seed is not None else secrets.randbelow(2**31)
+    seed = args.seed if args.seed is not None else seeds.new_seed()
     try:
         game = args.game.with_module(args.module)
         level = args.bot or game.bot_levels()[1]

@@ -53,6 +53,7 @@ from splendor.net.protocol import (
     plain_name,
 )
 from splendor.net.table import TableSpec
+from splendor.session import seeds
 
 log = logging.getLogger(__name__)
 
@@ -203,7 +204,7 @@ class GameServer:
         while table_id in self.tables:
             table_id = secrets.token_urlsafe(6)
         table = Table(self.data, spec, table_id=table_id, title=title or "",
-                      seed=seed if seed is not None else secrets.randbelow(2**31),
+                      seed=seed if seed is not None else seeds.new_seed(),
                       tokens=[secrets.token_urlsafe(24) for _ in range(spec.players)],
                       auto_start=auto_start, local_seats=local_seats,
                       **self._table_args(record_path, on_record))

@@ -1,4 +1,5 @@
-"""Where a new game's or a challenge try's seed comes from when none is given.
+"""Where a new game's, a challenge try's or a served table's seed comes from when none is
+given (the window, the command line, the server).
 
 One place, so that a test can replace `new_seed` and replay a run of the window (the
 monkey does), whichever game or mode the run opens.

@@ -35,7 +35,6 @@ from splendor.engine.actions import (
     TakeFree,
     TakeGem,
 )
-from splendor.engine.expansion import ModulePlayer
 from splendor.gamedata import base_game
 from splendor.i18n import tr
 from splendor.session.game import Session
@@ -60,6 +59,7 @@ from splendor.ui.scenes.table_step import GemStepScene, StrongholdStepScene
 from splendor.ui.table.hits import Hit, module_rects
 from splendor.ui.table.panel import PanelToken
 from splendor.ui.wording import hint_text
+from tests.engine.modules.support import player
 from tests.helpers import hint_after, play_until, position_session
 from tests.ui.gestures import Pos, click, hover, key
 
@@ -127,13 +127,6 @@ def open_position(app: App, kind: str, kinds: tuple[str, str] = ("human", "hard"
     return game, session, table
 
 
-def seat(session: Session, index: int) -> ModulePlayer:
-    """Seat `index`'s possessions, a module's."""
-    p = session.state.players[index]
-    assert isinstance(p, ModulePlayer)
-    return p
-
-
 def on_top(app: App) -> Scene | None:
     """The scene on top now (a call: no earlier check on `app.stack.top` narrows it)."""
     return app.stack.top
@@ -163,7 +156,7 @@ def test_a_city_is_chosen_by_a_click_on_its_tile(app: App) -> None:
     click(app, tile(overlay, 1))
     assert session.state.history[1] == ChooseCity("C09")
     assert app.stack.top is table
-    assert seat(session, 0).city is not None
+    assert player(session.state, 0).city is not None
     game.close()
 
 
@@ -184,7 +177,7 @@ def test_a_trading_post_is_claimed_by_a_click(app: App) -> None:
     assert captions[2].startswith(tr("decide.post.caption", number=5))
     click(app, tile(overlay, 2))
     assert session.state.history[1] == ChoosePost(5)
-    assert seat(session, 0).posts == [5]
+    assert player(session.state, 0).posts == [5]
     game.close()
 
 
@@ -192,10 +185,10 @@ def test_the_gem_of_post_one_comes_from_a_click_on_a_bank_pile(app: App) -> None
     game, session, table = open_position(app, "gem")
     overlay_of(app, GemStepScene)
     assert table.layout is not None
-    held = seat(session, 0).tokens[RED]
+    held = player(session.state, 0).tokens[RED]
     click(app, table.layout.bank[RED].center)
     assert session.state.history[1] == TakeGem(RED)
-    assert seat(session, 0).tokens[RED] == held + 1
+    assert player(session.state, 0).tokens[RED] == held + 1
     assert app.stack.top is table
     game.close()
 
@@ -225,11 +218,11 @@ def test_pairing_is_chosen_by_colour(app: App) -> None:
     assert [o.caption for o in overlay._options] == [
         tr("decide.pair.caption", 2, color="white"), tr("decide.pair.caption", 1, color="blue"),
         tr("decide.pair.caption", 1, color="green"), tr("decide.pair.caption", 2, color="red")]
-    red_before = seat(session, 0).bonuses[RED]
+    red_before = player(session.state, 0).bonuses[RED]
     click(app, tile(overlay, 3))
     played = session.state.history[1]
     assert isinstance(played, Pair) and DATA.card_by_id[played.card_id].bonus == RED
-    assert seat(session, 0).bonuses[RED] == red_before + 1
+    assert player(session.state, 0).bonuses[RED] == red_before + 1
     game.close()
 
 
@@ -243,7 +236,7 @@ def test_a_free_card_then_its_own_ability_the_noble_to_keep(app: App) -> None:
     assert len(keep._tiles) == 3
     click(app, tile(keep, 1))
     assert session.state.history[2] == ReserveNoble("N02")
-    assert [n.id for n in seat(session, 0).kept_nobles] == ["N02"]
+    assert [n.id for n in player(session.state, 0).kept_nobles] == ["N02"]
     assert app.stack.top is table or session.current == 1
     game.close()
 
@@ -267,7 +260,7 @@ def test_the_conquest_declined(app: App) -> None:
     assert app.stack.top is overlay and len(session.state.history) == 1
     click(app, button_of(overlay, tr("decide.conquest.decline")))
     assert session.state.history[1] == Decline()
-    assert seat(session, 0).purchased[-1].id != "L2-14"
+    assert player(session.state, 0).purchased[-1].id != "L2-14"
     game.close()
 
 
@@ -276,7 +269,7 @@ def test_the_conquest_accepted_then_the_stronghold_step(app: App) -> None:
     overlay = overlay_of(app, ConquestScene)
     click(app, button_of(overlay, tr("decide.conquest.conquer")))
     assert session.state.history[1] == Conquer("L2-14")
-    assert seat(session, 0).purchased[-1].id == "L2-14"
+    assert player(session.state, 0).purchased[-1].id == "L2-14"
     # a conquest is a purchase: the strongholds came home, one is placed again
     step = overlay_of(app, StrongholdStepScene)
     assert step.mode == "place"
@@ -364,8 +357,8 @@ def test_buying_with_a_double_gold_from_the_panel(app: App) -> None:
         tr("decide.button.doubles", 1), tr("decide.button.doubles", 2)]
     click(app, panel_button(table, "doubles_1"))
     assert session.state.history[0] == Buy(DOUBLES_CARD, doubles=1)
-    assert len(seat(session, 0).doubles) == 1
-    assert seat(session, 0).tokens[WHITE] == 0
+    assert len(player(session.state, 0).doubles) == 1
+    assert player(session.state, 0).tokens[WHITE] == 0
     game.close()
 
 
@@ -383,7 +376,7 @@ def test_with_trading_post_three_the_panel_shows_a_gold_paying_two(app: App) -> 
     assert [b.key for b in table.buttons].count("other_payment") == 0
     click(app, panel_button(table, "buy"))
     assert session.state.history[0] == Buy("L1-25")
-    assert seat(session, 0).tokens == [0, 0, 0, 0, 0, 0]
+    assert player(session.state, 0).tokens == [0, 0, 0, 0, 0, 0]
     game.close()
 
 
@@ -468,7 +461,7 @@ def test_a_bots_step_opens_nothing(app: App) -> None:
         seen.append(type(app.stack.top).__name__)
         if session.current == 1 and session.state.phase is Phase.MAIN:
             break
-    assert seat(session, 0).city is not None
+    assert player(session.state, 0).city is not None
     assert set(seen) <= {"TableScene"}, seen
     game.close()
 

@@ -11,7 +11,7 @@ from typing import Any
 from splendor.engine import TOKENS, Buy, Pass, Phase, Return, build_position, parse_action
 from splendor.engine.expansion import STEP_PHASES, ExpansionState, ModulePlayer
 from splendor.engine.module_rules import city_shortfall, post_met
-from splendor.engine.state import new_game
+from splendor.engine.state import GameState, new_game
 from splendor.gamedata import base_game
 
 DATA = base_game()
@@ -51,8 +51,11 @@ def market_ids(state: ExpansionState) -> list[str | None]:
     return ids(state.market)
 
 
-def player(state: ExpansionState, seat: int) -> ModulePlayer:
-    return state.players[seat]
+def player(state: GameState, seat: int) -> ModulePlayer:
+    """Seat `seat`'s possessions in a game with a module."""
+    p = state.players[seat]
+    assert isinstance(p, ModulePlayer)
+    return p
 
 
 # ------------------------------------------------------------------ random play
